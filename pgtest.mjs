@@ -1,0 +1,15 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+let t=Date.now();
+const db = await PGlite.create({ extensions: { pgcrypto } });
+console.log('boot', Date.now()-t); t=Date.now();
+await db.exec('create extension pgcrypto');
+console.log('ext', Date.now()-t); t=Date.now();
+const r = await db.query("select crypt('hello', gen_salt('bf', 10)) h");
+console.log('bf10', Date.now()-t); t=Date.now();
+await db.query("select crypt('hello', $1) = $1 ok", [r.rows[0].h]);
+console.log('verify10', Date.now()-t); t=Date.now();
+const r2 = await db.query("select crypt('hello', gen_salt('bf', 6)) h");
+console.log('bf6', Date.now()-t);t=Date.now();
+const d = await db.dumpDataDir('none'); console.log('dump', Date.now()-t, d.size);
+t=Date.now(); const db2 = await PGlite.create({ loadDataDir: d, extensions: { pgcrypto } }); console.log('load', Date.now()-t);

@@ -1,0 +1,111 @@
+/**
+ * The local Supabase stack as one function: `(Request) => Promise<Response>`.
+ * Routes /auth/v1, /rest/v1, /storage/v1, /functions/v1 (and the dev /inbox) to their services,
+ * answers CORS, checks the gateway's apikey, and never lets an exception become a 5xx without a body.
+ */
+import { openDb, migrate, type Db, type OpenOptions } from './db.ts';
+import { defaultConfig, type StackConfig } from './config.ts';
+import { corsHeaders, json, preflight, BodyTooLarge, type Service, type StackContext, type Mail } from './http.ts';
+import { verifyJwt } from './jwt.ts';
+import { auth } from './auth/index.ts';
+import { rest } from './rest/index.ts';
+import { storage } from './storage/index.ts';
+import { functions } from './functions/index.ts';
+import { inbox } from './inbox.ts';
+
+export interface Stack {
+  handler: (req: Request) => Promise<Response>;
+  /** fetch() bound to the handler: pass as supabase-js `global.fetch` to talk in-process. */
+  fetch: typeof fetch;
+  ctx: StackContext;
+  db: Db;
+  config: StackConfig;
+  close(): Promise<void>;
+}
+
+export interface CreateStackOptions extends OpenOptions {
+  config?: Partial<StackConfig>;
+  /** Apply migrations + seed (default true). */
+  migrate?: boolean;
+  seed?: boolean;
+  /** An already open database (tests share one prepared instance). */
+  db?: Db;
+}
+
+const services: Record<string, Service> = { auth, rest, storage, functions };
+
+/** Paths reachable without an apikey, as on hosted Supabase (mail links, public objects, JWKS). */
+function apikeyExempt(service: string, path: string, method: string): boolean {
+  if (service === 'auth') return /^\/(verify|callback|authorize|\.well-known\/jwks\.json|health|settings)$/.test(path);
+  if (service === 'storage') return (method === 'GET' || method === 'HEAD') && path.startsWith('/object/public/');
+  if (service === 'functions') return true; // verify_jwt = false for every function of this project
+  return false;
+}
+
+export async function createStack(opts: CreateStackOptions = {}): Promise<Stack> {
+  const config = defaultConfig(opts.config);
+  const db = opts.db ?? (await openDb(opts));
+  if (opts.migrate !== false) await migrate(db, { seed: opts.seed });
+  const mail: Mail[] = [];
+  const ctx: StackContext = {
+    db,
+    config,
+    mail,
+    selfFetch: undefined as unknown as typeof fetch,
+    onWrite: new Set(),
+  };
+
+  const handler = async (req: Request): Promise<Response> => {
+    let res: Response;
+    try {
+      res = await route(req, ctx);
+    } catch (e) {
+      if (e instanceof BodyTooLarge) {
+        res = json({ code: 'PGRST413', message: 'Payload Too Large', statusCode: '413', error: 'Payload too large' }, 413);
+      } else {
+        console.error('[local-stack] unhandled', req.method, req.url, e);
+        res = json({ code: 'internal_error', message: 'Internal server error', details: null, hint: null }, 500);
+      }
+    }
+    const headers = new Headers(res.headers);
+    for (const [k, v] of Object.entries(corsHeaders(req))) if (!headers.has(k)) headers.set(k, v);
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  };
+  const localFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const req = input instanceof Request && !init ? input : new Request(input, init);
+    return handler(req);
+  }) as typeof fetch;
+  ctx.selfFetch = localFetch;
+
+  return {
+    handler,
+    fetch: localFetch,
+    ctx,
+    db,
+    config,
+    close: () => db.close(),
+  };
+}
+
+async function route(req: Request, ctx: StackContext): Promise<Response> {
+  const url = new URL(req.url);
+  if (req.method === 'OPTIONS') return preflight(req);
+  if (url.pathname === '/' || url.pathname === '/health') {
+    return json({ ok: true, services: ['auth/v1', 'rest/v1', 'storage/v1', 'functions/v1'], inbox: '/inbox' });
+  }
+  if (url.pathname === '/inbox' || url.pathname.startsWith('/inbox/')) return inbox(req, url.pathname.slice('/inbox'.length) || '/', ctx);
+  const m = url.pathname.match(/^\/(auth|rest|storage|functions)\/v1(\/.*)?$/);
+  if (!m) return json({ message: 'no Route matched with those values' }, 404);
+  const [, service, rest = '/'] = m;
+  if (!apikeyExempt(service, rest, req.method)) {
+    const apikey = req.headers.get('apikey') ?? url.searchParams.get('apikey');
+    if (!apikey) {
+      return json({ message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }, 401);
+    }
+    const v = verifyJwt(apikey, ctx.config.jwtSecret);
+    if (!v.ok || !['anon', 'service_role'].includes(String(v.claims.role))) {
+      return json({ message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' }, 401);
+    }
+  }
+  return services[service](req, rest, ctx);
+}

@@ -1,0 +1,69 @@
+/**
+ * Settings of the local stack. Defaults match the Supabase CLI's local development values (the
+ * well-known demo JWT secret, anon and service_role keys), so tooling written for `supabase start`
+ * works unchanged. None of these are production secrets.
+ */
+import { signJwt } from './jwt.ts';
+import { createHash } from 'node:crypto';
+
+export const DEMO_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+/** exp as in the CLI's keys (2032-11-12). */
+const KEY_EXP = 1983812996;
+
+export function apiKeys(secret = DEMO_JWT_SECRET) {
+  return {
+    anonKey: signJwt({ iss: 'supabase-demo', role: 'anon', exp: KEY_EXP }, secret),
+    serviceRoleKey: signJwt({ iss: 'supabase-demo', role: 'service_role', exp: KEY_EXP }, secret),
+  };
+}
+
+export interface StackConfig {
+  /** Public base URL of the stack, e.g. http://127.0.0.1:54321 (used in links and JWT iss). */
+  publicUrl: string;
+  jwtSecret: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtExpiry: number;
+  /** true: sign-up returns a session at once; false: the user confirms through the mail link. */
+  autoconfirm: boolean;
+  /** Where verify/recover links land when redirect_to is missing or not allowed. */
+  siteUrl: string;
+  additionalRedirectUrls: string[];
+  /** Seconds during which a just-rotated refresh token may be used again (several tabs). */
+  refreshTokenReuseInterval: number;
+  minimumPasswordLength: number;
+  /** Storage: where object bytes live; undefined = in memory. */
+  storageDir?: string;
+  /** Largest request body accepted at all (storage bucket limits are checked separately). */
+  maxBodyBytes: number;
+  /** Environment given to function handlers (BETA_PASSWORD_SHA256, …). */
+  functionEnv: Record<string, string | undefined>;
+}
+
+export const DEFAULT_BETA_PASSWORD = 'crown-beta-2025';
+export const sha256Hex = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
+
+export function defaultConfig(overrides: Partial<StackConfig> = {}): StackConfig {
+  const jwtSecret = overrides.jwtSecret ?? process.env.JWT_SECRET ?? DEMO_JWT_SECRET;
+  const keys = apiKeys(jwtSecret);
+  const env = process.env;
+  return {
+    publicUrl: 'http://127.0.0.1:54321',
+    jwtSecret,
+    anonKey: keys.anonKey,
+    serviceRoleKey: keys.serviceRoleKey,
+    jwtExpiry: 3600,
+    autoconfirm: env.AUTH_AUTOCONFIRM === 'true',
+    siteUrl: env.SITE_URL ?? 'http://127.0.0.1:5173',
+    additionalRedirectUrls: [],
+    refreshTokenReuseInterval: 10,
+    minimumPasswordLength: 6,
+    maxBodyBytes: 12 * 1024 * 1024,
+    functionEnv: {
+      BETA_PASSWORD_SHA256: env.BETA_PASSWORD_SHA256 ?? sha256Hex(DEFAULT_BETA_PASSWORD),
+      SUPABASE_URL: undefined,
+      ...Object.fromEntries(Object.entries(env).filter(([k]) => k.startsWith('KYB_'))),
+    },
+    ...overrides,
+  };
+}

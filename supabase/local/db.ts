@@ -1,0 +1,226 @@
+/**
+ * The database behind the local stack: PGlite (Postgres in WASM, embedded) by default, or a real
+ * PostgreSQL server when DATABASE_URL is set. Both are driven through one small interface so the
+ * auth, rest, storage and functions modules never care which one is underneath.
+ *
+ * Every request that acts for a client runs in its own transaction with the JWT's role and claims set
+ * exactly as PostgREST does it (set_config('role'), set_config('request.jwt.claims')), so row-level
+ * security decides what the client may see and do: the server itself connects as a superuser and must
+ * never run client SQL without switching role first.
+ */
+import { readFile, readdir, mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface QueryResult<T = Record<string, unknown>> {
+  rows: T[];
+  affectedRows: number;
+}
+
+export type Query = <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<QueryResult<T>>;
+
+export interface RoleContext {
+  /** Postgres role taken from the JWT's `role` claim: anon, authenticated or service_role. */
+  role: string;
+  /** The verified JWT claims (what auth.uid() / auth.jwt() read). */
+  claims: Record<string, unknown>;
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  readOnly?: boolean;
+}
+
+export interface Db {
+  readonly kind: 'pglite' | 'postgres';
+  query: Query;
+  /** Runs several statements separated by semicolons (migrations, seed). */
+  exec(sql: string): Promise<void>;
+  /** One transaction as the superuser (server-side bookkeeping: auth tables, migrations). */
+  tx<T>(fn: (q: Query) => Promise<T>): Promise<T>;
+  /** One transaction as the client's role with its claims set: RLS applies. */
+  asRole<T>(ctx: RoleContext, fn: (q: Query) => Promise<T>): Promise<T>;
+  /** PGlite only: the whole data directory, to restore a prepared database quickly in tests. */
+  dump(): Promise<Blob>;
+  close(): Promise<void>;
+}
+
+/** A Postgres error as both drivers surface it. */
+export interface PgError extends Error {
+  code?: string;
+  detail?: string;
+  hint?: string;
+}
+
+export function isPgError(e: unknown): e is PgError {
+  return e instanceof Error && typeof (e as PgError).code === 'string' && /^[0-9A-Z]{5}$/.test((e as PgError).code!);
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const SUPABASE_DIR = join(here, '..');
+
+async function setRole(q: Query, ctx: RoleContext) {
+  if (ctx.readOnly) await q('set transaction read only');
+  // The same GUCs PostgREST sets (Query/PreQuery.hs txVarQuery); auth.uid() reads request.jwt.claims.
+  await q(
+    `select set_config('search_path', 'public, extensions', true),
+            set_config('role', $1, true),
+            set_config('request.jwt.claims', $2, true),
+            set_config('request.jwt.claim.sub', $3, true),
+            set_config('request.jwt.claim.role', $1, true),
+            set_config('request.method', $4, true),
+            set_config('request.path', $5, true),
+            set_config('request.headers', $6, true)`,
+    [
+      ctx.role,
+      JSON.stringify({ ...ctx.claims, role: ctx.role }),
+      typeof ctx.claims.sub === 'string' ? ctx.claims.sub : '',
+      ctx.method ?? 'GET',
+      ctx.path ?? '/',
+      JSON.stringify(ctx.headers ?? {}),
+    ],
+  );
+}
+
+export interface OpenOptions {
+  /** postgres://… to use a real server; otherwise PGlite. */
+  databaseUrl?: string;
+  /** PGlite data folder; undefined = in memory. */
+  dataDir?: string;
+  /** PGlite: start from a dumped data directory (tests). */
+  loadDataDir?: Blob;
+}
+
+export async function openDb(opts: OpenOptions = {}): Promise<Db> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  return openPGlite(opts);
+}
+
+async function openPGlite(opts: OpenOptions): Promise<Db> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pgcrypto } = await import('@electric-sql/pglite/contrib/pgcrypto');
+  if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true });
+  const pg = await PGlite.create({
+    dataDir: opts.dataDir,
+    loadDataDir: opts.loadDataDir,
+    extensions: { pgcrypto },
+    relaxedDurability: true,
+  });
+  const wrap =
+    (runner: { query: (s: string, p?: unknown[]) => Promise<{ rows: unknown[]; affectedRows?: number }> }): Query =>
+    async <T,>(sql: string, params?: unknown[]) => {
+      const r = await runner.query(sql, params);
+      return { rows: r.rows as T[], affectedRows: r.affectedRows ?? 0 };
+    };
+  const query = wrap(pg);
+  return {
+    kind: 'pglite',
+    query,
+    async exec(sql) {
+      await pg.exec(sql);
+    },
+    tx(fn) {
+      return pg.transaction((t) => fn(wrap(t)));
+    },
+    asRole(ctx, fn) {
+      return pg.transaction(async (t) => {
+        const q = wrap(t);
+        await setRole(q, ctx);
+        return fn(q);
+      });
+    },
+    async dump() {
+      return pg.dumpDataDir('none');
+    },
+    async close() {
+      await pg.close();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Db> {
+  const pgMod = await import('pg');
+  const pgLib = (pgMod as unknown as { default: typeof import('pg') }).default ?? pgMod;
+  // Return timestamps, json and numbers as Postgres prints them: responses are built as JSON text in SQL.
+  const pool = new pgLib.Pool({ connectionString: url, max: 10 });
+  const wrap =
+    (runner: { query: (s: string, p?: unknown[]) => Promise<{ rows: unknown[]; rowCount: number | null }> }): Query =>
+    async <T,>(sql: string, params?: unknown[]) => {
+      const r = await runner.query(sql, params);
+      return { rows: r.rows as T[], affectedRows: r.rowCount ?? 0 };
+    };
+  const inTx = async <T,>(fn: (q: Query) => Promise<T>, ctx?: RoleContext): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      const q = wrap(client);
+      if (ctx) await setRole(q, ctx);
+      const out = await fn(q);
+      await client.query('commit');
+      return out;
+    } catch (e) {
+      await client.query('rollback').catch(() => {});
+      throw e;
+    } finally {
+      client.release();
+    }
+  };
+  return {
+    kind: 'postgres',
+    query: wrap(pool),
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    tx: (fn) => inTx(fn),
+    asRole: (ctx, fn) => inTx(fn, ctx),
+    async dump() {
+      throw new Error('dump() is only available on PGlite');
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * Applies the Supabase-compatible base (roles, auth, storage), then each file of supabase/migrations
+ * not applied yet (recorded in supabase_migrations.schema_migrations as the Supabase CLI does), then
+ * seed.sql when the database was new. Returns whether the database was new.
+ */
+export async function migrate(db: Db, opts: { seed?: boolean } = {}): Promise<{ fresh: boolean; applied: string[] }> {
+  const exists = await db.query<{ ok: boolean }>(
+    `select exists(select 1 from pg_namespace where nspname = 'supabase_migrations') as ok`,
+  );
+  const fresh = !exists.rows[0]?.ok;
+  if (fresh) await db.exec(await readFile(join(here, 'base.sql'), 'utf8'));
+  const dir = join(SUPABASE_DIR, 'migrations');
+  const files = existsSync(dir) ? (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort() : [];
+  const done = new Set(
+    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
+      (r) => r.version,
+    ),
+  );
+  const applied: string[] = [];
+  for (const f of files) {
+    const [version, ...rest] = f.replace(/\.sql$/, '').split('_');
+    if (done.has(version)) continue;
+    const sql = await readFile(join(dir, f), 'utf8');
+    try {
+      await db.exec(`begin;\n${sql}\n;insert into supabase_migrations.schema_migrations(version, name) values ('${version}', '${rest.join('_').replace(/'/g, "''")}');\ncommit;`);
+    } catch (e) {
+      await db.exec('rollback').catch(() => {});
+      throw new Error(`migration ${f} failed: ${(e as Error).message}`);
+    }
+    applied.push(f);
+  }
+  const seedFile = join(SUPABASE_DIR, 'seed.sql');
+  if (fresh && opts.seed !== false && existsSync(seedFile)) {
+    try {
+      await db.exec(`begin;\n${await readFile(seedFile, 'utf8')}\n;commit;`);
+    } catch (e) {
+      await db.exec('rollback').catch(() => {});
+      throw new Error(`seed.sql failed: ${(e as Error).message}`);
+    }
+  }
+  return { fresh, applied };
+}

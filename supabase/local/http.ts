@@ -1,0 +1,128 @@
+/**
+ * Plumbing shared by the four services: JSON answers, CORS, the caller's role from its JWT, and
+ * bounded body reading. Each service module is `(req, ctx) => Promise<Response>` over a web Request,
+ * so tests can call the stack in-process through supabase-js's `global.fetch` option.
+ */
+import type { Db } from './db.ts';
+import type { StackConfig } from './config.ts';
+import { verifyJwt, type Claims } from './jwt.ts';
+
+export interface Mail {
+  id: string;
+  to: string;
+  subject: string;
+  kind: 'confirmation' | 'recovery' | 'email_change' | 'magiclink' | 'reauthentication';
+  link: string;
+  text: string;
+  created_at: string;
+}
+
+export interface StackContext {
+  db: Db;
+  config: StackConfig;
+  /** Sent mail, newest last (the dev inbox shows it). */
+  mail: Mail[];
+  /** fetch() that reaches this same stack in-process: function handlers build their admin client on it. */
+  selfFetch: typeof fetch;
+  /** Called after any write through the stack, so read caches can drop what they hold. */
+  onWrite: Set<() => void>;
+}
+
+export type Service = (req: Request, path: string, ctx: StackContext) => Promise<Response>;
+
+export const EXPOSED_HEADERS = [
+  'Content-Encoding', 'Content-Location', 'Content-Range', 'Content-Type', 'Date', 'Location', 'Server',
+  'Transfer-Encoding', 'Range-Unit', 'Preference-Applied', 'X-Supabase-Api-Version', 'X-Total-Count', 'Link',
+  'x-sb-error-code', 'x-relay-error', 'ETag', 'Cache-Control', 'Content-Length', 'Content-Disposition',
+].join(', ');
+
+export function corsHeaders(req: Request): Record<string, string> {
+  const origin = req.headers.get('origin');
+  const h: Record<string, string> = {
+    'Access-Control-Allow-Origin': origin ?? '*',
+    'Access-Control-Expose-Headers': EXPOSED_HEADERS,
+  };
+  if (origin) {
+    h['Access-Control-Allow-Credentials'] = 'true';
+    h['Vary'] = 'Origin';
+  }
+  return h;
+}
+
+export function preflight(req: Request): Response {
+  const requested = req.headers.get('access-control-request-headers');
+  // `*` does not cover Authorization, so echo the list the browser asked for.
+  const allow = requested ? `${requested}, authorization` : 'apikey, authorization, content-type, x-client-info, x-supabase-api-version, accept-profile, content-profile, prefer, x-upsert, x-retry-count, range, cache-control';
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...corsHeaders(req),
+      'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+      'Access-Control-Allow-Headers': allow,
+      'Access-Control-Max-Age': '86400',
+    },
+  });
+}
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers },
+  });
+}
+
+/** A body read with a hard cap: a client cannot make the server buffer without limit. */
+export class BodyTooLarge extends Error {}
+export async function readBody(req: Request, limit: number): Promise<Uint8Array> {
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > limit) throw new BodyTooLarge();
+  if (!req.body) return new Uint8Array();
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw new BodyTooLarge();
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let off = 0;
+  for (const c of chunks) {
+    out.set(c, off);
+    off += c.byteLength;
+  }
+  return out;
+}
+
+export type Caller =
+  | { ok: true; role: string; claims: Claims; token: string | null }
+  | { ok: false; reason: 'malformed' | 'signature' | 'expired' | 'alg' | 'role' };
+
+/**
+ * Who is calling: the bearer token (the user's access token, or the anon / service key) decides the
+ * Postgres role. No token at all = anon, as PostgREST does with an anonymous role configured.
+ */
+export function callerOf(req: Request, config: StackConfig): Caller {
+  const auth = req.headers.get('authorization');
+  const m = auth?.match(/^Bearer\s+(.+)$/i);
+  const token = m ? m[1].trim() : null;
+  if (!token) {
+    const apikey = req.headers.get('apikey');
+    if (!apikey) return { ok: true, role: 'anon', claims: { role: 'anon' }, token: null };
+    const k = verifyJwt(apikey, config.jwtSecret);
+    if (!k.ok) return { ok: false, reason: k.reason };
+    return { ok: true, role: String(k.claims.role ?? 'anon'), claims: k.claims, token: apikey };
+  }
+  const v = verifyJwt(token, config.jwtSecret);
+  if (!v.ok) return v;
+  const role = typeof v.claims.role === 'string' ? v.claims.role : 'anon';
+  if (!['anon', 'authenticated', 'service_role'].includes(role)) return { ok: false, reason: 'role' };
+  return { ok: true, role, claims: v.claims, token };
+}
+
+export const isWrite = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method);

@@ -1,0 +1,5 @@
+import type { Service } from '../http.ts';
+import { json } from '../http.ts';
+
+/** TODO: the rest service. */
+export const rest: Service = async () => json({ message: 'not implemented' }, 501);

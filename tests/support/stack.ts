@@ -1,0 +1,73 @@
+/**
+ * Test fixtures for the local stack: each test file gets its own database, restored from one
+ * prepared image (base + migrations + seed) built once per run by tests/support/global-setup.ts.
+ * PGlite by default; with DATABASE_URL the same suite runs over a real PostgreSQL server, each file on
+ * a fresh database cloned from a template.
+ */
+import { readFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createStack, type Stack } from '../../supabase/local/app.ts';
+import { openDb } from '../../supabase/local/db.ts';
+import type { StackConfig } from '../../supabase/local/config.ts';
+import { serve } from '../../supabase/local/server.ts';
+
+export const TEMPLATE_DB = 'kyb_template';
+export const IMAGE_FILE = process.env.KYB_TEST_IMAGE ?? '/tmp/kyb-test-image.tar';
+
+/** The seeded admin (supabase/seed.sql). */
+export const ADMIN = { email: 'admin@kyb.local', password: 'kyb-admin-2025' };
+
+async function openTestDb() {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const name = `kyb_t_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+    const admin = await openDb({ databaseUrl: url });
+    await admin.exec(`create database ${name} template ${TEMPLATE_DB}`);
+    await admin.close();
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    return openDb({ databaseUrl: u.toString() });
+  }
+  const image = new Blob([await readFile(IMAGE_FILE)]);
+  return openDb({ loadDataDir: image });
+}
+
+export interface TestStack extends Stack {
+  /** A fresh supabase-js client (no shared session) talking to the stack in-process. */
+  client(opts?: { serviceRole?: boolean }): SupabaseClient;
+  url: string;
+}
+
+export async function testStack(config: Partial<StackConfig> = {}): Promise<TestStack> {
+  const db = await openTestDb();
+  const stack = await createStack({ db, config: { publicUrl: 'http://127.0.0.1:54321', ...config } });
+  return Object.assign(stack, {
+    url: stack.config.publicUrl,
+    client(opts: { serviceRole?: boolean } = {}) {
+      return createClient(stack.config.publicUrl, opts.serviceRole ? stack.config.serviceRoleKey : stack.config.anonKey, {
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+        global: { fetch: stack.fetch },
+      });
+    },
+  });
+}
+
+/** The stack over real HTTP on a free port (browser and e2e tests, CORS checks). */
+export async function httpTestStack(config: Partial<StackConfig> = {}) {
+  const db = await openTestDb();
+  return serve({ db, port: 0, config });
+}
+
+/** Sign up (autoconfirmed stack) and sign in a fresh user; returns its client and id. */
+export async function signedInClient(s: TestStack, email = `u${randomUUID().slice(0, 8)}@example.com`, password = 'secret-pass-1') {
+  const c = s.client();
+  const { data, error } = await c.auth.signUp({ email, password });
+  if (error) throw error;
+  if (!data.session) {
+    const r = await c.auth.signInWithPassword({ email, password });
+    if (r.error) throw r.error;
+  }
+  const { data: u } = await c.auth.getUser();
+  return { client: c, id: u.user!.id, email, password };
+}

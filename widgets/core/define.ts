@@ -1,0 +1,62 @@
+/**
+ * Turns a React component into a kyb-* custom element with @r2wc/react-to-web-component:
+ * an open shadow root, the design tokens and the element's own CSS adopted into it, and a define
+ * that never throws when a host page loads the bundle twice.
+ *
+ * The component receives `container` (the shadow root, set by r2wc); use `hostOf(container)` to reach
+ * the element for events.
+ */
+import r2wc from '@r2wc/react-to-web-component';
+import type { ComponentType } from 'react';
+import tokensCss from './tokens.css?inline';
+
+type R2WCType = 'string' | 'number' | 'boolean' | 'json' | 'function' | 'method';
+
+const sheets = new Map<string, CSSStyleSheet>();
+function sheetFor(css: string): CSSStyleSheet {
+  let s = sheets.get(css);
+  if (!s) {
+    s = new CSSStyleSheet();
+    s.replaceSync(css);
+    sheets.set(css, s);
+  }
+  return s;
+}
+
+export interface DefineOptions<P> {
+  /** Attribute contract: camelCase prop -> type; attributes are the kebab-case names. */
+  props?: Partial<Record<Exclude<Extract<keyof P, string>, 'container'>, R2WCType>>;
+  /** The element's CSS (import it with `?inline`). */
+  css?: string;
+}
+
+export function defineElement<P extends object>(tag: string, Component: ComponentType<P>, opts: DefineOptions<P> = {}) {
+  if (typeof customElements === 'undefined' || customElements.get(tag)) return customElements?.get(tag);
+  const Base = r2wc(Component, { shadow: 'open', props: opts.props as never }) as unknown as {
+    new (): HTMLElement;
+    prototype: HTMLElement;
+  };
+  const styles = [sheetFor(tokensCss), ...(opts.css ? [sheetFor(opts.css)] : [])];
+  class KybElement extends Base {
+    constructor() {
+      super();
+      const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+      root.adoptedStyleSheets = styles;
+    }
+  }
+  try {
+    customElements.define(tag, KybElement);
+  } catch (e) {
+    // Another copy of the bundle won the race: that definition serves just as well.
+    if (!customElements.get(tag)) throw e;
+  }
+  return customElements.get(tag);
+}
+
+/** The custom element that hosts a component rendered into `container` (its shadow root). */
+export function hostOf(container: unknown): HTMLElement | null {
+  if (!container) return null;
+  if (container instanceof ShadowRoot) return container.host as HTMLElement;
+  if (container instanceof HTMLElement) return ((container.getRootNode() as ShadowRoot).host as HTMLElement) ?? container;
+  return null;
+}

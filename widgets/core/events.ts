@@ -1,0 +1,35 @@
+/**
+ * Every event the kyb-* elements dispatch, typed once. All are CustomEvents that bubble and are
+ * composed, so a host page can listen on document: `document.addEventListener('kyb-subscribed', …)`.
+ */
+export interface KybEventMap {
+  'kyb-auth-change': { signedIn: boolean; email: string | null; userId: string | null };
+  'kyb-review-submitted': { slug: string; reviewId: string; files: number };
+  'kyb-subscribed': { email: string; waitingList: boolean; message: string };
+  'kyb-price-change': { product: string; price: number; currency: 'USD'; configuration: Record<string, unknown> };
+  'kyb-gallery-change': { action: 'upload' | 'update' | 'delete'; id: string };
+  'kyb-profile-updated': { displayName: string | null; avatarUrl: string | null };
+  'kyb-lead-submitted': { kind: string };
+  'kyb-beta-unlocked': Record<string, never>;
+  'kyb-toast': { title: string; description?: string; variant: 'default' | 'destructive' };
+}
+
+export type KybEventName = keyof KybEventMap;
+
+export function emit<K extends KybEventName>(target: EventTarget | null | undefined, name: K, detail: KybEventMap[K]) {
+  target?.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
+}
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    'kyb-auth-change': CustomEvent<KybEventMap['kyb-auth-change']>;
+    'kyb-review-submitted': CustomEvent<KybEventMap['kyb-review-submitted']>;
+    'kyb-subscribed': CustomEvent<KybEventMap['kyb-subscribed']>;
+    'kyb-price-change': CustomEvent<KybEventMap['kyb-price-change']>;
+    'kyb-gallery-change': CustomEvent<KybEventMap['kyb-gallery-change']>;
+    'kyb-profile-updated': CustomEvent<KybEventMap['kyb-profile-updated']>;
+    'kyb-lead-submitted': CustomEvent<KybEventMap['kyb-lead-submitted']>;
+    'kyb-beta-unlocked': CustomEvent<KybEventMap['kyb-beta-unlocked']>;
+    'kyb-toast': CustomEvent<KybEventMap['kyb-toast']>;
+  }
+}

@@ -1,12 +1,16 @@
+import './support/node20.ts';
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const node20 = ['tests/support/node20.ts'];
 
 export default defineConfig({
   root,
   test: {
     silent: 'passed-only',
+    execArgv: ['--experimental-websocket'],
+    setupFiles: node20,
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {
@@ -27,7 +31,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 60_000,
-          hookTimeout: 120_000,
+          hookTimeout: 180_000,
           pool: 'forks',
           maxWorkers: 1,
           fileParallelism: false,

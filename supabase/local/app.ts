@@ -12,6 +12,7 @@ import { rest } from './rest/index.ts';
 import { storage } from './storage/index.ts';
 import { functions } from './functions/index.ts';
 import { inbox } from './inbox.ts';
+import { ensureSeedObjects } from './seed-objects.ts';
 
 export interface Stack {
   handler: (req: Request) => Promise<Response>;
@@ -71,6 +72,8 @@ export async function createStack(opts: CreateStackOptions = {}): Promise<Stack>
     for (const [k, v] of Object.entries(corsHeaders(req))) if (!headers.has(k)) headers.set(k, v);
     return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
   };
+  // Seeded storage rows need bytes to serve (the seed can only write rows).
+  await ensureSeedObjects(ctx);
   const localFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const req = input instanceof Request && !init ? input : new Request(input, init);
     return handler(req);
@@ -93,6 +96,7 @@ async function route(req: Request, ctx: StackContext): Promise<Response> {
   if (url.pathname === '/' || url.pathname === '/health') {
     return json({ ok: true, services: ['auth/v1', 'rest/v1', 'storage/v1', 'functions/v1'], inbox: '/inbox' });
   }
+  if (url.pathname === '/inbox.json') return inbox(req, '/json', ctx);
   if (url.pathname === '/inbox' || url.pathname.startsWith('/inbox/')) return inbox(req, url.pathname.slice('/inbox'.length) || '/', ctx);
   const m = url.pathname.match(/^\/(auth|rest|storage|functions)\/v1(\/.*)?$/);
   if (!m) return json({ message: 'no Route matched with those values' }, 404);

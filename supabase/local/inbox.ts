@@ -1,5 +1,146 @@
-import type { Service } from './http.ts';
+/**
+ * The dev inbox: every mail the local auth service "sent" (confirmation, recovery, e-mail change, magic
+ * link, reauthentication), newest first, with its link ready to click.
+ *
+ *   GET /inbox                        HTML page (no external assets, no script)
+ *   GET /inbox?format=json            JSON array, newest first; also /inbox/json or `Accept: application/json`
+ *   GET /inbox?to=a@example.com       only mail to that address (HTML or JSON)
+ */
+import type { Mail, Service } from './http.ts';
 import { json } from './http.ts';
 
-/** TODO: dev inbox page listing sent mail. */
-export const inbox: Service = async (_req, _path, ctx) => json(ctx.mail);
+const KIND_LABEL: Record<Mail['kind'], string> = {
+  confirmation: 'Confirm sign-up',
+  recovery: 'Password reset',
+  email_change: 'E-mail change',
+  magiclink: 'Magic link',
+  reauthentication: 'Reauthentication code',
+};
+
+const ACTION_LABEL: Record<Mail['kind'], string> = {
+  confirmation: 'Confirm e-mail address',
+  recovery: 'Reset password',
+  email_change: 'Confirm new address',
+  magiclink: 'Sign in',
+  reauthentication: 'Use code',
+};
+
+/** Where the verify link sends the browser afterwards, for the reader's benefit. */
+function landing(link: string): string {
+  try {
+    return new URL(link).searchParams.get('redirect_to') ?? '';
+  } catch {
+    return '';
+  }
+}
+
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const safeHref = (link: string) => (/^https?:\/\//i.test(link) ? link : '');
+
+function when(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+function card(m: Mail): string {
+  const href = safeHref(m.link);
+  const code = m.kind === 'reauthentication' ? m.text.match(/\b(\d{6})\b/)?.[1] : undefined;
+  return `<li class="mail" id="m-${esc(m.id)}">
+  <div class="head">
+    <span class="kind kind-${esc(m.kind)}">${esc(KIND_LABEL[m.kind] ?? m.kind)}</span>
+    <time datetime="${esc(m.created_at)}">${esc(when(m.created_at))}</time>
+  </div>
+  <h2>${esc(m.subject)}</h2>
+  <p class="to">To <a href="?to=${encodeURIComponent(m.to)}">${esc(m.to)}</a></p>
+  ${
+    href
+      ? `<p><a class="action" href="${esc(href)}">${esc(ACTION_LABEL[m.kind] ?? 'Open link')}</a>${
+          landing(href) ? ` <span class="lands">then opens ${esc(landing(href))}</span>` : ''
+        }</p><p class="url"><a href="${esc(href)}">${esc(href)}</a></p>`
+      : ''
+  }
+  ${code ? `<p class="code">Code <strong>${esc(code)}</strong></p>` : ''}
+  <details><summary>Message</summary><pre>${esc(m.text)}</pre></details>
+</li>`;
+}
+
+function page(mails: Mail[], to: string | null): string {
+  const title = to ? `Inbox for ${to}` : 'Inbox';
+  const list = mails.length
+    ? `<ol class="mails">${mails.map(card).join('\n')}</ol>`
+    : `<p class="empty">No mail${to ? ` to ${esc(to)}` : ''} yet. Sign up, reset a password or change an e-mail address and it shows up here.</p>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(title)} · local Supabase</title>
+<style>
+  :root { color-scheme: light dark; --bg: #f6f5f2; --card: #fff; --ink: #1d1b18; --muted: #6b665e; --line: #e3dfd7; --accent: #1f6f5c; }
+  @media (prefers-color-scheme: dark) { :root { --bg: #161513; --card: #201f1c; --ink: #f1eee8; --muted: #a39d93; --line: #35322d; --accent: #63c2a6; } }
+  * { box-sizing: border-box; }
+  body { margin: 0; background: var(--bg); color: var(--ink); font: 16px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; }
+  header, main { max-width: 46rem; margin: 0 auto; padding: 1.25rem 1rem; }
+  header { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: flex-end; justify-content: space-between; border-bottom: 1px solid var(--line); }
+  h1 { font-size: 1.5rem; margin: 0; }
+  header nav a { color: var(--accent); margin-left: .9rem; }
+  .count { color: var(--muted); margin: .2rem 0 0; font-size: .9rem; }
+  .lands { color: var(--muted); font-size: .85rem; margin-left: .5rem; overflow-wrap: anywhere; }
+  .mails { list-style: none; margin: 0; padding: 0; display: grid; gap: .9rem; }
+  .mail { background: var(--card); border: 1px solid var(--line); border-radius: .75rem; padding: 1rem 1.1rem; }
+  .head { display: flex; justify-content: space-between; gap: 1rem; font-size: .85rem; color: var(--muted); }
+  .kind { font-weight: 600; color: var(--accent); text-transform: uppercase; letter-spacing: .04em; }
+  h2 { font-size: 1.1rem; margin: .35rem 0 .1rem; }
+  .to { margin: 0 0 .6rem; color: var(--muted); }
+  .to a { color: inherit; }
+  .action { display: inline-block; background: var(--accent); color: var(--card); text-decoration: none; font-weight: 600; padding: .45rem .9rem; border-radius: .5rem; }
+  .action:focus-visible, a:focus-visible, summary:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+  .url { margin: .5rem 0 0; font-size: .8rem; overflow-wrap: anywhere; }
+  .url a { color: var(--muted); }
+  .code strong { font: 600 1.4rem/1 ui-monospace, monospace; letter-spacing: .2em; }
+  details { margin-top: .6rem; }
+  summary { cursor: pointer; color: var(--muted); }
+  pre { white-space: pre-wrap; overflow-wrap: anywhere; background: var(--bg); padding: .75rem; border-radius: .5rem; font-size: .85rem; }
+  .empty { color: var(--muted); }
+</style>
+</head>
+<body>
+<header>
+  <div>
+    <h1>${esc(title)}</h1>
+    <p class="count">${mails.length} ${mails.length === 1 ? 'message' : 'messages'}, newest first · mail sent by the local auth service</p>
+  </div>
+  <nav aria-label="Inbox">${to ? '<a href="?">All mail</a>' : ''}<a href="">Refresh</a><a href="?format=json${to ? `&amp;to=${encodeURIComponent(to)}` : ''}">JSON</a></nav>
+</header>
+<main>
+${list}
+</main>
+</body>
+</html>`;
+}
+
+export const inbox: Service = async (req, path, ctx) => {
+  const url = new URL(req.url);
+  const to = url.searchParams.get('to')?.trim().toLowerCase() || null;
+  const mails = ctx.mail
+    .filter((m) => !to || m.to.toLowerCase() === to)
+    .slice()
+    .reverse() // appended oldest first; reversing keeps same-millisecond mails newest first under the stable sort
+    .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
+  const accept = req.headers.get('accept') ?? '';
+  const wantsJson =
+    path === '/json' || url.searchParams.get('format') === 'json' || (accept.includes('application/json') && !accept.includes('text/html'));
+  if (path !== '/' && path !== '/json') return json({ message: 'Not found. The inbox is at /inbox.' }, 404);
+  if (req.method !== 'GET' && req.method !== 'HEAD') return json({ message: 'Method not allowed' }, 405, { Allow: 'GET, HEAD' });
+  if (wantsJson) return json(mails, 200, { 'Cache-Control': 'no-store' });
+  return new Response(page(mails, to), {
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+      'Referrer-Policy': 'no-referrer',
+    },
+  });
+};

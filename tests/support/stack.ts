@@ -11,12 +11,14 @@ import { createStack, type Stack } from '../../supabase/local/app.ts';
 import { openDb } from '../../supabase/local/db.ts';
 import type { StackConfig } from '../../supabase/local/config.ts';
 import { serve } from '../../supabase/local/server.ts';
+import { ADMIN_CREDENTIALS } from '../../supabase/local/admin-credentials.ts';
 
 export const TEMPLATE_DB = 'kyb_template';
-export const IMAGE_FILE = process.env.KYB_TEST_IMAGE ?? '/tmp/kyb-test-image.tar';
+/** Where the prepared image lives: one per test run (global-setup sets it), so parallel runs don't collide. */
+export const imageFile = () => process.env.KYB_TEST_IMAGE ?? `/tmp/kyb-test-image-${process.ppid}.tar`;
 
 /** The seeded admin (supabase/seed.sql). */
-export const ADMIN = { email: 'admin@kyb.local', password: 'kyb-admin-2025' };
+export const ADMIN = ADMIN_CREDENTIALS;
 
 async function openTestDb() {
   const url = process.env.DATABASE_URL;
@@ -29,7 +31,7 @@ async function openTestDb() {
     u.pathname = `/${name}`;
     return openDb({ databaseUrl: u.toString() });
   }
-  const image = new Blob([await readFile(IMAGE_FILE)]);
+  const image = new Blob([await readFile(imageFile())]);
   return openDb({ loadDataDir: image });
 }
 

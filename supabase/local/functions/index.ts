@@ -1,5 +1,67 @@
-import type { Service } from '../http.ts';
-import { json } from '../http.ts';
+/**
+ * `/functions/v1/<name>`: runs the project's Edge Functions in-process. Each function folder has a
+ * Deno entry (index.ts, used on hosted Supabase) and a runtime-agnostic `handler.ts` exporting
+ * `handle(req, env)`; this runtime imports the handler and gives it the env hosted Supabase would
+ * (SUPABASE_URL, the service key, secrets from config.functionEnv) plus the stack's in-process fetch,
+ * so a handler's own supabase-js calls come back into this stack.
+ *
+ * verify_jwt is false for every function of this project (supabase/config.toml), so no token check
+ * happens here; CORS preflights are answered by the handlers themselves, as on hosted.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { SUPABASE_DIR } from '../db.ts';
+import { json, type Service, type StackContext } from '../http.ts';
+import type { FunctionEnv } from '../../functions/_shared/env.ts';
 
-/** TODO: the functions service. */
-export const functions: Service = async () => json({ message: 'not implemented' }, 501);
+type Handler = (req: Request, env: FunctionEnv) => Promise<Response>;
+
+const FUNCTIONS_DIR = join(SUPABASE_DIR, 'functions');
+/** Function names as the CLI allows them; `_shared` and the like are not functions. */
+const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+
+const handlers = new Map<string, Promise<Handler | null>>();
+
+function load(name: string): Promise<Handler | null> {
+  let h = handlers.get(name);
+  if (!h) {
+    const file = join(FUNCTIONS_DIR, name, 'handler.ts');
+    h = existsSync(file)
+      ? import(pathToFileURL(file).href).then((m: { handle?: unknown }) => (typeof m.handle === 'function' ? (m.handle as Handler) : null))
+      : Promise.resolve(null);
+    handlers.set(name, h);
+  }
+  return h;
+}
+
+/** The env of a deployed function: Supabase's own variables, then the project's secrets. */
+export function functionEnv(ctx: StackContext): FunctionEnv {
+  const builtIn: Record<string, string> = {
+    SUPABASE_URL: ctx.config.publicUrl,
+    SUPABASE_ANON_KEY: ctx.config.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: ctx.config.serviceRoleKey,
+  };
+  return {
+    supabaseUrl: ctx.config.publicUrl,
+    serviceRoleKey: ctx.config.serviceRoleKey,
+    get: (name) => ctx.config.functionEnv[name] ?? builtIn[name],
+    fetch: ctx.selfFetch,
+  };
+}
+
+const notFound = () => json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404);
+
+export const functions: Service = async (req, path, ctx) => {
+  const name = path.match(/^\/([^/]+)(?:\/.*)?$/)?.[1];
+  if (!name || !NAME.test(name)) return notFound();
+  const handler = await load(name);
+  if (!handler) return notFound();
+  try {
+    return await handler(req, functionEnv(ctx));
+  } catch (e) {
+    // What hosted answers when a function throws instead of returning a Response.
+    console.error(`[functions] ${name} threw`, e);
+    return json({ code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' }, 500);
+  }
+};

@@ -1,0 +1,85 @@
+/**
+ * `npm start`: the local Supabase stack (PGlite persisted in .data/) and the built site, one command.
+ * The backend comes up first (a few seconds) while widgets and pages build; then the site is served.
+ * Flags: --no-build (serve the existing dist/site), --open <path> (print that page's URL, e.g. the
+ * widget playground). Env: PORT (site, 5173), API_PORT (54321), DATA_DIR, DATABASE_URL, AUTH_AUTOCONFIRM.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '../supabase/local/server.ts';
+import { ADMIN_CREDENTIALS } from '../supabase/local/admin-credentials.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const args = process.argv.slice(2);
+const build = !args.includes('--no-build');
+const openPath = args[args.indexOf('--open') + 1] && args.includes('--open') ? args[args.indexOf('--open') + 1] : '/';
+const host = process.env.HOST ?? '127.0.0.1';
+const apiPort = Number(process.env.API_PORT ?? 54321);
+const sitePort = Number(process.env.PORT ?? 5173);
+const siteUrl = `http://${host}:${sitePort}`;
+const t0 = Date.now();
+
+function run(cmd: string, argv: string[], env: NodeJS.ProcessEnv = {}) {
+  return new Promise<void>((ok, fail) => {
+    const p = spawn(cmd, argv, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    let log = '';
+    p.stdout.on('data', (d) => (log += d));
+    p.stderr.on('data', (d) => (log += d));
+    p.on('close', (code) => (code === 0 ? ok() : fail(new Error(`${cmd} ${argv.join(' ')} failed:\n${log}`))));
+  });
+}
+
+const apiUrl = `http://${host}:${apiPort}`;
+const buildEnv = { KYB_SUPABASE_URL: apiUrl, KYB_SITE_URL: siteUrl };
+const bin = (b: string) => join(root, 'node_modules', '.bin', b);
+const building = build
+  ? run(bin('vite'), ['build', '--config', 'vite.widgets.config.ts', '--logLevel', 'error'], buildEnv).then(() =>
+      run(bin('tsx'), ['site/prerender.ts'], buildEnv),
+    )
+  : Promise.resolve();
+building.catch(() => {}); // reported below, after the backend is up
+
+const dataDir = process.env.DATA_DIR ?? join(root, '.data', 'db');
+const api = await serve({
+  port: apiPort,
+  host,
+  databaseUrl: process.env.DATABASE_URL,
+  dataDir: process.env.DATABASE_URL ? undefined : dataDir,
+  config: {
+    siteUrl,
+    additionalRedirectUrls: [siteUrl],
+    storageDir: join(root, '.data', 'storage'),
+  },
+});
+console.log(`\n  KYB local stack ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+console.log(`  API (Supabase):   ${api.url}`);
+console.log(`  Mail inbox:       ${api.url}/inbox`);
+console.log(`  Admin sign-in:    ${ADMIN_CREDENTIALS.email} / ${ADMIN_CREDENTIALS.password}`);
+console.log(`  Beta password:    ${process.env.BETA_PASSWORD ?? 'crown-beta-2025'} (local default)`);
+console.log(`  anon key:         ${api.stack.config.anonKey}`);
+console.log(`  e-mail confirmation: ${api.stack.config.autoconfirm ? 'off (AUTH_AUTOCONFIRM=true)' : 'on: open the inbox to confirm sign-ups'}`);
+
+try {
+  await building;
+} catch (e) {
+  console.error(String(e));
+  await api.close();
+  process.exit(1);
+}
+const siteRoot = join(root, 'dist', 'site');
+if (!existsSync(join(siteRoot, 'index.html'))) {
+  console.error('dist/site is missing: run without --no-build');
+  process.exit(1);
+}
+const { serveSite } = await import('./serve-site.ts');
+const site = await serveSite({ root: siteRoot, port: sitePort, host });
+console.log(`  Site:             ${siteUrl}${openPath}   (ready in ${((Date.now() - t0) / 1000).toFixed(1)} s)\n`);
+
+const stop = async () => {
+  await Promise.allSettled([api.close(), site.close()]);
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

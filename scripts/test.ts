@@ -1,0 +1,182 @@
+/**
+ * `npm test`: every suite, in the order that fails fastest, then one summary line.
+ *
+ *   1. type check (widgets, local stack, functions, tests; site with its preact JSX config)
+ *   2. unit            vitest, node: pricing, rules, route table, pure helpers
+ *   3. backend         vitest: real supabase-js against the local stack on PGlite
+ *   4. backend (pg)    the same suite over a throwaway real PostgreSQL cluster (DATABASE_URL)
+ *   5. build           widgets (preact/compat build shipped + React build) and the prerendered site
+ *   6. browser         @web/test-runner: each element in real Chromium against the real stack, both builds
+ *   7. e2e             Playwright over the built site + local stack: routes, journeys, axe, HTML validity
+ *   8. size            bundle budget report (prints figures; fails only when the loader budget is broken)
+ *
+ * System packages the suites need (Debian's chromium, postgresql) are installed when missing and we are
+ * root with apt-get, so a fresh machine needs only `npm install && npm test`.
+ * Flags: --only=unit,backend,… to run a subset; KYB_SKIP_PG=1 skips step 4 (never in CI).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startCluster } from './pg-cluster.ts';
+
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const want = (step: string) => !only || only.includes(step);
+
+interface StepResult {
+  name: string;
+  ok: boolean;
+  passed: number;
+  failed: number;
+  skipped: number;
+  seconds: number;
+}
+const results: StepResult[] = [];
+
+function ensureSystemPackages() {
+  const missing: string[] = [];
+  if (!existsSync('/usr/bin/chromium')) missing.push('chromium');
+  const hasPg = existsSync('/usr/lib/postgresql') || spawnSync('which', ['initdb']).status === 0;
+  if (!hasPg && !process.env.KYB_SKIP_PG) missing.push('postgresql');
+  if (missing.length === 0) return;
+  if (process.getuid?.() !== 0 || spawnSync('which', ['apt-get']).status !== 0) {
+    console.error(`Missing system packages: ${missing.join(', ')}. Install them (Debian: apt-get install -y ${missing.join(' ')}).`);
+    process.exit(1);
+  }
+  console.log(`Installing ${missing.join(', ')} from Debian's packages…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  const r = spawnSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit', env });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const tee = (stream: NodeJS.WriteStream) => (d: Buffer) => {
+      out += d.toString();
+      stream.write(d);
+    };
+    child.stdout.on('data', tee(process.stdout));
+    child.stderr.on('data', tee(process.stderr));
+    child.on('close', (code) => resolve({ code: code ?? 1, out }));
+  });
+}
+
+function banner(s: string) {
+  console.log(`\n━━━━ ${s} ${'━'.repeat(Math.max(0, 70 - s.length))}`);
+}
+
+async function step(name: string, fn: () => Promise<Omit<StepResult, 'name' | 'seconds'>>) {
+  banner(name);
+  const t0 = Date.now();
+  let r: Omit<StepResult, 'name' | 'seconds'>;
+  try {
+    r = await fn();
+  } catch (e) {
+    console.error(e);
+    r = { ok: false, passed: 0, failed: 1, skipped: 0 };
+  }
+  results.push({ name, seconds: (Date.now() - t0) / 1000, ...r });
+}
+
+const npx = (bin: string) => join('node_modules', '.bin', bin);
+
+async function vitest(project: string, env: NodeJS.ProcessEnv = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'kyb-vitest-'));
+  const report = join(dir, 'report.json');
+  const { code } = await run(
+    npx('vitest'),
+    ['run', '--config', 'tests/vitest.config.ts', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    env,
+  );
+  let passed = 0,
+    failed = 0,
+    skipped = 0;
+  if (existsSync(report)) {
+    const j = JSON.parse(readFileSync(report, 'utf8'));
+    passed = j.numPassedTests ?? 0;
+    failed = (j.numFailedTests ?? 0) + (j.numFailedTestSuites ?? 0) - (j.numFailedTests ? 0 : 0);
+    skipped = (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
+    if (j.numTotalTests === 0) failed += 1; // a suite that ran nothing proves nothing
+  } else if (code !== 0) failed = 1;
+  rmSync(dir, { recursive: true, force: true });
+  return { ok: code === 0 && failed === 0, passed, failed: code !== 0 && failed === 0 ? 1 : failed, skipped };
+}
+
+/** Counts from a runner that prints "N passed, N failed" (web-test-runner). */
+function countsFrom(out: string) {
+  const clean = out.replace(/\x1b\[[0-9;]*m/g, '');
+  const all = [...clean.matchAll(/(\d+) passed, (\d+) failed(?:, (\d+) skipped)?/g)];
+  const last = all.at(-1);
+  return last ? { passed: Number(last[1]), failed: Number(last[2]), skipped: Number(last[3] ?? 0) } : { passed: 0, failed: 0, skipped: 0 };
+}
+
+ensureSystemPackages();
+const t0 = Date.now();
+
+if (want('typecheck')) {
+  await step('type check', async () => {
+    const a = await run(npx('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+    const b = existsSync('site/tsconfig.json') ? await run(npx('tsc'), ['--noEmit', '-p', 'site/tsconfig.json']) : { code: 0 };
+    const ok = a.code === 0 && b.code === 0;
+    return { ok, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 };
+  });
+}
+if (want('unit')) await step('unit tests', () => vitest('unit'));
+if (want('backend')) await step('backend tests (PGlite)', () => vitest('backend'));
+if (want('backend-pg') && !process.env.KYB_SKIP_PG) {
+  await step('backend tests (PostgreSQL server)', async () => {
+    const cluster = await startCluster();
+    try {
+      return await vitest('backend', { DATABASE_URL: cluster.url, KYB_TEST_IMAGE: '' });
+    } finally {
+      await cluster.stop();
+    }
+  });
+}
+if (want('build') || want('browser') || want('e2e')) {
+  await step('build', async () => {
+    const steps: [string, string[], NodeJS.ProcessEnv][] = [
+      [npx('vite'), ['build', '--config', 'vite.widgets.config.ts'], {}],
+      [npx('vite'), ['build', '--config', 'vite.widgets.config.ts', '--mode', 'react'], { KYB_BUILD: 'react' }],
+      [npx('tsx'), ['site/prerender.ts'], {}],
+    ];
+    for (const [c, a, e] of steps) {
+      const r = await run(c, a, e);
+      if (r.code !== 0) return { ok: false, passed: 0, failed: 1, skipped: 0 };
+    }
+    return { ok: true, passed: 1, failed: 0, skipped: 0 };
+  });
+}
+if (want('browser')) {
+  for (const build of ['preact', 'react'] as const) {
+    await step(`browser tests (${build === 'preact' ? 'preact/compat build, shipped' : 'React 19 build'})`, async () => {
+      const r = await run('npm', ['run', '--silent', 'test:browser'], { KYB_BUILD: build === 'react' ? 'react' : '' });
+      const c = countsFrom(r.out);
+      const failed = r.code !== 0 && c.failed === 0 ? 1 : c.failed;
+      return { ok: r.code === 0 && c.passed > 0, passed: c.passed, failed: c.passed === 0 && failed === 0 ? 1 : failed, skipped: c.skipped };
+    });
+  }
+}
+if (want('e2e')) await step('end-to-end tests (built site + local stack)', () => vitest('e2e'));
+if (want('size') && existsSync('scripts/size.ts')) {
+  await step('bundle size budget', async () => {
+    const r = await run(npx('tsx'), ['scripts/size.ts']);
+    return { ok: r.code === 0, passed: r.code === 0 ? 1 : 0, failed: r.code === 0 ? 0 : 1, skipped: 0 };
+  });
+}
+
+banner('summary');
+for (const r of results) {
+  console.log(
+    `${r.ok ? 'ok  ' : 'FAIL'}  ${r.name.padEnd(52)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(0)}s`,
+  );
+}
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+const skipped = results.reduce((n, r) => n + r.skipped, 0);
+console.log(`total time ${((Date.now() - t0) / 1000).toFixed(0)}s`);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(results.every((r) => r.ok) ? 0 : 1);

@@ -1,0 +1,80 @@
+/**
+ * Small request/response helpers for the function handlers (web APIs only: Deno and Node alike).
+ */
+import { corsHeaders } from './cors.ts';
+import { FUNCTION_MESSAGES } from './messages.ts';
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { ...corsHeaders, 'Content-Type': 'application/json', ...headers },
+  });
+}
+
+export const methodNotAllowed = () => json({ error: FUNCTION_MESSAGES.methodNotAllowed }, 405, { Allow: 'POST' });
+
+/** A 500 without an `error` field: the widgets treat it like a network failure (doc 1 §8). */
+export const internalError = () => json({ code: 'internal_error', message: FUNCTION_MESSAGES.internal }, 500);
+
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  json({ error: FUNCTION_MESSAGES.tooManyRequests }, 429, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+
+/** Form posts are small; anything bigger is not one of ours. */
+export const MAX_BODY_BYTES = 32 * 1024;
+
+export type JsonBody = { ok: true; body: Record<string, unknown> } | { ok: false; response: Response };
+
+/** The request body as a JSON object, read with a cap. */
+export async function readJsonObject(req: Request, limit = MAX_BODY_BYTES): Promise<JsonBody> {
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > limit) return { ok: false, response: json({ error: FUNCTION_MESSAGES.bodyTooLarge }, 413) };
+  let text = '';
+  if (req.body) {
+    const reader = req.body.getReader();
+    const decoder = new TextDecoder();
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => {});
+        return { ok: false, response: json({ error: FUNCTION_MESSAGES.bodyTooLarge }, 413) };
+      }
+      text += decoder.decode(value, { stream: true });
+    }
+    text += decoder.decode();
+  }
+  try {
+    const v: unknown = JSON.parse(text);
+    if (v && typeof v === 'object' && !Array.isArray(v)) return { ok: true, body: v as Record<string, unknown> };
+  } catch {
+    // fall through
+  }
+  return { ok: false, response: json({ error: FUNCTION_MESSAGES.badBody }, 400) };
+}
+
+/**
+ * Who is asking, for per-client rate limits: the first `x-forwarded-for` address, which the hosted
+ * gateway (and the local server) set from the connection.
+ */
+export function clientAddress(req: Request): string {
+  const first = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+  return first || 'unknown';
+}
+
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Compares two strings in time that depends only on their length (no early exit on the first difference). */
+export function constantTimeEqual(a: string, b: string): boolean {
+  const len = Math.max(a.length, b.length);
+  let diff = a.length ^ b.length;
+  for (let i = 0; i < len; i++) diff |= (a.charCodeAt(i) || 0) ^ (b.charCodeAt(i) || 0);
+  return diff === 0;
+}
+
+/** A honeypot field humans never see: any non-blank value means a bot filled the form. */
+export const honeypotFilled = (body: Record<string, unknown>) => typeof body.website === 'string' && body.website.trim() !== '';

@@ -1,0 +1,111 @@
+/**
+ * seed.sql records storage objects (rows in storage.objects) but a database cannot hold their bytes;
+ * hosted Supabase would have them uploaded. This writes a placeholder image for each object listed in
+ * seed.sql as `-- seed-object: <bucket>/<name> <mimetype>` so seeded reviews and gallery items show
+ * real pictures locally. PNG only (encoded here, no dependency): a soft earthy gradient with a motif,
+ * different per object so a gallery does not look like one picture repeated.
+ */
+import { deflateSync } from 'node:zlib';
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { SUPABASE_DIR } from './db.ts';
+import type { StackContext } from './http.ts';
+import { blobStoreOf } from './storage/blobs.ts';
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(buf: Buffer) {
+  let c = 0xffffffff;
+  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function chunk(type: string, data: Buffer) {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(td));
+  return Buffer.concat([len, td, crc]);
+}
+
+const PALETTES = [
+  [[122, 75, 42], [233, 205, 160]],
+  [[58, 90, 64], [214, 200, 160]],
+  [[150, 60, 50], [240, 214, 190]],
+  [[70, 50, 90], [222, 200, 220]],
+  [[40, 70, 90], [200, 222, 230]],
+  [[160, 110, 40], [248, 232, 196]],
+];
+
+/** A width×height PNG: diagonal gradient with concentric rings (a loc-bundle coil motif). */
+export function placeholderPng(seed: number, width = 480, height = 480): Buffer {
+  const [a, b] = PALETTES[seed % PALETTES.length];
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  const cx = width * (0.35 + (seed % 3) * 0.15);
+  const cy = height * (0.4 + (seed % 2) * 0.2);
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 3 + 1);
+    raw[row] = 0;
+    for (let x = 0; x < width; x++) {
+      const t = (x + y) / (width + height);
+      const d = Math.hypot(x - cx, y - cy);
+      const ring = Math.sin(d / (9 + (seed % 4) * 3)) > 0.6 && d < width * 0.42 ? 0.35 : 0;
+      for (let ch = 0; ch < 3; ch++) {
+        const base = a[ch] * (1 - t) + b[ch] * t;
+        raw[row + 1 + x * 3 + ch] = Math.round(base * (1 - ring) + a[ch] * 0.6 * ring);
+      }
+    }
+  }
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // truecolour
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+export interface SeedObject {
+  bucket: string;
+  name: string;
+  mimetype: string;
+}
+
+export function seedObjects(): SeedObject[] {
+  const file = join(SUPABASE_DIR, 'seed.sql');
+  if (!existsSync(file)) return [];
+  const sql = readFileSync(file, 'utf8');
+  return [...sql.matchAll(/^--\s*seed-object:\s*([a-z0-9-]+)\/(\S+)\s+(\S+)/gm)].map((m) => ({
+    bucket: m[1],
+    name: m[2],
+    mimetype: m[3],
+  }));
+}
+
+/** Writes placeholder bytes for every seeded object that has none yet (memory or disk store). */
+export async function ensureSeedObjects(ctx: StackContext): Promise<number> {
+  const list = seedObjects();
+  if (list.length === 0) return 0;
+  const present = await ctx.db.query<{ bucket_id: string; name: string }>(
+    `select bucket_id, name from storage.objects where (bucket_id || '/' || name) = any($1::text[])`,
+    [list.map((o) => `${o.bucket}/${o.name}`)],
+  );
+  const rows = new Set(present.rows.map((r) => `${r.bucket_id}/${r.name}`));
+  const store = blobStoreOf(ctx);
+  let written = 0;
+  for (const [i, o] of list.entries()) {
+    if (!rows.has(`${o.bucket}/${o.name}`)) continue;
+    if ((await store.size(o.bucket, o.name)) !== null) continue;
+    const staged = await store.stage(o.bucket, o.name, placeholderPng(i));
+    await staged.commit();
+    written++;
+  }
+  return written;
+}

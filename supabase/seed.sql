@@ -1,0 +1,259 @@
+-- Seed data for local development and tests (`npm start`, tests/support/global-setup.ts) and for
+-- `supabase db reset` on a Supabase CLI project. Runs once, as the database owner, after the migrations.
+--
+-- Accounts (all e-mail confirmed; sign in with e-mail + password):
+--   admin@kyb.local              / kyb-admin-2025      app_metadata.role = admin (gallery, moderation)
+--   amara.johnson@example.com    / kyb-customer-2025
+--   keisha.williams@example.com  / kyb-customer-2025
+--   tariq.brown@example.com      / kyb-customer-2025
+--   nia.campbell@example.com     / kyb-customer-2025
+--   jasmine.ebanks@example.com   / kyb-customer-2025
+--   marcus.reid@example.com      / kyb-customer-2025
+--
+-- Fixed ids, so tests and fixtures can name rows:
+--   users 5eed0000-…-0000000000NN (admin 01, customers 11-16), reviews 5eed0001-…-0000000000NN (01-34;
+--   06 and 16 are pending), review_media 5eed0002-…, planner_gallery 5eed0003-… (4 is inactive).
+--
+-- Storage objects the seed registers. Only their rows are in the database: the bytes live outside it,
+-- so `npm start` writes a placeholder image of the given type for each line below into the local storage
+-- folder. On a hosted project these rows have no bytes behind them until the files are uploaded there
+-- (their public URLs answer 404 meanwhile). One line per object, `-- seed-object: <bucket>/<name> <mimetype>`:
+-- seed-object: review-media/5eed0000-0000-4000-8000-000000000011/5eed0001-0000-4000-8000-000000000001/0.png image/png
+-- seed-object: review-media/5eed0000-0000-4000-8000-000000000011/5eed0001-0000-4000-8000-000000000001/1.webp image/webp
+-- seed-object: review-media/5eed0000-0000-4000-8000-000000000015/5eed0001-0000-4000-8000-000000000012/0.webp image/webp
+-- seed-object: review-media/5eed0000-0000-4000-8000-000000000011/5eed0001-0000-4000-8000-000000000021/0.png image/png
+-- seed-object: review-media/5eed0000-0000-4000-8000-000000000016/5eed0001-0000-4000-8000-000000000006/0.webp image/webp
+-- seed-object: planner-gallery/seed/1.webp image/webp
+-- seed-object: planner-gallery/seed/2.webp image/webp
+-- seed-object: planner-gallery/seed/3.webp image/webp
+-- seed-object: planner-gallery/seed/4.webp image/webp
+
+-- ---------------------------------------------------------------- users
+-- Shaped as GoTrue writes them: the token columns are empty strings, not null (GoTrue cannot scan a
+-- null there), and each user has its e-mail identity. The on_auth_user_created trigger
+-- (20250101000200_profiles.sql) creates each profile.
+insert into auth.users (
+  instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, last_sign_in_at,
+  raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
+  confirmation_token, recovery_token, email_change_token_new, email_change, email_change_token_current,
+  phone_change, phone_change_token, reauthentication_token
+) values
+  ('00000000-0000-0000-0000-000000000000', '5eed0000-0000-4000-8000-000000000001', 'authenticated', 'authenticated', 'admin@kyb.local',
+   extensions.crypt('kyb-admin-2025', extensions.gen_salt('bf', 10)), '2025-01-02 09:00:00+00', null,
+   '{"provider":"email","providers":["email"],"role":"admin"}', '{"full_name":"KYB Studio"}', '2025-01-02 09:00:00+00', '2025-01-02 09:00:00+00',
+   '', '', '', '', '', '', '', ''),
+  ('00000000-0000-0000-0000-000000000000', '5eed0000-0000-4000-8000-000000000011', 'authenticated', 'authenticated', 'amara.johnson@example.com',
+   extensions.crypt('kyb-customer-2025', extensions.gen_salt('bf', 10)), '2025-01-05 12:00:00+00', null,
+   '{"provider":"email","providers":["email"]}', '{"full_name":"Amara Johnson"}', '2025-01-05 12:00:00+00', '2025-01-05 12:00:00+00',
+   '', '', '', '', '', '', '', ''),
+  ('00000000-0000-0000-0000-000000000000', '5eed0000-0000-4000-8000-000000000012', 'authenticated', 'authenticated', 'keisha.williams@example.com',
+   extensions.crypt('kyb-customer-2025', extensions.gen_salt('bf', 10)), '2025-01-05 12:00:00+00', null,
+   '{"provider":"email","providers":["email"]}', '{"full_name":"Keisha Williams"}', '2025-01-05 12:00:00+00', '2025-01-05 12:00:00+00',
+   '', '', '', '', '', '', '', ''),
+  ('00000000-0000-0000-0000-000000000000', '5eed0000-0000-4000-8000-000000000013', 'authenticated', 'authenticated', 'tariq.brown@example.com',
+   extensions.crypt('kyb-customer-2025', extensions.gen_salt('bf', 10)), '2025-01-05 12:00:00+00', null,
+   '{"provider":"email","providers":["email"]}', '{"full_name":"Tariq Brown"}', '2025-01-05 12:00:00+00', '2025-01-05 12:00:00+00',
+   '', '', '', '', '', '', '', ''),
+  ('00000000-0000-0000-0000-000000000000', '5eed0000-0000-4000-8000-000000000014', 'authenticated', 'authenticated', 'nia.campbell@example.com',
+   extensions.crypt('kyb-customer-2025', extensions.gen_salt('bf', 10)), '2025-01-05 12:00:00+00', null,
+   '{"provider":"email","providers":["email"]}', '{"full_name":"Nia Campbell"}', '2025-01-05 12:00:00+00', '2025-01-05 12:00:00+00',
+   '', '', '', '', '', '', '', ''),
+  ('00000000-0000-0000-0000-000000000000', '5eed0000-0000-4000-8000-000000000015', 'authenticated', 'authenticated', 'jasmine.ebanks@example.com',
+   extensions.crypt('kyb-customer-2025', extensions.gen_salt('bf', 10)), '2025-01-05 12:00:00+00', null,
+   '{"provider":"email","providers":["email"]}', '{"full_name":"Jasmine Ebanks"}', '2025-01-05 12:00:00+00', '2025-01-05 12:00:00+00',
+   '', '', '', '', '', '', '', ''),
+  ('00000000-0000-0000-0000-000000000000', '5eed0000-0000-4000-8000-000000000016', 'authenticated', 'authenticated', 'marcus.reid@example.com',
+   extensions.crypt('kyb-customer-2025', extensions.gen_salt('bf', 10)), '2025-01-05 12:00:00+00', null,
+   '{"provider":"email","providers":["email"]}', '{"full_name":"Marcus Reid"}', '2025-01-05 12:00:00+00', '2025-01-05 12:00:00+00',
+   '', '', '', '', '', '', '', '')
+on conflict (id) do nothing;
+
+insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+select u.id::text, u.id, jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true), 'email',
+       u.created_at, u.created_at, u.created_at
+from auth.users u
+where u.id::text like '5eed0000-%'
+on conflict (provider_id, provider) do nothing;
+
+-- ---------------------------------------------------------------- reviews
+-- 3-6 approved reviews for every slug of REVIEW_SLUGS (supabase/functions/_shared/rules.ts), two pending.
+-- Inserted as the owner, so the moderation trigger keeps the given approval, verification and dates.
+insert into public.reviews (id, user_id, product_slug, rating, title, content, reviewer_name, is_verified_purchase, is_approved, created_at) values
+  ('5eed0001-0000-4000-8000-000000000001', '5eed0000-0000-4000-8000-000000000011', 'handmade-locs', 5,
+   'Feather-light and so natural',
+   'I was nervous faux locs would pull at my edges, but these are feather-light. The handmade texture blends right into my roots and nobody at work could tell where my hair ended. Six weeks in and they still look fresh.',
+   'Amara J.', true, true, '2025-02-14 15:20:00+00'),
+  ('5eed0001-0000-4000-8000-000000000002', '5eed0000-0000-4000-8000-000000000012', 'handmade-locs', 5,
+   'Rich color, beautifully packed',
+   'Ordered two bundles in Burgundy for a partial install. They arrived wrapped with care cards and a little satin pouch. The color is deep and even without looking synthetic at all.',
+   'Keisha W.', true, true, '2025-04-03 10:05:00+00'),
+  ('5eed0001-0000-4000-8000-000000000003', '5eed0000-0000-4000-8000-000000000013', 'handmade-locs', 4,
+   'Great locs, worth the wait',
+   'The ends are sealed beautifully and every loc is the same width. Shipping took a few days longer than I hoped, but the studio kept me updated the whole way.',
+   'Tariq B.', false, true, '2025-05-21 18:42:00+00'),
+  ('5eed0001-0000-4000-8000-000000000004', '5eed0000-0000-4000-8000-000000000014', 'handmade-locs', 5,
+   'My go-to protective style now',
+   'Second set from KYB. I swim most weekends in Grand Cayman and these hold up: rinse, squeeze, air dry, done. My own hair underneath is thriving.',
+   'Nia C.', true, true, '2025-07-09 12:30:00+00'),
+  ('5eed0001-0000-4000-8000-000000000005', '5eed0000-0000-4000-8000-000000000015', 'handmade-locs', 3,
+   'Gorgeous, but go shorter',
+   'The craftsmanship is clear and they look stunning. At 24 inches they felt heavy on my scalp for the first week, so next time I will choose 16-18 inches.',
+   'Jasmine E.', false, true, '2025-08-30 09:15:00+00'),
+  ('5eed0001-0000-4000-8000-000000000006', '5eed0000-0000-4000-8000-000000000016', 'handmade-locs', 4,
+   'Clean install, easy upkeep',
+   'Installed them myself with the care card instructions. A light oil on the scalp twice a week and they still look brand new.',
+   'Marcus R.', false, false, '2025-11-02 20:10:00+00'),
+  ('5eed0001-0000-4000-8000-000000000007', '5eed0000-0000-4000-8000-000000000012', 'holistic-haircare', 5,
+   'The tea bar alone is worth the visit',
+   'From the herbal tea to the sound healing at the end, I left lighter than I came in. My retwist was neat and gentle on my edges.',
+   'Keisha W.', true, true, '2025-01-18 11:00:00+00'),
+  ('5eed0001-0000-4000-8000-000000000008', '5eed0000-0000-4000-8000-000000000011', 'holistic-haircare', 5,
+   'A stylist who truly listens',
+   'We talked through my scalp sensitivity before anything touched my hair. The clay detox calmed an itch I had lived with for months. This is what holistic care should feel like.',
+   'Amara J.', true, true, '2025-03-08 14:45:00+00'),
+  ('5eed0001-0000-4000-8000-000000000009', '5eed0000-0000-4000-8000-000000000016', 'holistic-haircare', 4,
+   'Calm, unhurried and thorough',
+   'Great retwist and scalp detox. My appointment started about fifteen minutes late, but nobody rushed me once I was in the chair.',
+   'Marcus R.', true, true, '2025-06-12 16:30:00+00'),
+  ('5eed0001-0000-4000-8000-000000000010', '5eed0000-0000-4000-8000-000000000014', 'holistic-haircare', 5,
+   'The Cayman pop-up was a treat',
+   'Booked the pop-up in George Town and it felt like a retreat: aromatherapy, a guided stretch, and my locs have never looked healthier.',
+   'Nia C.', false, true, '2025-09-27 13:10:00+00'),
+  ('5eed0001-0000-4000-8000-000000000011', '5eed0000-0000-4000-8000-000000000013', 'holistic-haircare', 5,
+   'Sacred time, every visit',
+   'I come in every six weeks now. The infrared steamer add-on is a must, and my loyalty card already earned me 10% off.',
+   'Tariq B.', true, true, '2025-10-30 10:20:00+00'),
+  ('5eed0001-0000-4000-8000-000000000012', '5eed0000-0000-4000-8000-000000000015', 'trinity-locs', 5,
+   'The perfect blend',
+   'The human and synthetic blend gives them a soft, lived-in look with no shine. I went with 20 inches in Honey Blonde and get compliments daily.',
+   'Jasmine E.', true, true, '2025-02-02 17:00:00+00'),
+  ('5eed0001-0000-4000-8000-000000000013', '5eed0000-0000-4000-8000-000000000011', 'trinity-locs', 4,
+   'Soft and easy to style',
+   'They take an updo beautifully and feel soft against my neck. One star off because the Honey Blonde ran a touch lighter than the photo.',
+   'Amara J.', true, true, '2025-04-22 08:50:00+00'),
+  ('5eed0001-0000-4000-8000-000000000014', '5eed0000-0000-4000-8000-000000000016', 'trinity-locs', 5,
+   'Exactly as described',
+   'Ordered size M at 16 inches. Consistent width, sealed tips, and the bundle count was spot on. Will order again.',
+   'Marcus R.', false, true, '2025-07-30 19:25:00+00'),
+  ('5eed0001-0000-4000-8000-000000000015', '5eed0000-0000-4000-8000-000000000012', 'trinity-locs', 4,
+   'Lovely, give them a day to settle',
+   'The first couple of days they needed a little steam to relax; after that they swing just right. The studio answered my questions within the hour.',
+   'Keisha W.', true, true, '2025-10-11 12:00:00+00'),
+  ('5eed0001-0000-4000-8000-000000000016', '5eed0000-0000-4000-8000-000000000014', 'trinity-locs', 5,
+   'Beautiful multi-tone',
+   'Custom multi-tone in black and burgundy, exactly the mix I asked for on the consultation call.',
+   'Nia C.', false, false, '2025-11-08 15:40:00+00'),
+  ('5eed0001-0000-4000-8000-000000000017', '5eed0000-0000-4000-8000-000000000013', 'irie-locs', 5,
+   'Non-toxic and I can tell',
+   'My scalp usually reacts to synthetic hair. No itch and no burning with Irie Locs. That alone earns five stars.',
+   'Tariq B.', true, true, '2025-03-15 10:30:00+00'),
+  ('5eed0001-0000-4000-8000-000000000018', '5eed0000-0000-4000-8000-000000000015', 'irie-locs', 4,
+   'Great everyday locs',
+   'Lightweight and easy to maintain. 26 inches is long, so plan on a satin scarf for sleeping.',
+   'Jasmine E.', false, true, '2025-05-04 21:15:00+00'),
+  ('5eed0001-0000-4000-8000-000000000019', '5eed0000-0000-4000-8000-000000000014', 'irie-locs', 5,
+   'Beach-proof',
+   'Wore them through a week of sun and salt water. A quick rinse and they looked like new.',
+   'Nia C.', true, true, '2025-08-16 14:05:00+00'),
+  ('5eed0001-0000-4000-8000-000000000020', '5eed0000-0000-4000-8000-000000000012', 'irie-locs', 3,
+   'Nice, but check the shade first',
+   'The quality is good. I ordered Brown and it read cooler than I expected against my skin tone, so book the free consultation before you pick a color.',
+   'Keisha W.', false, true, '2025-09-03 09:40:00+00'),
+  ('5eed0001-0000-4000-8000-000000000021', '5eed0000-0000-4000-8000-000000000011', 'jah-locs', 5,
+   'Worth every cent',
+   '100% human hair and it shows. I ordered 40 locs at 24-26 inches; processing took just under four weeks and they were worth the wait.',
+   'Amara J.', true, true, '2025-01-29 13:35:00+00'),
+  ('5eed0001-0000-4000-8000-000000000022', '5eed0000-0000-4000-8000-000000000016', 'jah-locs', 5,
+   'Moves like my own hair',
+   'Size SM is perfect for a full install. They move, take dye and age exactly like natural locs.',
+   'Marcus R.', true, true, '2025-04-10 18:00:00+00'),
+  ('5eed0001-0000-4000-8000-000000000023', '5eed0000-0000-4000-8000-000000000014', 'jah-locs', 4,
+   'Beautiful, plan ahead',
+   'Absolutely beautiful human hair locs. Processing took the full four weeks, so order well ahead of a trip.',
+   'Nia C.', false, true, '2025-06-25 11:50:00+00'),
+  ('5eed0001-0000-4000-8000-000000000024', '5eed0000-0000-4000-8000-000000000013', 'jah-locs', 5,
+   'Heirloom quality',
+   'My third set of Jah Locs. Clear pricing, a deposit up front and the balance before shipping, no surprises.',
+   'Tariq B.', true, true, '2025-10-19 16:15:00+00'),
+  ('5eed0001-0000-4000-8000-000000000025', '5eed0000-0000-4000-8000-000000000015', 'diy-kit', 5,
+   'Did my own install in one weekend',
+   'The starter kit had everything: three Trinity bundles, wrapping hair, the crochet hook and care cards. The video tutorial walked me through every step.',
+   'Jasmine E.', true, true, '2025-03-22 12:10:00+00'),
+  ('5eed0001-0000-4000-8000-000000000026', '5eed0000-0000-4000-8000-000000000012', 'diy-kit', 4,
+   'Great kit for beginners',
+   'Clear instructions and quality hair. My arms got tired, so invite a friend to help with the back.',
+   'Keisha W.', false, true, '2025-06-07 15:30:00+00'),
+  ('5eed0001-0000-4000-8000-000000000027', '5eed0000-0000-4000-8000-000000000016', 'diy-kit', 4,
+   'The premium kit is the sweet spot',
+   'The premium kit gave me enough hair for a full head, and removal was as easy as the tutorial promised.',
+   'Marcus R.', true, true, '2025-09-14 10:45:00+00'),
+  ('5eed0001-0000-4000-8000-000000000028', '5eed0000-0000-4000-8000-000000000014', 'lock-kit', 5,
+   'Built it exactly my way',
+   'The configurator let me choose size, length and color, and the beads pack was a lovely touch. It shipped in three days.',
+   'Nia C.', true, true, '2025-05-11 09:00:00+00'),
+  ('5eed0001-0000-4000-8000-000000000029', '5eed0000-0000-4000-8000-000000000011', 'lock-kit', 4,
+   'Great custom kit',
+   'I added the satin bag and wrapping hair. The Honey Blonde cost a little extra but it is gorgeous.',
+   'Amara J.', false, true, '2025-07-19 17:35:00+00'),
+  ('5eed0001-0000-4000-8000-000000000030', '5eed0000-0000-4000-8000-000000000013', 'lock-kit', 3,
+   'Good kit, measure twice',
+   'The hair quality is good. I chose the wrong length and kits are final sale, so measure twice before you order.',
+   'Tariq B.', false, true, '2025-10-02 13:20:00+00'),
+  ('5eed0001-0000-4000-8000-000000000031', '5eed0000-0000-4000-8000-000000000012', 'protective-style-planner', 5,
+   'My hair journey finally has a plan',
+   'The ritual tracker and wash-day templates keep me consistent. I printed the monthly pages and the sticker book lives on my mirror.',
+   'Keisha W.', false, true, '2025-02-20 20:00:00+00'),
+  ('5eed0001-0000-4000-8000-000000000032', '5eed0000-0000-4000-8000-000000000015', 'protective-style-planner', 5,
+   'Worth it for the install checklist',
+   'The Run the Install checklist saved my DIY weekend, and the hyperlinked tabs make it easy to jump around on my tablet.',
+   'Jasmine E.', true, true, '2025-05-28 08:30:00+00'),
+  ('5eed0001-0000-4000-8000-000000000033', '5eed0000-0000-4000-8000-000000000016', 'protective-style-planner', 4,
+   'Helpful, with lots to explore',
+   'There are so many templates that it took me a week to find my rhythm. Now I plan with the product pantry page every Sunday.',
+   'Marcus R.', false, true, '2025-08-08 19:45:00+00'),
+  ('5eed0001-0000-4000-8000-000000000034', '5eed0000-0000-4000-8000-000000000014', 'protective-style-planner', 5,
+   'The community is the bonus',
+   'The broadcast channel tips and the quarterly updates keep the planner fresh. Best thirteen dollars I have spent on my hair.',
+   'Nia C.', true, true, '2025-11-01 11:25:00+00')
+on conflict (id) do nothing;
+
+-- ---------------------------------------------------------------- review media
+insert into public.review_media (id, review_id, file_path, file_type, file_size, created_at) values
+  ('5eed0002-0000-4000-8000-000000000001', '5eed0001-0000-4000-8000-000000000001', '5eed0000-0000-4000-8000-000000000011/5eed0001-0000-4000-8000-000000000001/0.png', 'image/png', 248312, '2025-02-14 15:20:00+00'),
+  ('5eed0002-0000-4000-8000-000000000002', '5eed0001-0000-4000-8000-000000000001', '5eed0000-0000-4000-8000-000000000011/5eed0001-0000-4000-8000-000000000001/1.webp', 'image/webp', 186044, '2025-02-14 15:20:00+00'),
+  ('5eed0002-0000-4000-8000-000000000003', '5eed0001-0000-4000-8000-000000000012', '5eed0000-0000-4000-8000-000000000015/5eed0001-0000-4000-8000-000000000012/0.webp', 'image/webp', 201776, '2025-02-02 17:00:00+00'),
+  ('5eed0002-0000-4000-8000-000000000004', '5eed0001-0000-4000-8000-000000000021', '5eed0000-0000-4000-8000-000000000011/5eed0001-0000-4000-8000-000000000021/0.png', 'image/png', 312908, '2025-01-29 13:35:00+00'),
+  ('5eed0002-0000-4000-8000-000000000005', '5eed0001-0000-4000-8000-000000000006', '5eed0000-0000-4000-8000-000000000016/5eed0001-0000-4000-8000-000000000006/0.webp', 'image/webp', 158420, '2025-11-02 20:10:00+00')
+on conflict (id) do nothing;
+
+-- ---------------------------------------------------------------- planner gallery
+insert into public.planner_gallery (id, image_url, alt_text, display_order, is_active, file_type, created_at) values
+  ('5eed0003-0000-4000-8000-000000000001', 'http://127.0.0.1:54321/storage/v1/object/public/planner-gallery/seed/1.webp',
+   'Crown Planner cover with a gold crown on deep green', 0, true, 'image', '2025-01-10 09:01:00+00'),
+  ('5eed0003-0000-4000-8000-000000000002', 'http://127.0.0.1:54321/storage/v1/object/public/planner-gallery/seed/2.webp',
+   'Wash-day ritual tracker page', 1, true, 'image', '2025-01-10 09:02:00+00'),
+  ('5eed0003-0000-4000-8000-000000000003', 'http://127.0.0.1:54321/storage/v1/object/public/planner-gallery/seed/3.webp',
+   'Protective style install checklist', 2, true, 'image', '2025-01-10 09:03:00+00'),
+  ('5eed0003-0000-4000-8000-000000000004', 'http://127.0.0.1:54321/storage/v1/object/public/planner-gallery/seed/4.webp',
+   'Digital sticker book preview', 3, false, 'image', '2025-01-10 09:04:00+00')
+on conflict (id) do nothing;
+
+-- ---------------------------------------------------------------- storage objects
+-- The rows Storage keeps for the files above (metadata as Storage writes it), owned by their uploader.
+insert into storage.objects (bucket_id, name, owner, owner_id, metadata, created_at, updated_at, last_accessed_at)
+select o.bucket_id, o.name, o.owner::uuid, o.owner, jsonb_build_object(
+         'eTag', '"' || md5(o.name) || '"', 'size', o.size, 'mimetype', o.mimetype, 'cacheControl', 'max-age=3600',
+         'lastModified', to_char(o.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'contentLength', o.size, 'httpStatusCode', 200),
+       o.at, o.at, o.at
+from (values
+  ('review-media', '5eed0000-0000-4000-8000-000000000011/5eed0001-0000-4000-8000-000000000001/0.png', 'image/png', 248312, '5eed0000-0000-4000-8000-000000000011', timestamptz '2025-02-14 15:20:00+00'),
+  ('review-media', '5eed0000-0000-4000-8000-000000000011/5eed0001-0000-4000-8000-000000000001/1.webp', 'image/webp', 186044, '5eed0000-0000-4000-8000-000000000011', timestamptz '2025-02-14 15:20:00+00'),
+  ('review-media', '5eed0000-0000-4000-8000-000000000015/5eed0001-0000-4000-8000-000000000012/0.webp', 'image/webp', 201776, '5eed0000-0000-4000-8000-000000000015', timestamptz '2025-02-02 17:00:00+00'),
+  ('review-media', '5eed0000-0000-4000-8000-000000000011/5eed0001-0000-4000-8000-000000000021/0.png', 'image/png', 312908, '5eed0000-0000-4000-8000-000000000011', timestamptz '2025-01-29 13:35:00+00'),
+  ('review-media', '5eed0000-0000-4000-8000-000000000016/5eed0001-0000-4000-8000-000000000006/0.webp', 'image/webp', 158420, '5eed0000-0000-4000-8000-000000000016', timestamptz '2025-11-02 20:10:00+00'),
+  ('planner-gallery', 'seed/1.webp', 'image/webp', 96512, '5eed0000-0000-4000-8000-000000000001', timestamptz '2025-01-10 09:00:00+00'),
+  ('planner-gallery', 'seed/2.webp', 'image/webp', 88320, '5eed0000-0000-4000-8000-000000000001', timestamptz '2025-01-10 09:00:00+00'),
+  ('planner-gallery', 'seed/3.webp', 'image/webp', 91136, '5eed0000-0000-4000-8000-000000000001', timestamptz '2025-01-10 09:00:00+00'),
+  ('planner-gallery', 'seed/4.webp', 'image/webp', 84480, '5eed0000-0000-4000-8000-000000000001', timestamptz '2025-01-10 09:00:00+00')
+) as o (bucket_id, name, mimetype, size, owner, at)
+on conflict (bucket_id, name) do nothing;

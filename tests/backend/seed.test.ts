@@ -1,0 +1,169 @@
+/**
+ * supabase/seed.sql: the accounts it documents sign in with the documented passwords through the real
+ * auth API, every review slug has a believable set of approved reviews, the media rows and storage
+ * objects agree with each other and with the `-- seed-object:` list that `npm start` reads to write
+ * placeholder files.
+ */
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { testStack, ADMIN, type TestStack } from '../support/stack.ts';
+import { SUPABASE_DIR } from '../../supabase/local/db.ts';
+import { REVIEW_MIME_TYPES, REVIEW_SLUGS } from '../../supabase/functions/_shared/rules.ts';
+
+const CUSTOMERS = ['amara.johnson', 'keisha.williams', 'tariq.brown', 'nia.campbell', 'jasmine.ebanks', 'marcus.reid'].map(
+  (n) => `${n}@example.com`,
+);
+const CUSTOMER_PASSWORD = 'kyb-customer-2025';
+
+let s: TestStack;
+beforeAll(async () => {
+  s = await testStack();
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
+  return (await s.db.query<T>(text, params)).rows;
+}
+
+describe('seeded accounts', () => {
+  it('are the admin and six customers, confirmed, shaped as GoTrue writes users, each with an e-mail identity and a profile', async () => {
+    const users = await sql<Record<string, unknown>>(
+      `select u.email, u.aud, u.role, u.instance_id::text, u.email_confirmed_at is not null as confirmed,
+              u.raw_app_meta_data as app, u.raw_user_meta_data as meta,
+              array[u.confirmation_token, u.recovery_token, u.email_change_token_new, u.email_change,
+                    u.email_change_token_current, u.phone_change, u.phone_change_token, u.reauthentication_token] as tokens,
+              i.provider, i.provider_id = u.id::text as provider_id_is_user, i.identity_data,
+              p.display_name
+         from auth.users u
+         join auth.identities i on i.user_id = u.id
+         join public.profiles p on p.id = u.id
+        order by u.email`,
+    );
+    expect(users.map((u) => u.email)).toEqual([ADMIN.email, ...CUSTOMERS].sort());
+    for (const u of users) {
+      expect(u).toMatchObject({
+        aud: 'authenticated', role: 'authenticated', instance_id: '00000000-0000-0000-0000-000000000000', confirmed: true,
+        tokens: ['', '', '', '', '', '', '', ''], provider: 'email', provider_id_is_user: true,
+        identity_data: { sub: expect.any(String), email: u.email, email_verified: true },
+        display_name: (u.meta as { full_name: string }).full_name,
+      });
+    }
+    const admin = users.find((u) => u.email === ADMIN.email)!;
+    expect(admin.app).toEqual({ provider: 'email', providers: ['email'], role: 'admin' });
+    expect(admin.meta).toEqual({ full_name: 'KYB Studio' });
+    for (const u of users.filter((x) => x !== admin)) expect(u.app).toEqual({ provider: 'email', providers: ['email'] });
+  });
+
+  it('sign in through the auth API with the documented passwords; only the admin is admin', async () => {
+    const check = async (email: string, password: string) => {
+      const c = s.client();
+      const { data, error } = await c.auth.signInWithPassword({ email, password });
+      expect(error, email).toBeNull();
+      expect(data.user!.email).toBe(email);
+      const { data: isAdmin, error: rpcError } = await c.rpc('is_admin');
+      expect(rpcError).toBeNull();
+      return isAdmin as boolean;
+    };
+    expect(await check(ADMIN.email, ADMIN.password)).toBe(true);
+    expect(await check(CUSTOMERS[0], CUSTOMER_PASSWORD)).toBe(false);
+    // The other customers' hashes, checked the way GoTrue checks them (bcrypt), without the round trips.
+    const hashes = await sql<{ email: string; ok: boolean }>(
+      `select email, extensions.crypt($1, encrypted_password) = encrypted_password as ok from auth.users where email = any($2) order by email`,
+      [CUSTOMER_PASSWORD, CUSTOMERS],
+    );
+    expect(hashes).toEqual([...CUSTOMERS].sort().map((email) => ({ email, ok: true })));
+    const wrong = await s.client().auth.signInWithPassword({ email: ADMIN.email, password: CUSTOMER_PASSWORD });
+    expect(wrong.error).toMatchObject({ status: 400, code: 'invalid_credentials' });
+  });
+});
+
+describe('seeded reviews', () => {
+  it('give every review slug 3 to 6 approved reviews, rated 3 to 5, some verified, dated in 2025, by seeded customers', async () => {
+    const rows = await sql<{ product_slug: string; rating: number; is_verified_purchase: boolean; is_approved: boolean; created_at: Date; email: string; title: string }>(
+      `select r.product_slug, r.rating, r.is_verified_purchase, r.is_approved, r.created_at, u.email, r.title
+         from public.reviews r join auth.users u on u.id = r.user_id`,
+    );
+    for (const slug of REVIEW_SLUGS) {
+      const approved = rows.filter((r) => r.product_slug === slug && r.is_approved);
+      expect(approved.length, slug).toBeGreaterThanOrEqual(3);
+      expect(approved.length, slug).toBeLessThanOrEqual(6);
+      expect(new Set(approved.map((r) => new Date(r.created_at).getTime())).size, `${slug}: distinct dates`).toBe(approved.length);
+    }
+    expect(rows.every((r) => r.rating >= 3 && r.rating <= 5)).toBe(true);
+    expect(new Set(rows.map((r) => r.rating))).toEqual(new Set([3, 4, 5]));
+    expect(rows.every((r) => new Date(r.created_at).getUTCFullYear() === 2025)).toBe(true);
+    expect(rows.every((r) => CUSTOMERS.includes(r.email))).toBe(true);
+    const verified = rows.filter((r) => r.is_verified_purchase).length;
+    expect(verified).toBeGreaterThan(0);
+    expect(verified).toBeLessThan(rows.length);
+    const pending = rows.filter((r) => !r.is_approved);
+    expect(pending.length).toBeGreaterThanOrEqual(1);
+    expect(pending.length).toBeLessThanOrEqual(2);
+    expect(new Set(rows.map((r) => r.title)).size).toBe(rows.length);
+  });
+
+  it('are what a visitor reads per slug, approved only', async () => {
+    const anon = s.client();
+    for (const slug of REVIEW_SLUGS) {
+      const { data, error } = await anon.from('reviews').select('id').eq('product_slug', slug);
+      expect(error).toBeNull();
+      const [{ n }] = await sql<{ n: number }>('select count(*)::int as n from public.reviews where product_slug = $1 and is_approved', [slug]);
+      expect(data, slug).toHaveLength(n);
+    }
+  });
+});
+
+describe('seeded files', () => {
+  async function seedObjectLines() {
+    const text = await readFile(join(SUPABASE_DIR, 'seed.sql'), 'utf8');
+    return [...text.matchAll(/^-- seed-object: ([a-z0-9-]+)\/(\S+) (\S+)$/gm)].map(([, bucket, name, mimetype]) => ({ bucket, name, mimetype }));
+  }
+
+  it('list exactly the storage objects the seed registers, each of a type its bucket accepts', async () => {
+    const listed = await seedObjectLines();
+    const objects = await sql<{ bucket: string; name: string; mimetype: string }>(
+      `select bucket_id as bucket, name, metadata ->> 'mimetype' as mimetype from storage.objects order by bucket_id, name`,
+    );
+    const key = (o: { bucket: string; name: string }) => `${o.bucket}/${o.name}`;
+    expect([...listed].sort((a, b) => key(a).localeCompare(key(b)))).toEqual(objects);
+    const buckets = await sql<{ id: string; types: string[] }>(`select id, allowed_mime_types as types from storage.buckets`);
+    for (const o of objects) {
+      const types = buckets.find((b) => b.id === o.bucket)!.types;
+      expect(types.some((t) => t === o.mimetype || (t.endsWith('/*') && o.mimetype.startsWith(t.slice(0, -1)))), key(o)).toBe(true);
+    }
+  });
+
+  it('give review media rows a stored object in the author\'s review folder with the same type and size', async () => {
+    const media = await sql<{ file_path: string; file_type: string; file_size: number; user_id: string; review_id: string; obj_type: string; obj_size: number; owner: string }>(
+      `select m.file_path, m.file_type, m.file_size, r.user_id::text, r.id::text as review_id,
+              o.metadata ->> 'mimetype' as obj_type, (o.metadata ->> 'size')::int as obj_size, o.owner::text
+         from public.review_media m
+         join public.reviews r on r.id = m.review_id
+         left join storage.objects o on o.bucket_id = 'review-media' and o.name = m.file_path`,
+    );
+    expect(media.length).toBeGreaterThanOrEqual(3);
+    for (const m of media) {
+      expect(m.file_path.startsWith(`${m.user_id}/${m.review_id}/`)).toBe(true);
+      expect(REVIEW_MIME_TYPES).toContain(m.file_type);
+      expect(m).toMatchObject({ obj_type: m.file_type, obj_size: m.file_size, owner: m.user_id });
+    }
+  });
+
+  it('give the planner gallery 3 active and 1 inactive item, each pointing at a seeded object', async () => {
+    const items = await sql<{ image_url: string; display_order: number; is_active: boolean; file_type: string; alt_text: string }>(
+      `select image_url, display_order, is_active, file_type, alt_text from public.planner_gallery order by display_order`,
+    );
+    expect(items.map((i) => [i.display_order, i.is_active])).toEqual([[0, true], [1, true], [2, true], [3, false]]);
+    const prefix = `${s.config.publicUrl}/storage/v1/object/public/planner-gallery/`;
+    const names = (await sql<{ name: string }>(`select name from storage.objects where bucket_id = 'planner-gallery'`)).map((o) => o.name);
+    for (const i of items) {
+      expect(i.image_url.startsWith(prefix), i.image_url).toBe(true);
+      expect(names).toContain(i.image_url.slice(prefix.length));
+      expect(i.file_type).toBe('image');
+      expect(i.alt_text.length).toBeGreaterThan(0);
+    }
+  });
+});

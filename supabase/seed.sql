@@ -19,14 +19,14 @@
 -- folder. On a hosted project these rows have no bytes behind them until the files are uploaded there
 -- (their public URLs answer 404 meanwhile). One line per object, `-- seed-object: <bucket>/<name> <mimetype>`:
 -- seed-object: review-media/5eed0000-0000-4000-8000-000000000011/5eed0001-0000-4000-8000-000000000001/0.png image/png
--- seed-object: review-media/5eed0000-0000-4000-8000-000000000011/5eed0001-0000-4000-8000-000000000001/1.webp image/webp
--- seed-object: review-media/5eed0000-0000-4000-8000-000000000015/5eed0001-0000-4000-8000-000000000012/0.webp image/webp
+-- seed-object: review-media/5eed0000-0000-4000-8000-000000000011/5eed0001-0000-4000-8000-000000000001/1.png image/png
+-- seed-object: review-media/5eed0000-0000-4000-8000-000000000015/5eed0001-0000-4000-8000-000000000012/0.png image/png
 -- seed-object: review-media/5eed0000-0000-4000-8000-000000000011/5eed0001-0000-4000-8000-000000000021/0.png image/png
--- seed-object: review-media/5eed0000-0000-4000-8000-000000000016/5eed0001-0000-4000-8000-000000000006/0.webp image/webp
--- seed-object: planner-gallery/seed/1.webp image/webp
--- seed-object: planner-gallery/seed/2.webp image/webp
--- seed-object: planner-gallery/seed/3.webp image/webp
--- seed-object: planner-gallery/seed/4.webp image/webp
+-- seed-object: review-media/5eed0000-0000-4000-8000-000000000016/5eed0001-0000-4000-8000-000000000006/0.png image/png
+-- seed-object: planner-gallery/seed/1.png image/png
+-- seed-object: planner-gallery/seed/2.png image/png
+-- seed-object: planner-gallery/seed/3.png image/png
+-- seed-object: planner-gallery/seed/4.png image/png
 
 -- ---------------------------------------------------------------- users
 -- Shaped as GoTrue writes them: the token columns are empty strings, not null (GoTrue cannot scan a
@@ -220,21 +220,21 @@ on conflict (id) do nothing;
 -- ---------------------------------------------------------------- review media
 insert into public.review_media (id, review_id, file_path, file_type, file_size, created_at) values
   ('5eed0002-0000-4000-8000-000000000001', '5eed0001-0000-4000-8000-000000000001', '5eed0000-0000-4000-8000-000000000011/5eed0001-0000-4000-8000-000000000001/0.png', 'image/png', 248312, '2025-02-14 15:20:00+00'),
-  ('5eed0002-0000-4000-8000-000000000002', '5eed0001-0000-4000-8000-000000000001', '5eed0000-0000-4000-8000-000000000011/5eed0001-0000-4000-8000-000000000001/1.webp', 'image/webp', 186044, '2025-02-14 15:20:00+00'),
-  ('5eed0002-0000-4000-8000-000000000003', '5eed0001-0000-4000-8000-000000000012', '5eed0000-0000-4000-8000-000000000015/5eed0001-0000-4000-8000-000000000012/0.webp', 'image/webp', 201776, '2025-02-02 17:00:00+00'),
+  ('5eed0002-0000-4000-8000-000000000002', '5eed0001-0000-4000-8000-000000000001', '5eed0000-0000-4000-8000-000000000011/5eed0001-0000-4000-8000-000000000001/1.png', 'image/png', 186044, '2025-02-14 15:20:00+00'),
+  ('5eed0002-0000-4000-8000-000000000003', '5eed0001-0000-4000-8000-000000000012', '5eed0000-0000-4000-8000-000000000015/5eed0001-0000-4000-8000-000000000012/0.png', 'image/png', 201776, '2025-02-02 17:00:00+00'),
   ('5eed0002-0000-4000-8000-000000000004', '5eed0001-0000-4000-8000-000000000021', '5eed0000-0000-4000-8000-000000000011/5eed0001-0000-4000-8000-000000000021/0.png', 'image/png', 312908, '2025-01-29 13:35:00+00'),
-  ('5eed0002-0000-4000-8000-000000000005', '5eed0001-0000-4000-8000-000000000006', '5eed0000-0000-4000-8000-000000000016/5eed0001-0000-4000-8000-000000000006/0.webp', 'image/webp', 158420, '2025-11-02 20:10:00+00')
+  ('5eed0002-0000-4000-8000-000000000005', '5eed0001-0000-4000-8000-000000000006', '5eed0000-0000-4000-8000-000000000016/5eed0001-0000-4000-8000-000000000006/0.png', 'image/png', 158420, '2025-11-02 20:10:00+00')
 on conflict (id) do nothing;
 
 -- ---------------------------------------------------------------- planner gallery
 insert into public.planner_gallery (id, image_url, alt_text, display_order, is_active, file_type, created_at) values
-  ('5eed0003-0000-4000-8000-000000000001', 'http://127.0.0.1:54321/storage/v1/object/public/planner-gallery/seed/1.webp',
+  ('5eed0003-0000-4000-8000-000000000001', 'http://127.0.0.1:54321/storage/v1/object/public/planner-gallery/seed/1.png',
    'Crown Planner cover with a gold crown on deep green', 0, true, 'image', '2025-01-10 09:01:00+00'),
-  ('5eed0003-0000-4000-8000-000000000002', 'http://127.0.0.1:54321/storage/v1/object/public/planner-gallery/seed/2.webp',
+  ('5eed0003-0000-4000-8000-000000000002', 'http://127.0.0.1:54321/storage/v1/object/public/planner-gallery/seed/2.png',
    'Wash-day ritual tracker page', 1, true, 'image', '2025-01-10 09:02:00+00'),
-  ('5eed0003-0000-4000-8000-000000000003', 'http://127.0.0.1:54321/storage/v1/object/public/planner-gallery/seed/3.webp',
+  ('5eed0003-0000-4000-8000-000000000003', 'http://127.0.0.1:54321/storage/v1/object/public/planner-gallery/seed/3.png',
    'Protective style install checklist', 2, true, 'image', '2025-01-10 09:03:00+00'),
-  ('5eed0003-0000-4000-8000-000000000004', 'http://127.0.0.1:54321/storage/v1/object/public/planner-gallery/seed/4.webp',
+  ('5eed0003-0000-4000-8000-000000000004', 'http://127.0.0.1:54321/storage/v1/object/public/planner-gallery/seed/4.png',
    'Digital sticker book preview', 3, false, 'image', '2025-01-10 09:04:00+00')
 on conflict (id) do nothing;
 
@@ -247,13 +247,13 @@ select o.bucket_id, o.name, o.owner::uuid, o.owner, jsonb_build_object(
        o.at, o.at, o.at
 from (values
   ('review-media', '5eed0000-0000-4000-8000-000000000011/5eed0001-0000-4000-8000-000000000001/0.png', 'image/png', 248312, '5eed0000-0000-4000-8000-000000000011', timestamptz '2025-02-14 15:20:00+00'),
-  ('review-media', '5eed0000-0000-4000-8000-000000000011/5eed0001-0000-4000-8000-000000000001/1.webp', 'image/webp', 186044, '5eed0000-0000-4000-8000-000000000011', timestamptz '2025-02-14 15:20:00+00'),
-  ('review-media', '5eed0000-0000-4000-8000-000000000015/5eed0001-0000-4000-8000-000000000012/0.webp', 'image/webp', 201776, '5eed0000-0000-4000-8000-000000000015', timestamptz '2025-02-02 17:00:00+00'),
+  ('review-media', '5eed0000-0000-4000-8000-000000000011/5eed0001-0000-4000-8000-000000000001/1.png', 'image/png', 186044, '5eed0000-0000-4000-8000-000000000011', timestamptz '2025-02-14 15:20:00+00'),
+  ('review-media', '5eed0000-0000-4000-8000-000000000015/5eed0001-0000-4000-8000-000000000012/0.png', 'image/png', 201776, '5eed0000-0000-4000-8000-000000000015', timestamptz '2025-02-02 17:00:00+00'),
   ('review-media', '5eed0000-0000-4000-8000-000000000011/5eed0001-0000-4000-8000-000000000021/0.png', 'image/png', 312908, '5eed0000-0000-4000-8000-000000000011', timestamptz '2025-01-29 13:35:00+00'),
-  ('review-media', '5eed0000-0000-4000-8000-000000000016/5eed0001-0000-4000-8000-000000000006/0.webp', 'image/webp', 158420, '5eed0000-0000-4000-8000-000000000016', timestamptz '2025-11-02 20:10:00+00'),
-  ('planner-gallery', 'seed/1.webp', 'image/webp', 96512, '5eed0000-0000-4000-8000-000000000001', timestamptz '2025-01-10 09:00:00+00'),
-  ('planner-gallery', 'seed/2.webp', 'image/webp', 88320, '5eed0000-0000-4000-8000-000000000001', timestamptz '2025-01-10 09:00:00+00'),
-  ('planner-gallery', 'seed/3.webp', 'image/webp', 91136, '5eed0000-0000-4000-8000-000000000001', timestamptz '2025-01-10 09:00:00+00'),
-  ('planner-gallery', 'seed/4.webp', 'image/webp', 84480, '5eed0000-0000-4000-8000-000000000001', timestamptz '2025-01-10 09:00:00+00')
+  ('review-media', '5eed0000-0000-4000-8000-000000000016/5eed0001-0000-4000-8000-000000000006/0.png', 'image/png', 158420, '5eed0000-0000-4000-8000-000000000016', timestamptz '2025-11-02 20:10:00+00'),
+  ('planner-gallery', 'seed/1.png', 'image/png', 96512, '5eed0000-0000-4000-8000-000000000001', timestamptz '2025-01-10 09:00:00+00'),
+  ('planner-gallery', 'seed/2.png', 'image/png', 88320, '5eed0000-0000-4000-8000-000000000001', timestamptz '2025-01-10 09:00:00+00'),
+  ('planner-gallery', 'seed/3.png', 'image/png', 91136, '5eed0000-0000-4000-8000-000000000001', timestamptz '2025-01-10 09:00:00+00'),
+  ('planner-gallery', 'seed/4.png', 'image/png', 84480, '5eed0000-0000-4000-8000-000000000001', timestamptz '2025-01-10 09:00:00+00')
 ) as o (bucket_id, name, mimetype, size, owner, at)
 on conflict (bucket_id, name) do nothing;

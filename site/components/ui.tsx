@@ -1,0 +1,259 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+/**
+ * Building blocks shared by the pages. They exist so every page gets the same accessible patterns for
+ * free: images always carry width/height/alt, external links always say they open a new tab, headings
+ * keep one h1 per page (only Hero renders it), and JSON-LD is escaped so a `</script>` in copy cannot
+ * end the data block.
+ */
+import type { ComponentChildren, JSX } from 'preact';
+import { bookingLink } from '../../widgets/core/business.ts';
+import { Icon, type IconName } from './icons.tsx';
+
+type Cls = string | false | null | undefined;
+export const cx = (...c: Cls[]) => c.filter(Boolean).join(' ');
+
+export interface ImgProps {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+  class?: string;
+  /** Above-the-fold images load eagerly; everything else lazily. */
+  eager?: boolean;
+}
+export function Img({ src, alt, width, height, class: c, eager }: ImgProps) {
+  return (
+    <img
+      src={src}
+      alt={alt}
+      width={width}
+      height={height}
+      class={c}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      fetchpriority={eager ? 'high' : undefined}
+    />
+  );
+}
+
+/** A link that leaves the site: new tab, no opener, and a screen-reader hint. */
+export function ExtLink({
+  href,
+  children,
+  class: c,
+  sponsored,
+  label,
+}: {
+  href: string;
+  children: ComponentChildren;
+  class?: string;
+  sponsored?: boolean;
+  label?: string;
+}) {
+  return (
+    <a href={href} class={c} target="_blank" rel={sponsored ? 'sponsored noopener' : 'noopener'} aria-label={label}>
+      {children}
+      <span class="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+/** The external booking service; `consultation` books the free consultation appointment type. */
+export function BookLink({
+  children,
+  consultation,
+  variant = 'primary',
+  class: c,
+}: {
+  children: ComponentChildren;
+  consultation?: boolean;
+  variant?: 'primary' | 'outline' | 'light' | 'gold';
+  class?: string;
+}) {
+  return (
+    <ExtLink href={bookingLink({ consultation })} class={cx('btn', `btn--${variant}`, c)}>
+      {children}
+    </ExtLink>
+  );
+}
+
+export function ButtonLink({
+  href,
+  children,
+  variant = 'primary',
+  class: c,
+}: {
+  href: string;
+  children: ComponentChildren;
+  variant?: 'primary' | 'outline' | 'light' | 'gold' | 'text';
+  class?: string;
+}) {
+  return (
+    <a href={href} class={cx('btn', `btn--${variant}`, c)}>
+      {children}
+    </a>
+  );
+}
+
+export interface HeroProps {
+  title: ComponentChildren;
+  eyebrow?: string;
+  lead?: ComponentChildren;
+  actions?: ComponentChildren;
+  image?: ImgProps;
+  tone?: 'clay' | 'sand' | 'forest' | 'night';
+  children?: ComponentChildren;
+  compact?: boolean;
+}
+/** The page's one h1. */
+export function Hero({ title, eyebrow, lead, actions, image, tone = 'sand', children, compact }: HeroProps) {
+  return (
+    <section class={cx('hero', `hero--${tone}`, compact && 'hero--compact', image && 'hero--with-art')} aria-labelledby="page-title">
+      <div class="container hero__grid">
+        <div class="hero__text">
+          {eyebrow && <p class="eyebrow">{eyebrow}</p>}
+          <h1 id="page-title">{title}</h1>
+          {lead && <p class="lead">{lead}</p>}
+          {actions && <div class="actions">{actions}</div>}
+          {children}
+        </div>
+        {image && (
+          <div class="hero__art">
+            <Img {...image} eager />
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export function Section({
+  id,
+  title,
+  eyebrow,
+  intro,
+  children,
+  tone,
+  center,
+  class: c,
+}: {
+  id?: string;
+  title?: ComponentChildren;
+  eyebrow?: string;
+  intro?: ComponentChildren;
+  children?: ComponentChildren;
+  tone?: 'sand' | 'clay' | 'forest' | 'night' | 'cream';
+  center?: boolean;
+  class?: string;
+}) {
+  const headingId = id ? `${id}-title` : undefined;
+  // A section element needs a heading; without a title this is just a styled block.
+  const Tag = title ? 'section' : 'div';
+  return (
+    <Tag id={id} class={cx('section', tone && `section--${tone}`, c)} aria-labelledby={title ? headingId : undefined}>
+      <div class="container">
+        {(title || eyebrow || intro) && (
+          <header class={cx('section__head', center && 'section__head--center')}>
+            {eyebrow && <p class="eyebrow">{eyebrow}</p>}
+            {title && <h2 id={headingId}>{title}</h2>}
+            {intro && <p class="section__intro">{intro}</p>}
+          </header>
+        )}
+        {children}
+      </div>
+    </Tag>
+  );
+}
+
+/** A card with an optional icon, heading (h3 by default) and text. */
+export function Feature({
+  icon,
+  title,
+  children,
+  level = 3,
+}: {
+  icon?: IconName;
+  title: ComponentChildren;
+  children?: ComponentChildren;
+  level?: 3 | 4;
+}) {
+  const H = level === 3 ? 'h3' : 'h4';
+  return (
+    <div class="feature">
+      {icon && (
+        <span class="feature__icon">
+          <Icon name={icon} />
+        </span>
+      )}
+      <H class="feature__title">{title}</H>
+      {children && <div class="feature__text">{children}</div>}
+    </div>
+  );
+}
+
+export function Stars({ rating, max = 5 }: { rating: number; max?: number }) {
+  return (
+    <span class="stars" role="img" aria-label={`${rating} out of ${max} stars`}>
+      {Array.from({ length: max }, (_, i) => (
+        <Icon name="star" class={i < rating ? 'star star--on' : 'star'} />
+      ))}
+    </span>
+  );
+}
+
+export interface QA {
+  q: string;
+  a: ComponentChildren;
+  /** Plain-text answer for FAQPage structured data when `a` is markup. */
+  text?: string;
+}
+/** An exclusive accordion: the shared `name` keeps one answer open at a time with no script. */
+export function Accordion({ name, items }: { name: string; items: QA[] }) {
+  return (
+    <div class="accordion">
+      {items.map((it) => (
+        <details name={name} class="accordion__item">
+          <summary class="accordion__q">
+            <span>{it.q}</span>
+            <Icon name="chevron" class="accordion__chevron" />
+          </summary>
+          <div class="accordion__a">{typeof it.a === 'string' ? <p>{it.a}</p> : it.a}</div>
+        </details>
+      ))}
+    </div>
+  );
+}
+
+/** Plain text of a QA for structured data. */
+export const qaText = (it: QA) => it.text ?? (typeof it.a === 'string' ? it.a : '');
+
+/** Structured data block: a data island (not executed, so a strict script-src CSP allows it). */
+export function JsonLd({ data }: { data: unknown }) {
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
+}
+
+export function Breadcrumb({ href, children }: { href: string; children: ComponentChildren }) {
+  return (
+    <p class="back-link">
+      <a href={href}>
+        <Icon name="arrow-left" /> {children}
+      </a>
+    </p>
+  );
+}
+
+export function Badge({ children, tone = 'gold' }: { children: ComponentChildren; tone?: 'gold' | 'clay' | 'sage' | 'night' }) {
+  return <span class={cx('badge', `badge--${tone}`)}>{children}</span>;
+}
+
+/** Prerendered content shown inside a widget's tag until (or unless) the element upgrades. */
+export function Fallback({ children, class: c }: { children: ComponentChildren; class?: string }) {
+  return <div class={cx('widget-fallback', c)}>{children}</div>;
+}
+
+export function Price({ children }: { children: ComponentChildren }) {
+  return <span class="price">{children}</span>;
+}
+
+export type Attrs = JSX.HTMLAttributes<HTMLElement>;

@@ -1,0 +1,22 @@
+/** Rewards copy (doc 2 §2 Rewards, Services). Tiers and the card's figures come from catalog.ts. */
+import type { IconName } from '../components/icons.tsx';
+
+export const REWARDS_STEPS: { title: string; text: string }[] = [
+  { title: 'Book and enjoy', text: 'Book any studio service online and enjoy your appointment.' },
+  { title: 'Earn a punch', text: 'A punch is added to your card automatically after each completed service. Nothing to carry, nothing to remember.' },
+  { title: 'Unlock rewards', text: 'Reach the 25% marker, then keep going to 50%. Rewards apply to your next service.' },
+];
+
+export const MEMBER_BENEFITS: { icon: IconName; title: string; text: string }[] = [
+  { icon: 'calendar', title: 'Priority booking', text: 'Members hear first when new appointment times and pop-up dates open.' },
+  { icon: 'gift', title: 'Birthday treat', text: 'A little something from us in your birthday month.' },
+  { icon: 'sparkle', title: 'Early access', text: 'First look at new loc colours, kits and digital tools.' },
+];
+
+/** What each tier means (tier names and visit ranges from catalog.ts REWARDS_TIERS). */
+export const TIER_PERKS: Record<string, string> = {
+  'New Friend': 'Welcome to the family: your card, your first punches and our care guides.',
+  'Loyal Client': 'Priority booking windows and a complimentary herbal rinse once a season.',
+  'Hair Family': 'A free studio add-on every fourth visit and early access to new products.',
+  'Crown Royalty': 'Our thanks in full: first pick of appointments, gifts and invitations to studio events.',
+};

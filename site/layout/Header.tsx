@@ -1,0 +1,98 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+/**
+ * Sticky top bar (doc 1 §2.2). Everything here works with JavaScript off: the Digital Tools dropdown
+ * is a <details> disclosure (keyboard: Tab to the summary, Enter/Space toggles), and the small-screen
+ * menu is a `popover` opened by a `popovertarget` button (Esc and a click outside close it).
+ */
+import { BUSINESS } from '../../widgets/core/business.ts';
+import { BookLink, Img } from '../components/ui.tsx';
+import { Icon } from '../components/icons.tsx';
+import { navLink } from '../routes.ts';
+
+export const PRIMARY_NAV = ['/about', '/products', '/services', '/press'] as const;
+export const TOOLS_NAV = ['/digital-tools/crown-planner', '/blog', '/vault'] as const;
+
+function NavItem({ path, current }: { path: string; current: string }) {
+  const l = navLink(path);
+  const here = current === l.href || (l.href !== '/' && current.startsWith(`${l.href}/`));
+  return (
+    <li>
+      <a href={l.href} aria-current={current === l.href ? 'page' : undefined} class={here ? 'is-current' : undefined}>
+        {l.label}
+      </a>
+    </li>
+  );
+}
+
+export function Header({ current }: { current: string }) {
+  const toolsHere = TOOLS_NAV.some((p) => current === p) || current.startsWith('/digital-tools');
+  return (
+    <header class="site-header">
+      <div class="container site-header__bar">
+        <a class="brand" href="/">
+          <Img src="/images/logo.svg" alt={`${BUSINESS.name} home`} width={132} height={44} eager />
+        </a>
+        <nav class="nav-desktop" aria-label="Main">
+          <ul class="nav-list">
+            {PRIMARY_NAV.map((p) => (
+              <NavItem path={p} current={current} />
+            ))}
+            <li class="nav-dropdown">
+              <details>
+                <summary class={toolsHere ? 'is-current' : undefined}>
+                  Digital Tools <Icon name="chevron" class="nav-dropdown__chevron" />
+                </summary>
+                <ul class="nav-dropdown__menu">
+                  {TOOLS_NAV.map((p) => (
+                    <NavItem path={p} current={current} />
+                  ))}
+                </ul>
+              </details>
+            </li>
+            <NavItem path="/faq" current={current} />
+          </ul>
+        </nav>
+        <div class="site-header__actions">
+          <BookLink class="site-header__book">Book Now</BookLink>
+          <kyb-auth-button>
+            <a class="auth-fallback" href="/account">
+              Sign in
+            </a>
+          </kyb-auth-button>
+          <button class="menu-toggle" type="button" popovertarget="mobile-menu" aria-label="Open menu">
+            <Icon name="menu" />
+          </button>
+        </div>
+      </div>
+      <div id="mobile-menu" class="mobile-menu" popover="auto">
+        <div class="mobile-menu__head">
+          <span class="mobile-menu__title">Menu</span>
+          <button class="menu-close" type="button" popovertarget="mobile-menu" popovertargetaction="hide" aria-label="Close menu">
+            <Icon name="close" />
+          </button>
+        </div>
+        <nav aria-label="Mobile">
+          <ul class="mobile-menu__list">
+            {PRIMARY_NAV.map((p) => (
+              <NavItem path={p} current={current} />
+            ))}
+            <li>
+              <details class="mobile-menu__group" open={toolsHere}>
+                <summary>
+                  Digital Tools <Icon name="chevron" class="nav-dropdown__chevron" />
+                </summary>
+                <ul>
+                  {TOOLS_NAV.map((p) => (
+                    <NavItem path={p} current={current} />
+                  ))}
+                </ul>
+              </details>
+            </li>
+            <NavItem path="/faq" current={current} />
+          </ul>
+        </nav>
+        <BookLink class="mobile-menu__book">Book Now</BookLink>
+      </div>
+    </header>
+  );
+}

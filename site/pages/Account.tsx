@@ -1,0 +1,23 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+/** My Account (doc 2 §2): <kyb-account> (signed-in only; it redirects visitors to /). Not indexed. */
+import { Fallback, Section } from '../components/ui.tsx';
+
+export function Account() {
+  return (
+    <Section id="account" class="section--page">
+      <div class="container--narrow">
+        <h1 id="page-title" class="page-title">
+          My Account
+        </h1>
+        <kyb-account>
+          <Fallback class="fallback-only card card--padded">
+            <p>Your profile loads here once you are signed in. Sign in with the button at the top of the page (JavaScript is required).</p>
+            <p>
+              <a href="/">Back to the home page</a>
+            </p>
+          </Fallback>
+        </kyb-account>
+      </div>
+    </Section>
+  );
+}

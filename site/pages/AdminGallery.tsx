@@ -1,0 +1,21 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+/** Gallery admin (doc 2 §2): <kyb-gallery-admin>; not indexed. */
+import { Fallback, Section } from '../components/ui.tsx';
+
+export function AdminGallery() {
+  return (
+    <Section id="admin" class="section--page">
+      <h1 id="page-title" class="page-title">
+        Gallery Administration
+      </h1>
+      <kyb-gallery-admin>
+        <Fallback class="card card--padded">
+          <p>
+            The gallery admin panel needs JavaScript and a signed-in session. Enable JavaScript, sign in with the button at the top of the page,
+            and reload.
+          </p>
+        </Fallback>
+      </kyb-gallery-admin>
+    </Section>
+  );
+}

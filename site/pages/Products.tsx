@@ -1,0 +1,125 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+/**
+ * Products (doc 1 §2.6, titled Our Crown Creations). The catalog grid is prerendered inside
+ * <kyb-product-filter>, which adds the filter and sort selects and filters the cards by their data-*
+ * attributes; with JavaScript off every card is simply shown.
+ */
+import { bookingLink } from '../../widgets/core/business.ts';
+import { PRODUCTS, type Product } from '../../widgets/core/catalog.ts';
+import { formatFrom } from '../../widgets/core/pricing.ts';
+import { Badge, ButtonLink, ExtLink, Fallback, Hero, Img, Section } from '../components/ui.tsx';
+import { Icon } from '../components/icons.tsx';
+import { PRODUCT_BENEFITS, STYLE_GALLERY } from '../content/products.ts';
+import { mailto } from './shared.tsx';
+
+function ProductCard({ p }: { p: Product }) {
+  return (
+    <article class="product-card" data-category={p.category} data-price={String(p.fromPrice)} data-added={p.addedAt} data-rank={String(p.rank)}>
+      <div class="product-card__media">
+        <Img src={p.image} alt={`${p.title}: handmade locs`} width={480} height={400} />
+        <div class="product-card__badges">
+          <Badge tone="night">{p.tag}</Badge>
+          {p.comingSoon && <Badge tone="gold">Coming Soon</Badge>}
+        </div>
+      </div>
+      <div class="product-card__body">
+        <h3 class="product-card__title">{p.title}</h3>
+        {p.showPrice && <p class="price">{formatFrom(p.fromPrice)}</p>}
+        <p>{p.description}</p>
+        <ul class="checklist">
+          {p.features.map((f) => (
+            <li>
+              <Icon name="check" /> {f}
+            </li>
+          ))}
+        </ul>
+        {p.comingSoon ? (
+          <div class="product-card__waitlist">
+            <kyb-waitlist>
+              <Fallback>
+                <p>
+                  <strong>Be first in line.</strong> Join the waiting list and we will e-mail you when the kit launches.
+                </p>
+                <a class="btn btn--primary" href={mailto(`Waiting list: ${p.title}`)}>
+                  Join the waiting list by e-mail
+                </a>
+              </Fallback>
+            </kyb-waitlist>
+            <p class="small">
+              <a href={p.href}>See the three kits and what is inside</a>
+            </p>
+          </div>
+        ) : (
+          <div class="actions actions--card">
+            <ButtonLink href={p.href}>Buy Now</ButtonLink>
+            <ExtLink href={bookingLink({ consultation: true })} class="btn btn--outline">
+              Book Consultation
+            </ExtLink>
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}
+
+export function Products() {
+  const listed = PRODUCTS.filter((p) => p.listed);
+  return (
+    <>
+      <Hero
+        tone="forest"
+        eyebrow="Handmade loc extensions & kits"
+        title="Our Crown Creations"
+        lead="Every loc is hand-locked to order from non-toxic fibre and ethically sourced human hair. Choose the hair, the length and the colour that feel like you."
+        actions={
+          <>
+            <ButtonLink href="#catalog" variant="gold">
+              Buy Now
+            </ButtonLink>
+            <ButtonLink href="#style-gallery" variant="light">
+              Explore Gallery
+            </ButtonLink>
+          </>
+        }
+        image={{ src: '/images/hero-products.svg', alt: 'Illustration of three bundles of handmade locs in black, brown and honey blonde', width: 560, height: 480 }}
+      />
+
+      <Section id="catalog" eyebrow="The collection" title="Shop loc extensions and kits">
+        <kyb-product-filter>
+          <div class="product-grid">
+            {listed.map((p) => (
+              <ProductCard p={p} />
+            ))}
+          </div>
+        </kyb-product-filter>
+        <p class="note">
+          Not sure which locs are right for you? Read the <a href="/faq/locs">Loc FAQ</a> or{' '}
+          <ExtLink href={bookingLink({ consultation: true })}>book a free consultation</ExtLink>.
+        </p>
+      </Section>
+
+      <Section id="benefits" tone="sand" title="Why our locs" center>
+        <ul class="benefit-row">
+          {PRODUCT_BENEFITS.map((b) => (
+            <li>
+              <span class="benefit-row__icon">
+                <Icon name={b.icon} />
+              </span>
+              {b.label}
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="style-gallery" eyebrow="Style Gallery" title="Worn by our community" center>
+        <ul class="style-gallery">
+          {STYLE_GALLERY.map((g) => (
+            <li>
+              <Img src={g.src} alt={g.alt} width={400} height={500} />
+            </li>
+          ))}
+        </ul>
+      </Section>
+    </>
+  );
+}

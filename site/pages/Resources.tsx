@@ -1,0 +1,58 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+/**
+ * The Vault and resources (/vault and /resources, doc 2 §2): three downloads, four social platform
+ * cards, and a Book a Service link. The spec's Download buttons had no action; here they download
+ * real files from /downloads/.
+ */
+import { BookLink, ExtLink, Hero, Section } from '../components/ui.tsx';
+import { Icon } from '../components/icons.tsx';
+import { RESOURCES, SOCIAL_PLATFORMS } from '../content/tools.ts';
+
+export function Resources() {
+  return (
+    <>
+      <Hero
+        tone="forest"
+        eyebrow="Free resources"
+        title="The Vault"
+        lead="Guides and trackers from our stylists, free to download, print and share."
+        image={{ src: '/images/vault-hero.svg', alt: 'Illustration of an open wooden chest holding rolled guides and a planner', width: 480, height: 400 }}
+      />
+      <Section id="downloads" title="Downloads">
+        <ul class="resource-grid">
+          {RESOURCES.map((r) => (
+            <li class="resource">
+              <span class="resource__icon">
+                <Icon name={r.icon} />
+              </span>
+              <h3>{r.title}</h3>
+              <p class="tag">{r.fileType}</p>
+              <p>{r.description}</p>
+              <a class="btn btn--primary" href={r.href} download={r.download}>
+                <Icon name="download" /> Download
+              </a>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section id="social" tone="sand" title="Keep learning" intro="More tips, tutorials and inspiration on our channels.">
+        <ul class="platform-grid">
+          {SOCIAL_PLATFORMS.map((s) => (
+            <li class="platform">
+              <Icon name={s.icon} />
+              <h3>{s.platform}</h3>
+              <p>{s.text}</p>
+              <ExtLink href={s.url}>View on {s.platform}</ExtLink>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section id="book" title="Want hands-on help?" center>
+        <p class="center">Our stylists can show you every step in the studio.</p>
+        <p class="center">
+          <BookLink>Book a Service</BookLink>
+        </p>
+      </Section>
+    </>
+  );
+}

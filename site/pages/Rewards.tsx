@@ -1,0 +1,66 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+/** Rewards (doc 2 §2): loyalty card image, four tiers, three steps, three member benefits. */
+import { LOYALTY_CARD, REWARDS_TIERS, rewardsTierRange } from '../../widgets/core/catalog.ts';
+import { BookLink, Feature, Hero, Section } from '../components/ui.tsx';
+import { Icon } from '../components/icons.tsx';
+import { MEMBER_BENEFITS, REWARDS_STEPS, TIER_PERKS } from '../content/rewards.ts';
+import { LoyaltyCardImage, Steps } from './shared.tsx';
+
+export function Rewards() {
+  return (
+    <>
+      <Hero
+        tone="clay"
+        eyebrow="KYB Rewards"
+        title="Every visit brings you closer to your crown"
+        lead="Our rewards card fills itself: a punch is added automatically after each completed service."
+        actions={<BookLink variant="gold">Book Your Next Visit</BookLink>}
+      />
+
+      <Section id="card" title="Your rewards card" center>
+        <div class="split split--media">
+          <LoyaltyCardImage class="loyalty-card" />
+          <div class="prose">
+            <p>
+              Your card has {LOYALTY_CARD.slots} slots. Reach the {LOYALTY_CARD.markers[0]} marker for {LOYALTY_CARD.markers[0]} off a service, then keep
+              going to unlock {LOYALTY_CARD.markers[1]} off.
+            </p>
+            <p>
+              In the example, {LOYALTY_CARD.examplePunches} punches are filled and the {LOYALTY_CARD.markers[0]} reward is already reached. Punches are
+              earned automatically after each completed service, so there is nothing to carry or stamp.
+            </p>
+          </div>
+        </div>
+      </Section>
+
+      <Section id="tiers" tone="sand" title="Four tiers, one family" center>
+        <ol class="tier-grid">
+          {REWARDS_TIERS.map((t, i) => (
+            <li class={`tier tier--${i + 1}`}>
+              <span class="tier__icon">
+                <Icon name={i === REWARDS_TIERS.length - 1 ? 'crown' : 'star'} />
+              </span>
+              <h3>{t.name}</h3>
+              <p class="tier__range">{rewardsTierRange(t)}</p>
+              <p>{TIER_PERKS[t.name]}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <Section id="how-it-works" title="How it works">
+        <Steps steps={REWARDS_STEPS} />
+      </Section>
+
+      <Section id="benefits" tone="cream" title="Member benefits" center>
+        <div class="grid grid--3">
+          {MEMBER_BENEFITS.map((b) => (
+            <Feature icon={b.icon} title={b.title}>
+              <p>{b.text}</p>
+            </Feature>
+          ))}
+        </div>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+/** Teaser pages (doc 2 §2): /locs leads to /handmade-locs, /planner to /protective-style-planner. */
+import { HANDMADE_LOCS, PLANNER_TIERS } from '../../widgets/core/catalog.ts';
+import { formatFrom } from '../../widgets/core/pricing.ts';
+import { ButtonLink, Hero } from '../components/ui.tsx';
+import { PLANNER } from '../content/planner.ts';
+
+export function LocsTeaser() {
+  return (
+    <Hero
+      tone="clay"
+      eyebrow="New · Handmade"
+      title="Faux locs, made by hand"
+      lead={`Soft, light and crocheted one by one. ${formatFrom(HANDMADE_LOCS.fromPrice)}.`}
+      actions={
+        <ButtonLink href="/handmade-locs" variant="gold">
+          Discover Handmade Locs
+        </ButtonLink>
+      }
+      image={{ src: '/images/handmade-locs/1.svg', alt: 'Handmade faux locs in soft black, worn long', width: 480, height: 480 }}
+    />
+  );
+}
+
+export function PlannerTeaser() {
+  return (
+    <Hero
+      tone="night"
+      eyebrow="Digital Planning Tools"
+      title="Plan your crown"
+      lead={`The ${PLANNER.name}, ${PLANNER.edition}: ${PLANNER.templates} templates for every style, ritual and goal. ${formatFrom(Math.min(...PLANNER_TIERS.map((t) => t.price)))}.`}
+      actions={
+        <ButtonLink href="/protective-style-planner" variant="gold">
+          Begin Planning
+        </ButtonLink>
+      }
+      image={{ src: PLANNER.cover, alt: PLANNER.coverAlt, width: PLANNER.coverWidth, height: PLANNER.coverHeight }}
+    />
+  );
+}

@@ -1,0 +1,155 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+/**
+ * Sections several pages share: the newsletter card, a reviews section, the loyalty card, partner
+ * lists, video posters. Each embedded kyb-* element gets prerendered fallback content that reads well
+ * with JavaScript off and is replaced by the element's shadow DOM once it upgrades.
+ */
+import type { ComponentChildren } from 'preact';
+import { BUSINESS } from '../../widgets/core/business.ts';
+import { LOYALTY_CARD } from '../../widgets/core/catalog.ts';
+import { ExtLink, Fallback, Img } from '../components/ui.tsx';
+import { Icon } from '../components/icons.tsx';
+import type { PartnerBrand } from '../content/partners.ts';
+
+export const mailto = (subject: string, email: string = BUSINESS.email) => `mailto:${email}?subject=${encodeURIComponent(subject)}`;
+
+export function NewsletterCard({ sourcePage }: { sourcePage: string }) {
+  // kyb-newsletter shows its light DOM above its form (default slot): the heading and intro stay,
+  // the e-mail fallback is only for visitors without JavaScript.
+  return (
+    <section id="newsletter" class="section section--cream newsletter-section" aria-labelledby="newsletter-title">
+      <div class="container container--narrow">
+        <kyb-newsletter source-page={sourcePage}>
+          <Fallback class="newsletter-intro">
+            <h2 id="newsletter-title">Join the Circle</h2>
+            <p>Seasonal rituals, new loc drops, studio openings and free resources, a couple of times a month.</p>
+            <p class="fallback-only">
+              <a class="btn btn--primary" href={mailto('Join the Circle')}>
+                Join by e-mail
+              </a>
+            </p>
+            <p class="small fallback-only">
+              We only write with your consent and you can leave at any time. Read our <a href="/privacy">Privacy Policy</a>.
+            </p>
+          </Fallback>
+        </kyb-newsletter>
+      </div>
+    </section>
+  );
+}
+
+export function ReviewsSection({ slug, name }: { slug: string; name: string }) {
+  return (
+    <section id="reviews" class="section reviews-section" aria-label={`Customer reviews of ${name}`}>
+      <div class="container">
+        <kyb-reviews slug={slug}>
+          <Fallback>
+            <h2>Customer Reviews</h2>
+            <p>
+              Reviews of {name} load here. If they do not appear, you can read and share experiences with us on{' '}
+              <ExtLink href={BUSINESS.social.instagram}>Instagram</ExtLink>.
+            </p>
+          </Fallback>
+        </kyb-reviews>
+      </div>
+    </section>
+  );
+}
+
+/** The loyalty card: 10 slots, 2 punched, 25% and 50% markers (doc 2 §2 Rewards, §9). */
+export function LoyaltyCardImage({ class: c }: { class?: string }) {
+  return (
+    <Img
+      src="/images/loyalty-card.svg"
+      alt={`KYB rewards card with ${LOYALTY_CARD.slots} punch slots: ${LOYALTY_CARD.examplePunches} punched, a ${LOYALTY_CARD.markers[0]} reward reached, and a ${LOYALTY_CARD.markers[1]} reward further along`}
+      width={640}
+      height={380}
+      class={c}
+    />
+  );
+}
+
+export function PartnerGrid({ brands, headingLevel = 3, pairs }: { brands: readonly PartnerBrand[]; headingLevel?: 3 | 4; pairs?: boolean }) {
+  const H = headingLevel === 3 ? 'h3' : 'h4';
+  return (
+    <ul class={pairs ? 'partner-grid partner-grid--pairs' : 'partner-grid'}>
+      {brands.map((b) => (
+        <li class="partner">
+          <span class="partner__logo" aria-hidden="true">
+            {b.initials}
+          </span>
+          <div>
+            <H class="partner__name">{b.name}</H>
+            <p>{b.description}</p>
+            <ExtLink href={b.url} sponsored class="partner__link">
+              Visit {b.name} <Icon name="external" />
+            </ExtLink>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A video or social embed rendered as a local poster linking out: no third-party frame by default. */
+export function VideoPoster({ title, text, poster, url, platform = 'YouTube' }: { title: string; text?: string; poster: string; url: string; platform?: string }) {
+  return (
+    <figure class="video-poster">
+      <ExtLink href={url} class="video-poster__link" label={`Watch “${title}” on ${platform} (opens in a new tab)`}>
+        <Img src={poster} alt="" width={640} height={360} />
+        <span class="video-poster__play" aria-hidden="true">
+          <Icon name="play" />
+        </span>
+      </ExtLink>
+      <figcaption>
+        <strong>{title}</strong>
+        {text && <span> {text}</span>}
+      </figcaption>
+    </figure>
+  );
+}
+
+export function Steps({ steps }: { steps: { title: string; text: ComponentChildren }[] }) {
+  return (
+    <ol class="steps">
+      {steps.map((s, i) => (
+        <li class="steps__item">
+          <span class="steps__num" aria-hidden="true">
+            {i + 1}
+          </span>
+          <h3>{s.title}</h3>
+          <p>{s.text}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function ContactOptions() {
+  return (
+    <ul class="contact-options">
+      <li>
+        <Icon name="mail" />
+        <div>
+          <strong>E-mail</strong>
+          <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a>
+        </div>
+      </li>
+      <li>
+        <Icon name="message" />
+        <div>
+          <strong>Direct message</strong>
+          <ExtLink href={BUSINESS.dmUrl}>Message us on Instagram</ExtLink>
+        </div>
+      </li>
+      <li>
+        <Icon name="phone" />
+        <div>
+          <strong>Phone</strong>
+          <a href={BUSINESS.phoneHref}>{BUSINESS.phone}</a>
+        </div>
+      </li>
+    </ul>
+  );
+}
+

@@ -1,0 +1,225 @@
+/**
+ * Prerenders the whole site to static files in dist/site/:
+ *
+ *   npx tsx site/prerender.ts            (npm run build:site)
+ *
+ * 1. empties dist/site and builds the stylesheet + copies site/public through Vite (vite.site.config.ts);
+ * 2. renders every route and alias of site/routes.ts with preact-render-to-string to
+ *    dist/site/<path>/index.html, and the 404 page to dist/site/404.html;
+ * 3. copies the widget bundle dist/widgets/ (built by `vite build --config vite.widgets.config.ts`) to
+ *    dist/site/widgets/, or warns when it has not been built;
+ * 4. writes sitemap.xml, robots.txt, _headers (CSP and cache rules) and _redirects.
+ *
+ * Environment: KYB_SUPABASE_URL, KYB_SUPABASE_ANON_KEY (the public anon key), KYB_SITE_URL; they go into
+ * the meta tags the widgets read. Defaults point at the local stack (supabase/local) with its demo key.
+ * KYB_WIDGETS_DIR overrides where the built widget bundle is taken from (default dist/widgets).
+ */
+import { cp, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { h } from 'preact';
+import { renderToString } from 'preact-render-to-string';
+import { apiKeys } from '../supabase/local/config.ts';
+import { BUSINESS } from '../widgets/core/business.ts';
+import { Document, absoluteUrl, type SiteEnv } from './layout/Document.tsx';
+import { DISALLOWED, NOT_FOUND, ROUTES, allPages, outputFile, routeFor, sitemapPaths, type Route } from './routes.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const DEFAULT_OUT_DIR = join(ROOT, 'dist/site');
+export const WIDGETS_DIR = join(ROOT, 'dist/widgets');
+export const WIDGET_SCRIPT = '/widgets/kyb-widgets.js';
+export const DEFAULT_STYLESHEET = '/assets/site.css';
+export const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
+
+/** The values the pages embed, from the environment (defaults: the local stack). */
+export function siteEnv(env: NodeJS.ProcessEnv = process.env, stylesheet = DEFAULT_STYLESHEET): SiteEnv {
+  const supabaseUrl = (env.KYB_SUPABASE_URL || LOCAL_SUPABASE_URL).replace(/\/+$/, '');
+  if (!/^https?:\/\//.test(supabaseUrl)) throw new Error(`KYB_SUPABASE_URL must be an http(s) URL, got ${JSON.stringify(supabaseUrl)}`);
+  const supabaseAnonKey = env.KYB_SUPABASE_ANON_KEY || apiKeys().anonKey;
+  if (/service_role/.test(decodeJwtRole(supabaseAnonKey))) {
+    // The key is published in every page: a service key here would hand out full database access.
+    throw new Error('KYB_SUPABASE_ANON_KEY holds a service_role key; use the public anon key.');
+  }
+  return {
+    supabaseUrl,
+    supabaseAnonKey,
+    siteUrl: (env.KYB_SITE_URL || BUSINESS.siteUrl).replace(/\/+$/, ''),
+    stylesheet,
+    widgetScript: WIDGET_SCRIPT,
+  };
+}
+
+function decodeJwtRole(token: string): string {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    return String(payload.role ?? '');
+  } catch {
+    return '';
+  }
+}
+
+/** The full HTML of one route served at `path` (a route path, an alias, or NOT_FOUND.path). */
+export function renderRoute(route: Route, path: string, env: SiteEnv): string {
+  const body = renderToString(h(Document, { route, path, env }, h(route.page, {})));
+  return `<!doctype html>\n${body}\n`;
+}
+
+/** Renders the page at `path`; unknown paths render the 404 page. */
+export function renderPath(path: string, env: SiteEnv = siteEnv()): { route: Route; html: string } {
+  const route = path === NOT_FOUND.path ? NOT_FOUND : (routeFor(path) ?? NOT_FOUND);
+  return { route, html: renderRoute(route, path, env) };
+}
+
+/** Every page of the site: [output file, html], aliases and the 404 page included. */
+export function renderAll(env: SiteEnv = siteEnv()): { path: string; file: string; route: Route; html: string }[] {
+  const pages = [...allPages(), { path: NOT_FOUND.path, route: NOT_FOUND }];
+  return pages.map(({ path, route }) => ({ path, file: outputFile(path), route, html: renderRoute(route, path, env) }));
+}
+
+export function sitemapXml(): string {
+  const urls = sitemapPaths()
+    .map((p) => `  <url><loc>${escapeXml(absoluteUrl(p))}</loc></url>`)
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+export function robotsTxt(): string {
+  return ['User-agent: *', ...DISALLOWED.map((p) => `Disallow: ${p}`), '', `Sitemap: ${absoluteUrl('/sitemap.xml')}`, ''].join('\n');
+}
+
+/** Content-Security-Policy for every page: no inline script or style, backend calls to Supabase only. */
+export function contentSecurityPolicy(env: Pick<SiteEnv, 'supabaseUrl'>): string {
+  const supa = new URL(env.supabaseUrl).origin;
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `img-src 'self' data: blob: ${supa}`,
+    `media-src 'self' blob: ${supa}`,
+    `connect-src 'self' ${supa}`,
+    "font-src 'self'",
+    // Embedded videos and the social feed render as local posters that link out; these hosts are
+    // allowed so an opt-in player can be added without loosening anything else.
+    'frame-src https://www.youtube-nocookie.com https://www.instagram.com',
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "manifest-src 'self'",
+  ].join('; ');
+}
+
+/**
+ * Netlify / Cloudflare Pages header rules. Both hosts merge every matching rule and join repeated
+ * headers with commas, so Cache-Control is set only on disjoint prefixes, never on /*.
+ */
+export function headersFile(env: Pick<SiteEnv, 'supabaseUrl'>): string {
+  return [
+    '/*',
+    `  Content-Security-Policy: ${contentSecurityPolicy(env)}`,
+    '  X-Content-Type-Options: nosniff',
+    '  Referrer-Policy: strict-origin-when-cross-origin',
+    '  Permissions-Policy: camera=(), microphone=(), geolocation=(), payment=()',
+    '  Cross-Origin-Opener-Policy: same-origin',
+    '',
+    '/assets/*',
+    '  Cache-Control: public, max-age=31536000, immutable',
+    '',
+    '/widgets/chunks/*',
+    '  Cache-Control: public, max-age=31536000, immutable',
+    '',
+    '/widgets/kyb-widgets.js',
+    '  Cache-Control: public, max-age=300, must-revalidate',
+    '',
+    '/images/*',
+    '  Cache-Control: public, max-age=86400',
+    '',
+    '/downloads/*',
+    '  Cache-Control: public, max-age=86400',
+    '  X-Robots-Tag: noindex',
+    '',
+  ].join('\n');
+}
+
+export function redirectsFile(): string {
+  return [
+    '# No redirects are needed: every alias (/resources, /digital-tools/beta, /crown-planner, /vip-crown-suite,',
+    '# /protective-style-planner) is prerendered as its own page with a canonical link to the main address,',
+    '# and Netlify and Cloudflare Pages serve /404.html with status 404 for any other path by themselves.',
+    '',
+  ].join('\n');
+}
+
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+async function exists(p: string) {
+  try {
+    await stat(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Builds the stylesheet and copies site/public with Vite; returns the stylesheet's href. */
+async function buildAssets(outDir: string): Promise<string> {
+  const { build } = await import('vite');
+  const out = await build({ configFile: join(ROOT, 'vite.site.config.ts'), build: { outDir } });
+  const outputs = (Array.isArray(out) ? out : [out]).flatMap((o) => ('output' in o ? o.output : []));
+  const css = outputs.find((o) => o.type === 'asset' && o.fileName.endsWith('.css'));
+  if (!css) throw new Error('vite.site.config.ts produced no stylesheet');
+  return `/${css.fileName}`;
+}
+
+async function copyWidgets(outDir: string, widgetsDir: string, log: (m: string) => void): Promise<boolean> {
+  if (!(await exists(join(widgetsDir, 'kyb-widgets.js')))) {
+    log(`warning: ${widgetsDir}/kyb-widgets.js not found; pages will load ${WIDGET_SCRIPT} but it is missing. Run: npx vite build --config vite.widgets.config.ts`);
+    return false;
+  }
+  // The manifest and the widget playground are build/test artefacts, not part of the deployed site.
+  const skip = new Set(['.vite', 'playground']);
+  await mkdir(join(outDir, 'widgets'), { recursive: true });
+  for (const entry of await readdir(widgetsDir)) {
+    if (skip.has(entry)) continue;
+    await cp(join(widgetsDir, entry), join(outDir, 'widgets', entry), { recursive: true });
+  }
+  return true;
+}
+
+export interface BuildOptions {
+  outDir?: string;
+  widgetsDir?: string;
+  env?: NodeJS.ProcessEnv;
+  log?: (message: string) => void;
+}
+
+export async function buildSite(opts: BuildOptions = {}) {
+  const started = performance.now();
+  const outDir = opts.outDir ?? DEFAULT_OUT_DIR;
+  const log = opts.log ?? ((m: string) => console.log(m));
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(outDir, { recursive: true });
+  const stylesheet = await buildAssets(outDir);
+  const env = siteEnv(opts.env ?? process.env, stylesheet);
+  const pages = renderAll(env);
+  for (const p of pages) {
+    const file = join(outDir, p.file);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, p.html);
+  }
+  const widgets = await copyWidgets(outDir, opts.widgetsDir ?? (process.env.KYB_WIDGETS_DIR || WIDGETS_DIR), log);
+  await writeFile(join(outDir, 'sitemap.xml'), sitemapXml());
+  await writeFile(join(outDir, 'robots.txt'), robotsTxt());
+  await writeFile(join(outDir, '_headers'), headersFile(env));
+  await writeFile(join(outDir, '_redirects'), redirectsFile());
+  const ms = Math.round(performance.now() - started);
+  log(`site: ${pages.length} pages (${ROUTES.length} routes) → ${outDir} in ${ms} ms${widgets ? '' : ' (without widgets)'}`);
+  return { outDir, pages: pages.map((p) => p.file), stylesheet, widgets, env };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  buildSite().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,370 @@
+/**
+ * The route table, once (doc 2 §2 "Route table", doc 1 §2.1). It drives prerendering (one file per path
+ * and alias), the sitemap, robots.txt, the header and footer labels, and the tests.
+ *
+ * An alias renders the same page as its route, at its own address, with the route's canonical URL, so
+ * search engines index one copy and old or printed links keep working without a redirect hop.
+ */
+import type { FunctionComponent } from 'preact';
+import { PRODUCTS, type ProductId } from '../widgets/core/catalog.ts';
+import { PRESS_ITEMS } from './content/press.ts';
+import { About } from './pages/About.tsx';
+import { Account } from './pages/Account.tsx';
+import { AdminGallery } from './pages/AdminGallery.tsx';
+import { Beta } from './pages/Beta.tsx';
+import { BetaTester } from './pages/BetaTester.tsx';
+import { Blog } from './pages/Blog.tsx';
+import { Contact } from './pages/Contact.tsx';
+import { CrownPlanner } from './pages/CrownPlanner.tsx';
+import { DigitalTools } from './pages/DigitalTools.tsx';
+import { Ethics } from './pages/Ethics.tsx';
+import { Faq } from './pages/Faq.tsx';
+import { FaqLocs } from './pages/FaqLocs.tsx';
+import { HandmadeLocs } from './pages/HandmadeLocs.tsx';
+import { HolisticHaircare } from './pages/HolisticHaircare.tsx';
+import { Home } from './pages/Home.tsx';
+import { Cookies, Privacy } from './pages/Legal.tsx';
+import { LocBible } from './pages/LocBible.tsx';
+import { NotFound } from './pages/NotFound.tsx';
+import { Partners } from './pages/Partners.tsx';
+import { Press } from './pages/Press.tsx';
+import { pressArticle } from './pages/PressArticle.tsx';
+import { productPage } from './pages/product/index.tsx';
+import { Products } from './pages/Products.tsx';
+import { Resources } from './pages/Resources.tsx';
+import { Rewards } from './pages/Rewards.tsx';
+import { Services } from './pages/Services.tsx';
+import { Shop } from './pages/Shop.tsx';
+import { LocsTeaser, PlannerTeaser } from './pages/Teasers.tsx';
+
+export interface Route {
+  /** Canonical path ("/", "/products/irie-locs"); the page's <link rel="canonical">. */
+  path: string;
+  page: FunctionComponent;
+  /** <title> (the site name is appended except on the home page) and og:title. */
+  title: string;
+  /** Meta description, og:description: one or two sentences, under ~160 characters. */
+  description: string;
+  /** Other paths that serve the same page (doc 2 route table). */
+  aliases?: readonly string[];
+  /** Listed in sitemap.xml. */
+  sitemap: boolean;
+  /** <meta name="robots" content="noindex, nofollow"> and a Disallow in robots.txt. */
+  noindex?: boolean;
+  /** Label in the header navigation and in links built from the table. */
+  navLabel?: string;
+  /** Footer label when it differs from navLabel (doc 1 §2.1: /partners is "Join Our Eco System"). */
+  footerLabel?: string;
+  ogType?: 'website' | 'article' | 'product';
+  /** Share image (og:image); defaults to the site's share card. */
+  image?: string;
+}
+
+const productTitle: Record<ProductId, string> = {
+  'trinity-locs': 'Trinity Locs: Human & Synthetic Blend Loc Extensions',
+  'irie-locs': 'Irie Locs: Non-Toxic Synthetic Loc Extensions',
+  'jah-locs': 'Jah Locs: 100% Human Hair Loc Extensions',
+  'diy-kit': 'DIY Trinity Loc Kit',
+  'lock-kit': 'Build Your DIY Loc Kit',
+};
+const productDescription: Record<ProductId, string> = {
+  'trinity-locs': 'Handmade Trinity Locs blend human hair with non-toxic synthetic fibre: natural movement, lighter wear. 20 locs per bundle, 12-32 in, from $70.',
+  'irie-locs': 'Irie Locs are lightweight, non-toxic synthetic loc extensions, handmade in four colours and lengths from 12 to 32 inches. From $65 a bundle.',
+  'jah-locs': 'Jah Locs are handmade from 100% human hair: dye, style and reuse them. XS to MD widths, 20, 40 or 60 locs, made to order in 3-4 weeks. From $90.',
+  'diy-kit': 'Install Trinity Locs at home: three Trinity bundles, wrapping hair, a video tutorial, digital care cards and a crochet hook. Kits from $149.',
+  'lock-kit': 'Build a custom DIY loc kit: choose size, count, length and colour, add wrapping hair, beads or a satin bag. From $95, ships in the U.S.',
+};
+
+const productRoutes: Route[] = PRODUCTS.map((p) => ({
+  path: p.href,
+  page: productPage(p.id),
+  title: productTitle[p.id],
+  description: productDescription[p.id],
+  sitemap: true,
+  navLabel: p.title,
+  ogType: 'product',
+}));
+
+const pressRoutes: Route[] = PRESS_ITEMS.map((item) => ({
+  path: `/press/${item.slug}`,
+  page: pressArticle(item.slug),
+  title: item.title,
+  description: item.excerpt,
+  sitemap: true,
+  navLabel: item.title,
+  ogType: 'article',
+}));
+
+export const ROUTES: readonly Route[] = [
+  {
+    path: '/',
+    page: Home,
+    title: 'KYB Holistic Haircare: Locs, Studio Care & Digital Planning Tools',
+    description: 'Holistic hair care for locs and textured hair in Atlanta and the Cayman Islands: studio services, handmade loc extensions and digital planning tools.',
+    sitemap: true,
+    navLabel: 'Home',
+  },
+  {
+    path: '/about',
+    page: About,
+    title: 'About Us',
+    description: 'Why KYB exists: hair care that heals instead of harms, built on ancestral wisdom, clean ingredients and tools that help you care for your crown.',
+    sitemap: true,
+    navLabel: 'About Us',
+  },
+  {
+    path: '/products',
+    page: Products,
+    title: 'Our Crown Creations: Loc Extensions & DIY Kits',
+    description: 'Shop handmade loc extensions (Irie from $65, Trinity from $70, Jah from $90) and join the waiting list for the DIY Trinity Loc Kit.',
+    sitemap: true,
+    navLabel: 'Products',
+  },
+  ...productRoutes,
+  {
+    path: '/handmade-locs',
+    page: HandmadeLocs,
+    title: 'Handmade Faux Locs',
+    description: 'Soft, lightweight handmade faux locs crafted to order. From $79, with free shipping on orders over $100.',
+    sitemap: true,
+    navLabel: 'Handmade Faux Locs',
+    ogType: 'product',
+  },
+  {
+    path: '/holistic-haircare',
+    page: HolisticHaircare,
+    title: 'Holistic Haircare Haven: The KYB Studio',
+    description: 'A calm studio for locs, braids and protective styles: herbal tea, aromatherapy, scalp detox, infrared steam, crystal massage and a loyalty programme.',
+    sitemap: true,
+    navLabel: 'Holistic Haircare Haven',
+  },
+  {
+    path: '/services',
+    page: Services,
+    title: 'Services',
+    description: 'Loc, braid and protective-style services by KYB, with amenities, premium add-ons, discounts and a rewards card. Book online.',
+    sitemap: true,
+    navLabel: 'Services',
+  },
+  {
+    path: '/press',
+    page: Press,
+    title: 'Press & News',
+    description: 'KYB in the news: events, features, partnerships, research and product updates, with a press contact for media enquiries.',
+    sitemap: true,
+    navLabel: 'Press',
+  },
+  ...pressRoutes,
+  {
+    path: '/blog',
+    page: Blog,
+    title: 'Blog',
+    description: 'Articles on holistic hair care, ingredients, protective styling, loc science, and the economics of Black hair care.',
+    sitemap: true,
+    navLabel: 'Blog',
+  },
+  {
+    path: '/blog/full-loc-bible',
+    page: LocBible,
+    title: 'The Full Loc Bible: Sizes, Lengths, Bundles and Care',
+    description: 'Our complete guide to loc extensions: hair types, sizes, how many bundles you need, install, care, and when to refresh.',
+    sitemap: true,
+    navLabel: 'The Full Loc Bible',
+    ogType: 'article',
+  },
+  {
+    path: '/rewards',
+    page: Rewards,
+    title: 'Rewards',
+    description: 'The KYB rewards card: earn a punch with every completed service and move from New Friend to Crown Royalty.',
+    sitemap: true,
+    navLabel: 'Rewards',
+  },
+  {
+    path: '/faq',
+    page: Faq,
+    title: 'Frequently Asked Questions',
+    description: 'Answers on booking, services, locs, the Crown Planner, our policies and how we source our hair and ingredients.',
+    sitemap: true,
+    navLabel: 'FAQ',
+  },
+  {
+    path: '/faq/locs',
+    page: FaqLocs,
+    title: 'Loc Extensions FAQ',
+    description: 'Everything about Jah, Trinity and Irie Locs: sizes, lengths, bundles, weight, turnaround, shipping, customization, care and policies.',
+    sitemap: true,
+    navLabel: 'Loc FAQ',
+  },
+  {
+    path: '/partners',
+    page: Partners,
+    title: 'Join Our Eco System: Partnerships',
+    description: 'Partner with KYB as an affiliate, supplier or collaborator. Send an inquiry and we reply within 2-3 business days.',
+    sitemap: true,
+    navLabel: 'Partners',
+    footerLabel: 'Join Our Eco System',
+  },
+  {
+    path: '/digital-tools',
+    page: DigitalTools,
+    title: 'Digital Tools',
+    description: 'Digital tools for your hair journey: goal tracking, a ritual scheduler, a product pantry, the Crown Planner and free downloads in the Vault.',
+    sitemap: true,
+    navLabel: 'Digital Tools',
+    footerLabel: 'Tools Hub',
+  },
+  {
+    path: '/digital-tools/crown-planner',
+    aliases: ['/crown-planner', '/vip-crown-suite', '/protective-style-planner'],
+    page: CrownPlanner,
+    title: 'The CROWN Planner: Protective Styling Edition',
+    description: 'Plan every protective style with 139+ hyperlinked, printable templates, a how-to walkthrough and a digital sticker book. From $13.',
+    sitemap: true,
+    navLabel: 'Crown Planner',
+    ogType: 'product',
+  },
+  {
+    path: '/beta',
+    aliases: ['/digital-tools/beta'],
+    page: Beta,
+    title: 'Beta Program',
+    description: 'Help shape the next KYB digital tools. Beta testers get early access to the Crown Planner and the tools we are building next.',
+    sitemap: true,
+    navLabel: 'Beta Program',
+  },
+  {
+    path: '/beta-tester',
+    page: BetaTester,
+    title: 'Beta Access Tools',
+    description: 'Beta Access Tools for KYB testers: the Crown Planner, tools coming soon, feedback and the tester community.',
+    sitemap: false,
+    noindex: true,
+    navLabel: 'Beta Access Tools',
+  },
+  {
+    path: '/vault',
+    aliases: ['/resources'],
+    page: Resources,
+    title: 'The Vault: Free Resources',
+    description: 'Free hair-care downloads from KYB: the Starter Care Checklist, the Takedown Guide and the Ritual Tracker.',
+    sitemap: true,
+    navLabel: 'Vault',
+  },
+  {
+    path: '/shop',
+    page: Shop,
+    title: 'Shop & Affiliates',
+    description: 'Products we trust: our storefront of 50+ products, partner brands we love, and KYB merchandise coming soon.',
+    sitemap: true,
+    navLabel: 'Shop',
+  },
+  {
+    path: '/locs',
+    page: LocsTeaser,
+    title: 'Locs',
+    description: 'Handmade faux locs are here: lightweight, soft and made to order.',
+    sitemap: true,
+    navLabel: 'Locs',
+  },
+  {
+    path: '/planner',
+    page: PlannerTeaser,
+    title: 'Digital Planning Tools',
+    description: 'Plan your protective styles, rituals and hair goals with the CROWN Planner.',
+    sitemap: true,
+    navLabel: 'Planner',
+  },
+  {
+    path: '/contact',
+    page: Contact,
+    title: 'Contact',
+    description: 'Reach KYB by e-mail, direct message or phone. We reply within 24 hours.',
+    sitemap: true,
+    navLabel: 'Contact',
+  },
+  {
+    path: '/ethics',
+    page: Ethics,
+    title: 'Ethics & Sourcing',
+    description: 'How KYB sources hair and ingredients: toxic-free fibres, ethically sourced human hair, made-to-order production and fair partnerships.',
+    sitemap: true,
+    navLabel: 'Ethics & Sourcing',
+  },
+  {
+    path: '/privacy',
+    page: Privacy,
+    title: 'Privacy Policy',
+    description: 'How KYB Holistic Haircare collects, uses and protects your personal data.',
+    sitemap: true,
+    navLabel: 'Privacy',
+  },
+  {
+    path: '/cookies',
+    page: Cookies,
+    title: 'Cookie Policy',
+    description: 'Which cookies and similar technologies the KYB Holistic Haircare website uses, and why.',
+    sitemap: true,
+    navLabel: 'Cookies',
+  },
+  {
+    path: '/account',
+    page: Account,
+    title: 'My Account',
+    description: 'Your KYB Holistic Haircare profile: display name, avatar and e-mail address.',
+    sitemap: false,
+    noindex: true,
+    navLabel: 'My Account',
+  },
+  {
+    path: '/admin/gallery',
+    page: AdminGallery,
+    title: 'Gallery Administration',
+    description: 'Manage the images and videos of the CROWN Planner gallery.',
+    sitemap: false,
+    noindex: true,
+    navLabel: 'Gallery Administration',
+  },
+];
+
+/** The page for any other path (doc 2 §2), written to 404.html. */
+export const NOT_FOUND: Route = {
+  path: '/404',
+  page: NotFound,
+  title: 'Page not found',
+  description: 'The page you were looking for is not here.',
+  sitemap: false,
+  noindex: true,
+};
+
+/** Every address that gets a prerendered page: each route's path and each alias. */
+export function allPages(): { path: string; route: Route }[] {
+  return ROUTES.flatMap((route) => [route.path, ...(route.aliases ?? [])].map((path) => ({ path, route })));
+}
+
+export function routeFor(path: string): Route | undefined {
+  const clean = path !== '/' ? path.replace(/\/+$/, '') : path;
+  return ROUTES.find((r) => r.path === clean || r.aliases?.includes(clean));
+}
+
+/** href and labels of a route, for navigation built from the table. Throws on a path not in the table. */
+export function navLink(path: string): { href: string; label: string; footerLabel: string } {
+  const r = routeFor(path);
+  if (!r) throw new Error(`navLink: ${path} is not in the route table`);
+  const label = r.navLabel ?? r.title;
+  return { href: path, label, footerLabel: r.footerLabel ?? label };
+}
+
+/** Canonical public paths, in table order: what sitemap.xml lists. */
+export function sitemapPaths(): string[] {
+  return ROUTES.filter((r) => r.sitemap && !r.noindex).map((r) => r.path);
+}
+
+/** Paths robots.txt disallows. */
+export const DISALLOWED = ['/admin', '/account', '/beta-tester'] as const;
+
+/** The file a path is written to under dist/site. */
+export function outputFile(path: string): string {
+  if (path === NOT_FOUND.path) return '404.html';
+  return path === '/' ? 'index.html' : `${path.replace(/^\//, '')}/index.html`;
+}

@@ -22,6 +22,7 @@ import { renderToString } from 'preact-render-to-string';
 import { apiKeys } from '../supabase/local/config.ts';
 import { BUSINESS } from '../widgets/core/business.ts';
 import { Document, absoluteUrl, type SiteEnv } from './layout/Document.tsx';
+import { loadReviewSnapshots } from './data/review-snapshots.ts';
 import { DISALLOWED, NOT_FOUND, ROUTES, allPages, outputFile, routeFor, sitemapPaths, type Route } from './routes.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -201,6 +202,7 @@ export async function buildSite(opts: BuildOptions = {}) {
   await mkdir(outDir, { recursive: true });
   const stylesheet = await buildAssets(outDir);
   const env = siteEnv(opts.env ?? process.env, stylesheet);
+  const reviews = await loadReviewSnapshots({ supabaseUrl: env.supabaseUrl, anonKey: env.supabaseAnonKey, env: opts.env ?? process.env, log });
   const pages = renderAll(env);
   for (const p of pages) {
     const file = join(outDir, p.file);
@@ -213,7 +215,9 @@ export async function buildSite(opts: BuildOptions = {}) {
   await writeFile(join(outDir, '_headers'), headersFile(env));
   await writeFile(join(outDir, '_redirects'), redirectsFile());
   const ms = Math.round(performance.now() - started);
-  log(`site: ${pages.length} pages (${ROUTES.length} routes) → ${outDir} in ${ms} ms${widgets ? '' : ' (without widgets)'}`);
+  log(
+    `site: ${pages.length} pages (${ROUTES.length} routes) → ${outDir} in ${ms} ms${widgets ? '' : ' (without widgets)'}; reviews for ${reviews.count} slugs from ${reviews.source}`,
+  );
   return { outDir, pages: pages.map((p) => p.file), stylesheet, widgets, env };
 }
 

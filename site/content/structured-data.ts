@@ -3,6 +3,7 @@
  * (doc 2 §1: name, description, provider, serviceType Hair Care, areaServed Atlanta and the Cayman
  * Islands, url); Product with offers on product pages; FAQPage on the FAQ pages.
  */
+import { reviewSnapshot } from '../data/review-snapshots.ts';
 import { BUSINESS } from '../../widgets/core/business.ts';
 
 const abs = (path: string) => new URL(path, BUSINESS.siteUrl).toString();
@@ -52,8 +53,12 @@ export interface ProductLdInput {
   offerCount?: number;
   availability?: 'InStock' | 'PreOrder' | 'MadeToOrder' | 'PreSale';
   category?: string;
+  /** The review slug whose build-time snapshot supplies AggregateRating and the first reviews. */
+  reviewSlug?: string;
 }
 export function productLd(p: ProductLdInput) {
+  const snap = p.reviewSlug ? reviewSnapshot(p.reviewSlug) : undefined;
+  const rated = snap && snap.summary.count > 0 && snap.summary.average !== null;
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -74,6 +79,25 @@ export function productLd(p: ProductLdInput) {
       url: abs(p.path),
       seller: provider(),
     },
+    ...(rated
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: snap.summary.average,
+            reviewCount: snap.summary.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+          review: snap.reviews.slice(0, 5).map((r) => ({
+            '@type': 'Review',
+            name: r.title,
+            reviewBody: r.content,
+            datePublished: r.created_at.slice(0, 10),
+            author: { '@type': 'Person', name: r.reviewer_name },
+            reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+          })),
+        }
+      : {}),
   };
 }
 

@@ -27,6 +27,7 @@ export function CrownPlanner() {
     <>
       <JsonLd
         data={productLd({
+          reviewSlug: 'protective-style-planner',
           name: `${PLANNER.name}: ${PLANNER.edition}`,
           description: `A digital planner for protective styling with ${PLANNER.templates} hyperlinked and printable templates.`,
           path: '/digital-tools/crown-planner',

@@ -27,6 +27,7 @@ export function HandmadeLocs() {
     <>
       <JsonLd
         data={productLd({
+          reviewSlug: 'handmade-locs',
           name,
           description: 'Soft, lightweight faux locs crocheted by hand to order.',
           path: '/handmade-locs',

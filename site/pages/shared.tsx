@@ -10,6 +10,7 @@ import { LOYALTY_CARD } from '../../widgets/core/catalog.ts';
 import { ExtLink, Fallback, Img } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import type { PartnerBrand } from '../content/partners.ts';
+import { reviewSnapshot } from '../data/review-snapshots.ts';
 
 export const mailto = (subject: string, email: string = BUSINESS.email) => `mailto:${email}?subject=${encodeURIComponent(subject)}`;
 
@@ -39,22 +40,51 @@ export function NewsletterCard({ sourcePage }: { sourcePage: string }) {
 }
 
 export function ReviewsSection({ slug, name }: { slug: string; name: string }) {
+  const snap = reviewSnapshot(slug);
   return (
     <section id="reviews" class="section reviews-section" aria-label={`Customer reviews of ${name}`}>
       <div class="container">
         <kyb-reviews slug={slug}>
-          <Fallback>
+          <Fallback class="reviews-fallback">
             <h2>Customer Reviews</h2>
-            <p>
-              Reviews of {name} load here. If they do not appear, you can read and share experiences with us on{' '}
-              <ExtLink href={BUSINESS.social.instagram}>Instagram</ExtLink>.
-            </p>
+            {snap && snap.summary.count > 0 ? (
+              <>
+                <p class="reviews-fallback__summary">
+                  <strong>{snap.summary.average?.toFixed(1)}</strong> out of 5. Based on {snap.summary.count}{' '}
+                  {snap.summary.count === 1 ? 'review' : 'reviews'}
+                </p>
+                <ol class="reviews-fallback__list">
+                  {snap.reviews.map((r) => (
+                    <li class="reviews-fallback__item">
+                      <article aria-label={`Review by ${r.reviewer_name}`}>
+                        <h3>{r.title}</h3>
+                        <p class="small">
+                          <span>Rated {r.rating} out of 5</span> · <span>{r.reviewer_name}</span> ·{' '}
+                          <time dateTime={r.created_at}>{longDate(r.created_at)}</time>
+                          {r.is_verified_purchase ? <span> · Verified Purchase</span> : null}
+                        </p>
+                        <p>{r.content}</p>
+                      </article>
+                    </li>
+                  ))}
+                </ol>
+              </>
+            ) : (
+              <p>
+                No reviews yet. Be the first to share your experience with this product, or tell us on{' '}
+                <ExtLink href={BUSINESS.social.instagram}>Instagram</ExtLink>.
+              </p>
+            )}
           </Fallback>
         </kyb-reviews>
       </div>
     </section>
   );
 }
+
+/** US English long form, as the reviews element shows dates (doc 1 §2.8). */
+const longDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'America/New_York' });
 
 /** The loyalty card: 10 slots, 2 punched, 25% and 50% markers (doc 2 §2 Rewards, §9). */
 export function LoyaltyCardImage({ class: c }: { class?: string }) {

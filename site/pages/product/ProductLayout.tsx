@@ -106,6 +106,7 @@ export function ProductLayout({
     <>
       <JsonLd
         data={productLd({
+          reviewSlug: p.reviewSlug,
           name: p.title,
           description: p.description,
           path: p.href,

@@ -14,7 +14,7 @@ import { mailto } from './shared.tsx';
 
 function ProductCard({ p }: { p: Product }) {
   return (
-    <article class="product-card" data-category={p.category} data-price={String(p.fromPrice)} data-added={p.addedAt} data-rank={String(p.rank)}>
+    <article class="product-card" data-category={p.category} data-price={p.showPrice ? String(p.fromPrice) : ""} data-added={p.addedAt} data-rank={String(p.rank)}>
       <div class="product-card__media">
         <Img src={p.image} alt={`${p.title}: handmade locs`} width={480} height={400} />
         <div class="product-card__badges">

@@ -1,0 +1,58 @@
+/**
+ * kyb-sticky-bar threshold="300" (doc 2 §2 "Services page", §4, §9): shows its light-DOM content (the
+ * "Ready to book?" bar) only once the page is scrolled more than `threshold` px, and hides it again at
+ * or below that. While hidden the content is invisible, inert and out of the accessibility tree, so
+ * keyboard users never tab into a bar they cannot see. One passive scroll listener, read once per
+ * animation frame. The slide is skipped for visitors who prefer reduced motion.
+ * Without JavaScript the content is simply shown where the page puts it.
+ */
+import { useEffect, useRef, useState } from 'react';
+
+export interface StickyBarProps {
+  /** Scroll distance in px past which the bar shows (default 300, doc 2 §9). */
+  threshold?: number;
+  container?: ShadowRoot;
+}
+
+export const DEFAULT_THRESHOLD = 300;
+
+/** Visible strictly past the threshold (doc 2 §2: "more than 300 px … hidden again at or below"). */
+export function barVisible(scrollY: number, threshold: number | undefined): boolean {
+  const t = typeof threshold === 'number' && Number.isFinite(threshold) && threshold >= 0 ? threshold : DEFAULT_THRESHOLD;
+  return scrollY > t;
+}
+
+export function StickyBar({ threshold }: StickyBarProps) {
+  const [visible, setVisible] = useState(() => barVisible(window.scrollY, threshold));
+  const limit = useRef(threshold);
+  limit.current = threshold;
+
+  useEffect(() => {
+    let frame = 0;
+    const check = () => {
+      frame = 0;
+      setVisible(barVisible(window.scrollY, limit.current));
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(check);
+    };
+    check();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onScroll);
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, []);
+
+  useEffect(() => {
+    setVisible(barVisible(window.scrollY, threshold));
+  }, [threshold]);
+
+  return (
+    <div className="bar" part="bar" data-visible={visible ? 'true' : 'false'} inert={!visible}>
+      <slot></slot>
+    </div>
+  );
+}

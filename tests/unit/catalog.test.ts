@@ -1,0 +1,154 @@
+/** The fixed catalog against the spec's words and numbers (doc 1 §2.6, §3, §9; doc 2 §2, §3, §9). */
+import { describe, it, expect } from 'vitest';
+import {
+  DIY_KIT_CONTENTS,
+  DIY_KITS,
+  HANDMADE_LOCS,
+  IRIE_LENGTHS,
+  JAH_BUNDLE_PRICES,
+  JAH_PROCESSING_TIME,
+  JAH_QUANTITIES,
+  KIT_BUILDER,
+  LENGTH_BANDS,
+  LOC_COLORS,
+  LOCS_PER_BUNDLE,
+  MERCHANDISE,
+  PLANNER_TIERS,
+  PRODUCT_FILTERS,
+  PRODUCT_SORTS,
+  PRODUCTS,
+  REWARDS_TIERS,
+  SIZES,
+  STUDIO_ADD_ONS,
+  STUDIO_LOYALTY,
+  TRINITY_LENGTHS,
+  DEFAULT_SIZE,
+  productById,
+  rewardsTierFor,
+  rewardsTierRange,
+} from '../../widgets/core/catalog.ts';
+import { REVIEW_SLUGS } from '../../supabase/functions/_shared/rules.ts';
+
+describe('products', () => {
+  it('holds the five products with unique ids, ranks and the spec titles, tags and prices', () => {
+    expect(PRODUCTS.map((p) => p.id).sort()).toEqual(['diy-kit', 'irie-locs', 'jah-locs', 'lock-kit', 'trinity-locs']);
+    expect(new Set(PRODUCTS.map((p) => p.rank)).size).toBe(PRODUCTS.length);
+    const by = (id: string) => productById(id)!;
+    expect(by('irie-locs')).toMatchObject({ tag: 'Loc Extensions', fromPrice: 65, showPrice: true, category: 'loc-extensions' });
+    expect(by('trinity-locs')).toMatchObject({ tag: 'Loc Extensions', fromPrice: 70, showPrice: true });
+    expect(by('jah-locs')).toMatchObject({ tag: 'Loc Extensions', fromPrice: 90, showPrice: true });
+    expect(by('diy-kit')).toMatchObject({ title: 'DIY Trinity Loc Kit', tag: 'DIY Kit', comingSoon: true, showPrice: false, category: 'diy-kit' });
+    expect(by('lock-kit')).toMatchObject({ tag: 'DIY Kit', fromPrice: 95 });
+    expect(by('irie-locs').features.join(' ')).toMatch(/synthetic/);
+    expect(by('trinity-locs').features.join(' ')).toMatch(/human\/synthetic blend/i);
+    expect(by('jah-locs').features.join(' ')).toMatch(/100% human hair/);
+    expect(productById('nope')).toBeUndefined();
+  });
+  it('gives every product its artwork, page, review slug, a valid date and content', () => {
+    for (const p of PRODUCTS) {
+      expect(p.image).toBe(`/images/products/${p.id}.svg`);
+      expect(p.href).toBe(`/products/${p.id}`);
+      expect(REVIEW_SLUGS).toContain(p.reviewSlug);
+      expect(Number.isNaN(Date.parse(p.addedAt))).toBe(false);
+      expect(p.title && p.description).toBeTruthy();
+      expect(p.features.length).toBeGreaterThanOrEqual(3);
+      expect(PRODUCT_FILTERS.map((f) => f.value)).toContain(p.category);
+    }
+  });
+  it('lists the loc products and the DIY kit card on /products', () => {
+    expect(PRODUCTS.filter((p) => p.listed).map((p) => p.id).sort()).toEqual(['diy-kit', 'irie-locs', 'jah-locs', 'trinity-locs']);
+  });
+  it('has the filter and sort labels of doc 1 §2.6', () => {
+    expect(PRODUCT_FILTERS.map((f) => f.label)).toEqual(['All Products', 'Loc Extensions', 'DIY Kit']);
+    expect(PRODUCT_SORTS.map((s) => s.label)).toEqual(['Recommended', 'Newest', 'Price: Low to High', 'Price: High to Low']);
+  });
+});
+
+describe('loc options', () => {
+  it('bundles of 20; sizes XS, SM, MD with the Jah widths, MD default', () => {
+    expect(LOCS_PER_BUNDLE).toBe(20);
+    expect(SIZES.map((s) => [s.id, s.width])).toEqual([
+      ['XS', '0.4 cm'],
+      ['SM', '0.6-0.8 cm'],
+      ['MD', '1.2-1.5 cm'],
+    ]);
+    expect(DEFAULT_SIZE).toBe('MD');
+  });
+  it('colours Black, Brown, Burgundy, Honey Blonde plus multi-tone, each with a swatch', () => {
+    expect(LOC_COLORS.map((c) => c.label).slice(0, 4)).toEqual(['Black', 'Brown', 'Burgundy', 'Honey Blonde']);
+    expect(LOC_COLORS[4].value).toBe('multi-tone');
+    for (const c of LOC_COLORS) expect(c.swatch).toMatch(/^(#[0-9a-f]{6}|linear-gradient\()/);
+  });
+  it('lengths span 12 to 32 inches', () => {
+    expect(TRINITY_LENGTHS.map((l) => l.inches)).toEqual([12, 16, 20, 24, 28, 32]);
+    expect(IRIE_LENGTHS.map((l) => l.inches)).toEqual([12, 16, 20, 24, 26, 32]);
+    expect(LENGTH_BANDS.map((b) => b.id)).toEqual(['12-14', '16-18', '24-26', '32']);
+    expect(LENGTH_BANDS.map((b) => JAH_BUNDLE_PRICES[b.id])).toEqual([90, 110, 130, 150]);
+    expect(JAH_QUANTITIES).toEqual([20, 40, 60]);
+    expect(JAH_PROCESSING_TIME).toBe('3-4 weeks');
+  });
+});
+
+describe('kits', () => {
+  it('DIY kits starter/premium/complete at $149/$199/$249, each with the kit contents', () => {
+    expect(DIY_KITS.map((k) => [k.id, k.price])).toEqual([
+      ['starter', 149],
+      ['premium', 199],
+      ['complete', 249],
+    ]);
+    for (const k of DIY_KITS) {
+      expect(k.name && k.description).toBeTruthy();
+      for (const item of DIY_KIT_CONTENTS) expect(k.includes).toContain(item);
+    }
+    expect(DIY_KIT_CONTENTS[0]).toMatch(/^3 Trinity/);
+  });
+  it('kit builder options and notes (doc 1 §9)', () => {
+    expect(KIT_BUILDER.basePrice).toBe(95);
+    expect(KIT_BUILDER.addOns.map((a) => [a.label, a.add])).toEqual([
+      ['Wrapping hair', 12],
+      ['Beads pack', 9],
+      ['Satin bag', 8],
+    ]);
+    expect(KIT_BUILDER.shipping).toBe('Ships to the U.S. only');
+    expect(KIT_BUILDER.finalSale).toBe('Kits are final sale');
+    for (const list of [KIT_BUILDER.sizes, KIT_BUILDER.counts, KIT_BUILDER.lengths, KIT_BUILDER.colors]) {
+      expect(list[0].add).toBe(0);
+      expect(new Set(list.map((o) => o.value)).size).toBe(list.length);
+    }
+  });
+});
+
+describe('other prices', () => {
+  it('planner, merchandise, studio, handmade', () => {
+    expect(PLANNER_TIERS.map((t) => [t.id, t.price])).toEqual([
+      ['pdf', 13],
+      ['bundle', 27],
+    ]);
+    expect(MERCHANDISE.map((m) => [m.id, m.price])).toEqual([
+      ['tee', 28],
+      ['scarf', 22],
+      ['journal', 35],
+    ]);
+    expect(STUDIO_ADD_ONS.map((a) => [a.price, a.minutes])).toEqual([
+      [25, 20],
+      [20, 15],
+      [15, 10],
+    ]);
+    expect(STUDIO_LOYALTY.map((l) => `${l.label}: ${l.reward}`)).toEqual(['5 visits: 10% off', '10 visits: 15% off', 'Refer a friend: $10 credit']);
+    expect(HANDMADE_LOCS).toEqual({ fromPrice: 79, freeShippingOver: 100 });
+  });
+  it('rewards tiers cover every visit count from 1 without gaps or overlaps', () => {
+    expect(REWARDS_TIERS.map((t) => `${t.name} ${rewardsTierRange(t)}`)).toEqual([
+      'New Friend 1-3 visits',
+      'Loyal Client 4-7 visits',
+      'Hair Family 8-12 visits',
+      'Crown Royalty 13+ visits',
+    ]);
+    expect(rewardsTierFor(0)).toBeNull();
+    const names = Array.from({ length: 40 }, (_, i) => rewardsTierFor(i + 1)?.name);
+    expect(names.slice(0, 3)).toEqual(Array(3).fill('New Friend'));
+    expect(names.slice(3, 7)).toEqual(Array(4).fill('Loyal Client'));
+    expect(names.slice(7, 12)).toEqual(Array(5).fill('Hair Family'));
+    expect(names.slice(12).every((n) => n === 'Crown Royalty')).toBe(true);
+  });
+});

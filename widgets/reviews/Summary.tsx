@@ -1,0 +1,63 @@
+/** Average, count and the rating histogram; each bar filters the list to that many stars. */
+import { RATING_MAX } from '../../supabase/functions/_shared/rules.ts';
+import { Stars } from './Stars.tsx';
+import { barPercent, basedOn, formatAverage } from './rules.ts';
+import type { FeedSummary } from './data.ts';
+
+const ROWS = Array.from({ length: RATING_MAX }, (_, i) => RATING_MAX - i);
+
+export function Summary({
+  summary,
+  rating,
+  onRating,
+}: {
+  summary: FeedSummary;
+  rating: number | null;
+  onRating: (n: number | null) => void;
+}) {
+  const avg = formatAverage(summary.average);
+  return (
+    <div className="rv-summary" part="summary">
+      <div className="rv-summary__score">
+        <span className="rv-summary__average" aria-hidden="true">
+          {avg}
+        </span>
+        <Stars value={Number(avg ?? 0)} label={`Average rating ${avg} out of ${RATING_MAX}`} size="lg" />
+        <p className="rv-summary__count">{basedOn(summary.count)}</p>
+      </div>
+      <ul className="rv-histogram" part="histogram" aria-label="Filter by rating">
+        {ROWS.map((star) => {
+          const n = summary.histogram[String(star)] ?? 0;
+          const pressed = rating === star;
+          return (
+            <li key={star}>
+              <button
+                type="button"
+                className="rv-histogram__row"
+                aria-pressed={pressed}
+                disabled={n === 0 && !pressed}
+                onClick={() => onRating(pressed ? null : star)}
+              >
+                <span className="rv-histogram__label" aria-hidden="true">
+                  {star}
+                  <svg viewBox="0 0 24 24" focusable="false">
+                    <path d="M12 2.6l2.9 5.9 6.5.95-4.7 4.6 1.1 6.5L12 17.5l-5.8 3.05 1.1-6.5-4.7-4.6 6.5-.95z" />
+                  </svg>
+                </span>
+                <span className="rv-histogram__bar" aria-hidden="true">
+                  <span style={{ width: `${barPercent(n, summary.count)}%` }} />
+                </span>
+                <span className="rv-histogram__count" aria-hidden="true">
+                  {n}
+                </span>
+                <span className="kyb-sr-only">
+                  {`${star} ${star === 1 ? 'star' : 'stars'}: ${n} ${n === 1 ? 'review' : 'reviews'}`}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

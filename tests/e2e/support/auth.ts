@@ -1,0 +1,31 @@
+/**
+ * Accounts for the e2e tests: create one through the stack's auth API (autoconfirmed stack), and sign
+ * in through the header's dialog exactly as a visitor does (doc 1 §2.3).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright';
+import type { Site } from './site.ts';
+
+export interface Account {
+  email: string;
+  password: string;
+}
+
+export async function createAccount(site: Site, prefix = 'e2e'): Promise<Account> {
+  const account = { email: `${prefix}-${randomUUID().slice(0, 8)}@example.com`, password: `pw-${randomUUID().slice(0, 12)}` };
+  const { data, error } = await site.anon().auth.signUp(account);
+  if (error) throw new Error(`sign-up of ${account.email} through the stack failed: ${error.message}`);
+  if (!data.session) throw new Error('the e2e stack must autoconfirm sign-ups (startSite({autoconfirm: true}))');
+  return account;
+}
+
+/** Opens the header's dialog, signs in, and waits for the greeting with the e-mail. */
+export async function signInViaHeader(page: Page, a: Account): Promise<void> {
+  const bar = page.locator('kyb-auth-button');
+  await bar.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(a.email);
+  await dialog.getByLabel('Password').fill(a.password);
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await bar.getByText(a.email).waitFor({ timeout: 20_000 });
+}

@@ -1,0 +1,418 @@
+/**
+ * End-to-end fixture: the BUILT site (dist/site) served over HTTP, the real local Supabase stack in
+ * memory on its own free port, and Debian's Chromium driven by Playwright.
+ *
+ * Why a proxy in front of scripts/serve-site.ts: the prerendered pages carry the backend's address in
+ * `<meta name="kyb-supabase-url">` (and the anon key and the site's own origin in two more meta tags),
+ * and `_headers` pins the Content-Security-Policy's connect-src/img-src to that same address, all fixed
+ * at build time (default http://127.0.0.1:54321). Each test file runs its own stack on a free port
+ * (never a fixed one: other suites run at the same time), so the proxy rewrites those three meta tags
+ * and the CSP origin on the fly. Everything else (status codes, content types, /path → index.html, the
+ * 404 page with status 404, the CSP itself) is the real static server's answer.
+ *
+ * The built site is copied to a temporary folder first, so a rebuild running elsewhere cannot swap
+ * files under a test halfway through.
+ *
+ * Every page opened in any context of the fixture is watched: a `console.error` or an uncaught page
+ * error fails the running test (afterEach), unless the test declared it with `site.allowConsole()`.
+ */
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type ConsoleMessage, type Page } from 'playwright';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { serve } from '../../../supabase/local/server.ts';
+import { serveSite, type SiteServer } from '../../../scripts/serve-site.ts';
+
+export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export const DIST_SITE = join(ROOT, 'dist/site');
+export const BUILD_HINT = 'run the build first: npx vite build --config vite.widgets.config.ts && npx tsx site/prerender.ts';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export const DESKTOP = { width: 1280, height: 900 } as const;
+export const MOBILE = { width: 390, height: 844 } as const;
+
+/** Fails with an actionable message when the build output is missing (nothing is ever skipped). */
+export function assertBuilt(dir = DIST_SITE): void {
+  if (!existsSync(join(dir, 'index.html'))) throw new Error(`${dir}/index.html not found: ${BUILD_HINT}`);
+  if (!existsSync(join(dir, '404.html'))) throw new Error(`${dir}/404.html not found: ${BUILD_HINT}`);
+  if (!existsSync(join(dir, 'widgets', 'kyb-widgets.js'))) {
+    throw new Error(`${dir}/widgets/kyb-widgets.js not found (the site was prerendered before the widgets were built): ${BUILD_HINT}`);
+  }
+}
+
+/** Copies dist/site to a private temporary folder. */
+export async function snapshotSite(): Promise<{ dir: string; remove(): Promise<void> }> {
+  assertBuilt();
+  const dir = await mkdtemp(join(tmpdir(), 'kyb-e2e-site-'));
+  await cp(DIST_SITE, dir, { recursive: true });
+  assertBuilt(dir);
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+function metaContent(html: string, name: string): string | null {
+  const tag = new RegExp(`<meta\\b[^>]*\\bname="${name}"[^>]*>`).exec(html)?.[0];
+  return tag ? (/\bcontent="([^"]*)"/.exec(tag)?.[1] ?? null) : null;
+}
+
+function setMeta(html: string, name: string, value: string): string {
+  return html.replace(new RegExp(`<meta\\b[^>]*\\bname="${name}"[^>]*>`, 'g'), (tag) => tag.replace(/\bcontent="[^"]*"/, `content="${value}"`));
+}
+
+export interface BackendInfo {
+  supabaseUrl: string;
+  anonKey: string;
+  siteUrl: string;
+}
+
+/**
+ * The static server with the per-run backend written into every HTML page and into the CSP.
+ * `buildSupabaseUrl` is the address the pages were built with (read from index.html).
+ */
+export async function startSiteServer(root: string, backend: () => BackendInfo): Promise<SiteServer & { buildSupabaseUrl: string }> {
+  const index = await readFile(join(root, 'index.html'), 'utf8');
+  const buildSupabaseUrl = metaContent(index, 'kyb-supabase-url');
+  if (!buildSupabaseUrl) throw new Error('dist/site/index.html has no <meta name="kyb-supabase-url">: the widgets could not find the backend');
+  const buildOrigin = new URL(buildSupabaseUrl).origin;
+  const upstream = await serveSite({ root, port: 0, gzip: false });
+
+  const server: Server = createServer(async (req, res) => {
+    try {
+      const method = req.method ?? 'GET';
+      const headers = new Headers();
+      for (const [k, v] of Object.entries(req.headers)) {
+        if (v === undefined || k === 'host' || k === 'accept-encoding' || k === 'connection') continue;
+        headers.set(k, Array.isArray(v) ? v.join(', ') : v);
+      }
+      const r = await fetch(`${upstream.url}${req.url ?? '/'}`, { method, headers, redirect: 'manual' });
+      const out: Record<string, string> = {};
+      r.headers.forEach((v, k) => {
+        if (['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive'].includes(k)) return;
+        out[k] = v;
+      });
+      const b = backend();
+      const backendOrigin = new URL(b.supabaseUrl).origin;
+      if (out['content-security-policy']) out['content-security-policy'] = out['content-security-policy'].split(buildOrigin).join(backendOrigin);
+      let body = Buffer.from(await r.arrayBuffer());
+      if ((out['content-type'] ?? '').startsWith('text/html')) {
+        let html = body.toString('utf8');
+        html = setMeta(html, 'kyb-supabase-url', b.supabaseUrl);
+        html = setMeta(html, 'kyb-supabase-anon-key', b.anonKey);
+        html = setMeta(html, 'kyb-site-url', b.siteUrl);
+        body = Buffer.from(html, 'utf8');
+      }
+      out['content-length'] = String(body.length);
+      res.writeHead(r.status, out);
+      res.end(method === 'HEAD' ? undefined : body);
+    } catch (e) {
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+      res.end(`e2e proxy: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  });
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', ok);
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    host: '127.0.0.1',
+    buildSupabaseUrl,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((ok) => server.close(ok));
+      await upstream.close();
+    },
+  };
+}
+
+export interface ConsoleProblem {
+  page: string;
+  kind: 'console.error' | 'pageerror';
+  text: string;
+  source?: string;
+}
+
+interface Allowance {
+  page: Page | null;
+  pattern: RegExp;
+}
+
+export interface StartOptions {
+  /** Sign-ups return a session at once (default true). The journeys switch it off for one check. */
+  autoconfirm?: boolean;
+  /** Launch Chromium (default true; page-weight reuses the fixture with it). */
+  browser?: boolean;
+}
+
+export interface Site {
+  /** Origin of the static site, e.g. http://127.0.0.1:41234 (no trailing slash). */
+  url: string;
+  /** Origin of the local stack. */
+  backendUrl: string;
+  /** The address the pages were built with (rewritten by the proxy). */
+  buildSupabaseUrl: string;
+  stack: Awaited<ReturnType<typeof serve>>['stack'];
+  browser: Browser;
+  /** The built site's private copy (for tests that read files). */
+  dir: string;
+  /** A context pinned to en-US / America/New_York; every other origin answers with a local stub. */
+  context(opts?: BrowserContextOptions): Promise<BrowserContext>;
+  /** A page in a fresh context (closed with the fixture). */
+  page(opts?: BrowserContextOptions): Promise<Page>;
+  /** Lets console errors matching `pattern` through, on one page or (page = null) everywhere. */
+  allowConsole(page: Page | null, pattern: RegExp): void;
+  /** Every console message seen on a page (any type), for tests that expect a log line. */
+  consoleOf(page: Page): ConsoleMessage[];
+  /** Unexpected console errors and page errors since the last call; clears the list. */
+  takeProblems(): ConsoleProblem[];
+  /** A supabase-js client with the service_role key over HTTP (checks in the database). */
+  service(): SupabaseClient;
+  /** A supabase-js client with the anon key over HTTP (sign in the admin, …). */
+  anon(): SupabaseClient;
+  close(): Promise<void>;
+}
+
+const STUB_HTML = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>External page (e2e stub)</title></head><body><p>External page (e2e stub)</p></body></html>';
+
+export async function startSite(opts: StartOptions = {}): Promise<Site> {
+  const snap = await snapshotSite();
+  let backendInfo: BackendInfo | null = null;
+  let web: Awaited<ReturnType<typeof startSiteServer>> | null = null;
+  let backend: Awaited<ReturnType<typeof serve>> | null = null;
+  let browser: Browser | null = null;
+  try {
+    web = await startSiteServer(snap.dir, () => {
+      if (!backendInfo) throw new Error('backend not started yet');
+      return backendInfo;
+    });
+    backend = await serve({ port: 0, config: { autoconfirm: opts.autoconfirm ?? true, siteUrl: web.url } });
+    backendInfo = { supabaseUrl: backend.url, anonKey: backend.stack.config.anonKey, siteUrl: web.url };
+    // Seeded gallery rows hold absolute URLs of the default address; this stack lives elsewhere.
+    await backend.stack.db.query(`update public.planner_gallery set image_url = replace(image_url, $1, $2)`, ['http://127.0.0.1:54321', backend.url]);
+    if (opts.browser !== false) browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  } catch (e) {
+    await browser?.close().catch(() => {});
+    await backend?.close().catch(() => {});
+    await web?.close().catch(() => {});
+    await snap.remove();
+    throw e;
+  }
+  return assemble(snap, web, backend, browser);
+}
+
+function assemble(
+  snap: Awaited<ReturnType<typeof snapshotSite>>,
+  web: Awaited<ReturnType<typeof startSiteServer>>,
+  backend: Awaited<ReturnType<typeof serve>>,
+  launched: Browser | null,
+): Site {
+  const browser = launched as Browser;
+  const contexts: BrowserContext[] = [];
+  const problems: ConsoleProblem[] = [];
+  const allowances: Allowance[] = [];
+  const logs = new WeakMap<Page, ConsoleMessage[]>();
+  const local = (u: URL) => u.origin === web.url || u.origin === backend.url;
+
+  const allowed = (page: Page, text: string, source?: string) =>
+    allowances.some((a) => (a.page === null || a.page === page) && (a.pattern.test(text) || (source !== undefined && a.pattern.test(source))));
+
+  const watch = (page: Page) => {
+    logs.set(page, []);
+    page.on('console', (m) => {
+      logs.get(page)!.push(m);
+      if (m.type() !== 'error') return;
+      const source = m.location()?.url;
+      if (allowed(page, m.text(), source)) return;
+      problems.push({ page: page.url(), kind: 'console.error', text: m.text(), source });
+    });
+    page.on('pageerror', (e) => {
+      const text = `${e.name}: ${e.message}`;
+      if (allowed(page, text)) return;
+      problems.push({ page: page.url(), kind: 'pageerror', text: `${text}\n${e.stack ?? ''}` });
+    });
+  };
+
+  const context = async (o: BrowserContextOptions = {}) => {
+    const ctx = await browser.newContext({ locale: 'en-US', timezoneId: 'America/New_York', viewport: DESKTOP, ...o });
+    contexts.push(ctx);
+    // No internet here: anything off this machine gets a local stub, so a link that opens the booking
+    // site in a new tab still produces a page, and nothing waits on a socket that never answers.
+    await ctx.route(
+      (u) => !local(u),
+      (route) => {
+        const req = route.request();
+        if (req.resourceType() === 'document') return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: STUB_HTML });
+        return route.fulfill({ status: 204, body: '' });
+      },
+    );
+    ctx.on('page', watch);
+    return ctx;
+  };
+
+  let serviceClient: SupabaseClient | null = null;
+  const clientOpts = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
+
+  return {
+    url: web.url,
+    backendUrl: backend.url,
+    buildSupabaseUrl: web.buildSupabaseUrl,
+    stack: backend.stack,
+    browser,
+    dir: snap.dir,
+    context,
+    async page(o) {
+      const ctx = await context(o);
+      return ctx.newPage();
+    },
+    allowConsole(page, pattern) {
+      allowances.push({ page, pattern });
+    },
+    consoleOf(page) {
+      return logs.get(page) ?? [];
+    },
+    takeProblems() {
+      return problems.splice(0, problems.length);
+    },
+    service() {
+      return (serviceClient ??= createClient(backend.url, backend.stack.config.serviceRoleKey, clientOpts));
+    },
+    anon() {
+      return createClient(backend.url, backend.stack.config.anonKey, clientOpts);
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => {});
+      await browser?.close().catch(() => {});
+      await web.close().catch(() => {});
+      await backend.close().catch(() => {});
+      await snap.remove();
+    },
+  };
+}
+
+/** Formats console problems for an assertion message: one entry per distinct message, with its pages. */
+export function describeProblems(list: ConsoleProblem[]): string {
+  const byText = new Map<string, { p: ConsoleProblem; pages: Set<string> }>();
+  for (const p of list) {
+    const key = `${p.kind}|${p.source ?? ''}|${p.text}`;
+    const e = byText.get(key) ?? byText.set(key, { p, pages: new Set() }).get(key)!;
+    e.pages.add(p.page);
+  }
+  return [...byText.values()]
+    .map(({ p, pages }) => `  [${p.kind}]${p.source ? ` from ${p.source}` : ''} on ${[...pages].join(', ')}:\n    ${p.text.split('\n').join('\n    ')}`)
+    .join('\n');
+}
+
+/**
+ * kyb-* elements of the page, light DOM and open shadow roots, as "tag:defined". Written without named
+ * inner functions: esbuild (tsx, which runs scripts/page-weight.ts) would wrap those in a `__name`
+ * helper that does not exist in the page, and a string expression would need eval, which the CSP forbids.
+ */
+const kybElements = () => {
+  const roots: (Document | ShadowRoot)[] = [document];
+  const out: string[] = [];
+  while (roots.length) {
+    for (const e of roots.pop()!.querySelectorAll('*')) {
+      if (e.shadowRoot) roots.push(e.shadowRoot);
+      if (e.localName.startsWith('kyb-')) out.push(`${e.localName}:${customElements.get(e.localName) ? 1 : 0}`);
+    }
+  }
+  return out;
+};
+
+/** Every kyb-* element on the page (light DOM and open shadow roots) is defined: the widgets upgraded. */
+export async function widgetsUpgraded(page: Page, timeout = 20_000): Promise<void> {
+  try {
+    await page.waitForFunction(
+      () => {
+        const roots: (Document | ShadowRoot)[] = [document];
+        while (roots.length) {
+          for (const e of roots.pop()!.querySelectorAll('*')) {
+            if (e.shadowRoot) roots.push(e.shadowRoot);
+            if (e.localName.startsWith('kyb-') && !customElements.get(e.localName)) return false;
+          }
+        }
+        return true;
+      },
+      undefined,
+      { timeout, polling: 100 },
+    );
+  } catch (e) {
+    const missing = await page.evaluate(kybElements).catch(() => [] as string[]);
+    const undef = [...new Set(missing.filter((m) => m.endsWith(':0')).map((m) => m.slice(0, -2)))];
+    throw new Error(`widgets did not upgrade on ${page.url()} within ${timeout} ms; undefined elements: ${undef.join(', ')} (${e instanceof Error ? e.message.split('\n')[0] : e})`);
+  }
+}
+
+/**
+ * The page's text including open shadow roots (what a reader can find on it), whitespace collapsed and
+ * typographic apostrophes/quotes/dashes folded so copy written with ’ or – matches the spec's plain
+ * characters.
+ */
+export async function deepText(page: Page): Promise<string> {
+  const raw = await page.evaluate(() => {
+    const parts: string[] = [];
+    const walk = (node: Node) => {
+      if (node.nodeType === Node.TEXT_NODE) {
+        parts.push(node.textContent ?? '');
+        return;
+      }
+      if (node.nodeType !== Node.ELEMENT_NODE && node.nodeType !== Node.DOCUMENT_FRAGMENT_NODE) return;
+      const el = node as Element;
+      if (el.localName === 'script' || el.localName === 'style' || el.localName === 'template') return;
+      if (el.localName === 'option' || el.localName === 'input') {
+        const v = el.localName === 'option' ? el.textContent : (el as HTMLInputElement).placeholder;
+        if (v) parts.push(` ${v} `);
+        if (el.localName === 'option') return;
+      }
+      parts.push(' ');
+      if ((el as Element).shadowRoot) walk((el as Element).shadowRoot!);
+      for (const c of node.childNodes) walk(c);
+      parts.push(' ');
+    };
+    walk(document.body);
+    return parts.join('');
+  });
+  return normalizeText(raw);
+}
+
+export function normalizeText(s: string): string {
+  return s
+    .replace(/[\u2018\u2019\u02bc]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[\u2013\u2014]/g, '-')
+    .replace(/\u00a0/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Runs `fn` over `items` with at most `n` at a time, keeping the input order in the result. */
+export async function pool<T, R>(items: readonly T[], n: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i], i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
+  return out;
+}
+
+/** A small valid PNG (solid colour), for uploads. */
+export { placeholderPng } from '../../../supabase/local/seed-objects.ts';

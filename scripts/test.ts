@@ -141,7 +141,7 @@ if (want('build') || want('browser') || want('e2e')) {
     const steps: [string, string[], NodeJS.ProcessEnv][] = [
       [npx('vite'), ['build', '--config', 'vite.widgets.config.ts'], {}],
       [npx('vite'), ['build', '--config', 'vite.widgets.config.ts', '--mode', 'react'], { KYB_BUILD: 'react' }],
-      [npx('tsx'), ['site/prerender.ts'], {}],
+      [npx('tsx'), ['site/prerender.ts'], { KYB_PRERENDER_REVIEWS: 'seed' }],
     ];
     for (const [c, a, e] of steps) {
       const r = await run(c, a, e);

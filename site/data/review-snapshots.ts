@@ -6,7 +6,7 @@
  * Reads the configured backend (KYB_SUPABASE_URL) through the same `review_feed` RPC the widget uses.
  * When that backend is not reachable (a CI build, an offline laptop), it starts the local stack in
  * memory on the project's own migrations and seed and reads that instead. KYB_PRERENDER_REVIEWS=off
- * skips reviews entirely.
+ * skips reviews entirely; KYB_PRERENDER_REVIEWS=seed always reads the seed (reproducible test builds).
  */
 import type { Feed } from '../../widgets/reviews/data.ts';
 import { REVIEW_SLUGS } from '../../supabase/functions/_shared/rules.ts';
@@ -54,12 +54,14 @@ export async function loadReviewSnapshots(opts: {
   snapshots.clear();
   mediaBase = opts.supabaseUrl;
   if (env.KYB_PRERENDER_REVIEWS === 'off') return { source: 'none', count: 0 };
-  try {
-    const got = await readAll(fetch, opts.supabaseUrl, opts.anonKey);
-    got.forEach((v, k) => snapshots.set(k, v));
-    return { source: 'backend', count: got.size };
-  } catch (e) {
-    log(`site: backend ${opts.supabaseUrl} not readable (${(e as Error).message.split('\n')[0]}); reading reviews from the seed in memory`);
+  if (env.KYB_PRERENDER_REVIEWS !== 'seed') {
+    try {
+      const got = await readAll(fetch, opts.supabaseUrl, opts.anonKey);
+      got.forEach((v, k) => snapshots.set(k, v));
+      return { source: 'backend', count: got.size };
+    } catch (e) {
+      log(`site: backend ${opts.supabaseUrl} not readable (${(e as Error).message.split('\n')[0]}); reading reviews from the seed in memory`);
+    }
   }
   try {
     const { createStack } = await import('../../supabase/local/app.ts');

@@ -124,10 +124,12 @@ function Configurator({ product, container }: { product: ProductId; container?: 
   };
 
   return (
-    <section className="cfg" part="root" aria-labelledby={headingId} data-product={product}>
-      <h2 className="cfg__heading" part="heading" id={headingId}>
-        {product === 'diy-kit' ? 'Choose your kit' : product === 'lock-kit' ? 'Build your kit' : `Customize your ${info.title}`}
-      </h2>
+    // A group, not a region: the host page already wraps the configurator in its own titled section,
+    // and two landmarks with one name confuse screen-reader navigation.
+    <div className="cfg" part="root" role="group" aria-labelledby={headingId} data-product={product}>
+      <h3 className="cfg__heading" part="heading" id={headingId}>
+        {product === 'diy-kit' ? 'Your DIY Trinity Loc Kit' : product === 'lock-kit' ? 'Your custom loc kit' : `Your ${info.title}`}
+      </h3>
       <div className="cfg__layout">
         <div className="cfg__pickers">
           <Pickers product={product} config={config} set={set} />
@@ -171,7 +173,7 @@ function Configurator({ product, container }: { product: ProductId; container?: 
         </aside>
       </div>
       <Tables product={product} />
-    </section>
+    </div>
   );
 }
 

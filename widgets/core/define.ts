@@ -3,8 +3,17 @@
  * an open shadow root, the design tokens and the element's own CSS adopted into it, and a define
  * that never throws when a host page loads the bundle twice.
  *
- * The component receives `container` (the shadow root, set by r2wc); use `hostOf(container)` to reach
- * the element for events.
+ * API
+ * - `defineElement(tag, Component, {props?, css?})` → the element class (the existing one when the tag
+ *   is already defined). `props` is the attribute contract: camelCase prop → r2wc type; the attribute
+ *   is the kebab-case name (`sourcePage: 'string'` ↔ `source-page`). Call it only from an element's
+ *   `define.ts` (the registration side effect lives there; the component module has none).
+ * - `hostOf(container)` → the element. The component receives `container` (its shadow root, set by
+ *   r2wc); dispatch events on `hostOf(container)`.
+ *
+ * r2wc caveats (widget-build-notes.md): an attribute removed or set to "" keeps the old value on
+ * screen, and a bare boolean attribute is not `true` — prefer strings with defaults (`mode="tools"`).
+ * Shared CSSStyleSheets: one per distinct CSS text per page, adopted by every instance.
  */
 import r2wc from '@r2wc/react-to-web-component';
 import type { ComponentType } from 'react';

@@ -1,0 +1,128 @@
+/**
+ * Size report of the built widget bundles (builds nothing: run `npm run build:widgets`, and
+ * `npx vite build --config vite.widgets.config.ts --mode react` for the React build, first).
+ *
+ *   npm run size
+ *
+ * For each of dist/widgets (preact/compat, shipped) and dist/widgets-react (if present):
+ * - every JS file: raw, gzip (level 9) and brotli (quality 11) bytes;
+ * - the loader (kyb-widgets.js) gzip size against its 2 kB budget;
+ * - the JS a visitor fetches before a reviews list can show on a page whose only element is
+ *   <kyb-reviews>: the loader + the reviews chunk + everything it imports statically, followed through
+ *   Vite's .vite/manifest.json (dynamic imports, such as the auth client, are not needed to read
+ *   reviews), against the 20 kB gzip target.
+ * Exits non-zero only when the loader is over budget (the other figure is a target, not a gate).
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const LOADER = 'kyb-widgets.js';
+const LOADER_BUDGET = 2 * 1024;
+const REVIEWS_TARGET = 20 * 1024;
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+interface Sizes {
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+function sizesOf(path: string): Sizes {
+  const buf = readFileSync(path);
+  return {
+    raw: buf.length,
+    gzip: gzipSync(buf, { level: 9 }).length,
+    brotli: brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(2)} kB`;
+const pad = (s: string, n: number) => s.padEnd(n);
+const lpad = (s: string, n: number) => s.padStart(n);
+
+function jsFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    if (name === '.vite' || name === 'playground' || name.startsWith('.')) continue;
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...jsFiles(p));
+    else if (name.endsWith('.js')) out.push(p);
+  }
+  return out.sort();
+}
+
+/** Files fetched for `key` and its static imports, transitively (manifest keys → output files). */
+function staticClosure(manifest: Record<string, ManifestChunk>, key: string): string[] {
+  const seen = new Set<string>();
+  const files: string[] = [];
+  const walk = (k: string) => {
+    if (seen.has(k)) return;
+    seen.add(k);
+    const c = manifest[k];
+    if (!c) return;
+    files.push(c.file);
+    for (const i of c.imports ?? []) walk(i);
+  };
+  walk(key);
+  return files;
+}
+
+function report(dirName: string): boolean {
+  const dir = join(ROOT, 'dist', dirName);
+  if (!existsSync(join(dir, LOADER))) {
+    console.log(`dist/${dirName}: not built (skipped)\n`);
+    return true;
+  }
+  console.log(`dist/${dirName}`);
+  console.log(`  ${pad('file', 48)}${lpad('raw', 11)}${lpad('gzip', 11)}${lpad('brotli', 11)}`);
+  const all = new Map<string, Sizes>();
+  let total = { raw: 0, gzip: 0, brotli: 0 };
+  for (const f of jsFiles(dir)) {
+    const rel = relative(dir, f);
+    const s = sizesOf(f);
+    all.set(rel, s);
+    total = { raw: total.raw + s.raw, gzip: total.gzip + s.gzip, brotli: total.brotli + s.brotli };
+    console.log(`  ${pad(rel, 48)}${lpad(kb(s.raw), 11)}${lpad(kb(s.gzip), 11)}${lpad(kb(s.brotli), 11)}`);
+  }
+  console.log(`  ${pad('total (every element and the auth client)', 48)}${lpad(kb(total.raw), 11)}${lpad(kb(total.gzip), 11)}${lpad(kb(total.brotli), 11)}`);
+
+  const loader = all.get(LOADER)!;
+  const loaderOk = loader.gzip <= LOADER_BUDGET;
+  console.log(`\n  loader ${LOADER}: ${kb(loader.gzip)} gzip of a ${kb(LOADER_BUDGET)} budget — ${loaderOk ? 'OK' : 'OVER BUDGET'}`);
+
+  const manifestPath = join(dir, '.vite', 'manifest.json');
+  if (!existsSync(manifestPath)) {
+    console.log('  no .vite/manifest.json: cannot follow the reviews chunk graph');
+  } else {
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+    const reviewsKey = Object.keys(manifest).find((k) => /(^|\/)reviews\/define\.ts$/.test(k));
+    if (!reviewsKey) console.log('  no reviews element in this build');
+    else {
+      const files = [LOADER, ...staticClosure(manifest, reviewsKey)];
+      const sum = files.reduce((a, f) => ({ raw: a.raw + (all.get(f)?.raw ?? 0), gzip: a.gzip + (all.get(f)?.gzip ?? 0), brotli: a.brotli + (all.get(f)?.brotli ?? 0) }), { raw: 0, gzip: 0, brotli: 0 });
+      const met = sum.gzip <= REVIEWS_TARGET;
+      console.log(`  page with only <kyb-reviews>, JS before the list shows (${files.length} files):`);
+      for (const f of files) console.log(`    ${pad(f, 46)}${lpad(kb(all.get(f)?.gzip ?? 0), 11)} gzip`);
+      console.log(`    ${pad('sum', 46)}${lpad(kb(sum.gzip), 11)} gzip, ${kb(sum.brotli)} brotli, ${kb(sum.raw)} raw — target ${kb(REVIEWS_TARGET)} gzip: ${met ? 'met' : 'missed'}`);
+    }
+  }
+  console.log('');
+  return loaderOk;
+}
+
+const ok = ['widgets', 'widgets-react'].map(report).every(Boolean);
+if (!ok) {
+  console.error('The loader is over its 2 kB gzip budget.');
+  process.exit(1);
+}

@@ -1,0 +1,69 @@
+/**
+ * @web/test-runner plugin: builds the widget bundle under test, starts the local stack for the run and
+ * answers the browser tests' server commands.
+ *
+ * Commands (from a test: `executeServerCommand('kyb-stack', {...})`):
+ *   {op: 'autoconfirm', value: boolean}   switch e-mail confirmation (restore it in the same test)
+ *   {op: 'mail', to}                      mail the stack "sent" to that address, newest first
+ */
+import { createServer } from 'node:net';
+import { rm } from 'node:fs/promises';
+import { build } from 'vite';
+import { serve } from '../../../supabase/local/server.ts';
+
+export const state = { url: '', anonKey: '', closedUrl: '', bundle: '' };
+
+/** A port that was free a moment ago and is closed now: requests to it fail like a network outage. */
+async function closedPort(): Promise<string> {
+  const srv = createServer();
+  await new Promise<void>((ok) => srv.listen(0, '127.0.0.1', ok));
+  const addr = srv.address();
+  const port = typeof addr === 'object' && addr ? addr.port : 9;
+  await new Promise((ok) => srv.close(ok));
+  return `http://127.0.0.1:${port}`;
+}
+
+/**
+ * With `build`, the bundle is built into a private folder under dist/ for this run (removed at the
+ * end): several people and processes build dist/widgets at once on a shared machine, and a rebuild in
+ * the middle of a run would delete the chunks the test pages are loading. Same config, same output.
+ */
+export function stackPlugin(opts: { rootDir: string; react: boolean; build: boolean }) {
+  let backend: Awaited<ReturnType<typeof serve>> | null = null;
+  const bundleDir = opts.react ? 'widgets-react' : 'widgets';
+  const privateDir = `dist/.test-run-${process.pid}/${bundleDir}`;
+  state.bundle = opts.build ? privateDir : `dist/${bundleDir}`;
+  return {
+    name: 'kyb-local-stack',
+    async serverStart() {
+      if (opts.build) {
+        await build({
+          configFile: `${opts.rootDir}vite.widgets.config.ts`,
+          mode: opts.react ? 'react' : 'production',
+          logLevel: 'warn',
+          build: { outDir: `${opts.rootDir}${privateDir}` },
+        });
+      }
+      backend = await serve({ port: 0, config: { autoconfirm: true } });
+      state.url = backend.url;
+      state.anonKey = backend.stack.config.anonKey;
+      state.closedUrl = await closedPort();
+    },
+    async serverStop() {
+      await backend?.close();
+      if (opts.build) await rm(`${opts.rootDir}dist/.test-run-${process.pid}`, { recursive: true, force: true });
+    },
+    async executeCommand({ command, payload }: { command: string; payload?: unknown }) {
+      if (command !== 'kyb-stack' || !backend) return undefined;
+      const p = (payload ?? {}) as { op?: string; value?: unknown; to?: string };
+      if (p.op === 'autoconfirm') {
+        backend.stack.config.autoconfirm = !!p.value;
+        return true;
+      }
+      if (p.op === 'mail') {
+        return backend.stack.ctx.mail.filter((m) => !p.to || m.to === p.to).reverse();
+      }
+      throw new Error(`kyb-stack: unknown op ${String(p.op)}`);
+    },
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * Browser tests of the kyb-* elements: the BUILT bundle (what ships) in Debian Chromium, against the
+ * real local stack over HTTP.
+ *
+ *   npm run test:browser                                  preact/compat build (dist/widgets)
+ *   KYB_BUILD=react npm run test:browser                  React build (dist/widgets-react)
+ *   npm run test:browser -- --files tests/browser/newsletter.test.js
+ *   KYB_SKIP_BUILD=1 …                                    test the dist/ already there
+ *
+ * Before the run it builds the chosen bundle into a private dist/.test-run-<pid>/ (so a test never runs
+ * stale code, and a concurrent build cannot pull chunks from under it) and starts the local
+ * stack in memory on a free port with autoconfirmed sign-ups; every test page gets its URL and anon
+ * key in the same <meta> tags a real page uses, plus `kyb-test-closed-url` (a port nobody listens on,
+ * for network-failure tests), `kyb-test-bundle` (URL path of the bundle folder, e.g.
+ * /dist/.test-run-123/widgets) and `kyb-test-build` (the same path relative to /dist/). Browser context pinned to en-US / America/New_York.
+ * Loaded by Node with tsx registered (it imports the TypeScript stack): see the test:browser script.
+ */
+import { fileURLToPath } from 'node:url';
+import { playwrightLauncher } from '@web/test-runner-playwright';
+import { stackPlugin, state } from './support/stack-plugin.ts';
+
+const rootDir = fileURLToPath(new URL('../..', import.meta.url));
+const react = process.env.KYB_BUILD === 'react';
+
+export default {
+  rootDir,
+  files: ['tests/browser/**/*.test.js'],
+  nodeResolve: true,
+  // One page at a time: the machine is small and some tests switch the stack's autoconfirm flag.
+  concurrency: 1,
+  concurrentBrowsers: 1,
+  testsFinishTimeout: 10 * 60_000,
+  testFramework: { config: { timeout: 30_000, ui: 'bdd' } },
+  browsers: [
+    playwrightLauncher({
+      product: 'chromium',
+      launchOptions: {
+        executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      },
+      createBrowserContext: ({ browser }) => browser.newContext({ locale: 'en-US', timezoneId: 'America/New_York' }),
+    }),
+  ],
+  plugins: [stackPlugin({ rootDir, react, build: process.env.KYB_SKIP_BUILD !== '1' })],
+  testRunnerHtml: (testFramework) => `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>kyb browser test</title>
+<meta name="kyb-supabase-url" content="${state.url}">
+<meta name="kyb-supabase-anon-key" content="${state.anonKey}">
+<meta name="kyb-test-closed-url" content="${state.closedUrl}">
+<meta name="kyb-test-bundle" content="/${state.bundle}">
+<meta name="kyb-test-build" content="${state.bundle.replace(/^dist\//, '')}">
+<script src="/node_modules/axe-core/axe.min.js"></script>
+<script type="module" src="/${state.bundle}/kyb-widgets.js"></script>
+</head>
+<body>
+<main id="app"></main>
+<script type="module" src="${testFramework}"></script>
+</body>
+</html>`,
+};
+

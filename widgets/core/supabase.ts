@@ -1,0 +1,98 @@
+/**
+ * The backend clients, shared by every element on the page.
+ *
+ * API
+ * - `getSupabase(): Promise<SupabaseClient>`: THE supabase-js client of the page (auth, REST as the
+ *   signed-in user, storage uploads, functions). Created on first call with a dynamic import, so pages
+ *   and elements that only read public data never download auth-js (~28 kB gzip). Kept on `globalThis`
+ *   under `Symbol.for('kyb.supabase')` so two copies of the bundle on one page share one client (two
+ *   clients on one storage key would race each other's token refreshes).
+ *   Session rules (doc 1 §4): persisted in localStorage (`sb-<host label>-auth-token`), refreshed on a
+ *   timer (`autoRefreshToken`), and `detectSessionInUrl` so sign-up / recovery mail links that land with
+ *   `#access_token=…` sign the visitor in.
+ * - `peekSupabase()`: the client if it is already loaded, else null (no download).
+ * - `hasStoredSession()`: cheap localStorage check; `authCallbackInUrl()`: the page is a mail-link landing.
+ *   `shouldLoadAuth()` = either: elements load the auth client eagerly only then, or when the user acts.
+ * - `rest()`: a light, anonymous PostgREST client (postgrest-js only, ~5 kB) for public reads such as
+ *   `rest().rpc('review_feed', {...}, {get: true})` or `rest().from('planner_gallery').select()`.
+ *   It always sends the anon key, never the user's token: use `getSupabase()` for the user's own rows.
+ * - `invokeFunction(name, body)`: calls `/functions/v1/<name>`; uses functions-js alone with the anon key
+ *   unless an auth client is already loaded (then the user's token goes along). Returns a flat result:
+ *   `{ok: true, data}` or `{ok: false, status, message}` (status null = network failure; message = the
+ *   function's `error` string when it sent one).
+ * - `storagePublicUrl(bucket, path)`: the public object URL (no storage-js needed).
+ *
+ * rest() and invokeFunction() live in rest.ts / functions.ts and are re-exported here; import them from
+ * their own modules in element code so the bundler never ties postgrest-js or functions-js to a chunk
+ * that only needs the other.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { getConfig } from './config.ts';
+
+export { rest } from './rest.ts';
+export { invokeFunction, type FunctionResult } from './functions.ts';
+
+import { clientEntries, clientId } from './registry.ts';
+
+/** supabase-js's default storage key: `sb-<first DNS label of the host>-auth-token`. */
+export function storageKey(supabaseUrl: string): string {
+  return `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
+}
+
+/** True when localStorage holds a session for this backend (no library loaded to find out). */
+export function hasStoredSession(): boolean {
+  try {
+    const raw = localStorage.getItem(storageKey(getConfig().supabaseUrl));
+    return !!raw && raw.includes('refresh_token');
+  } catch {
+    return false;
+  }
+}
+
+/** The page is a mail-link landing (`#access_token=…` or `#error_description=…`, implicit flow). */
+export function authCallbackInUrl(): boolean {
+  const h = typeof location === 'undefined' ? '' : location.hash;
+  return /(^#|&)(access_token|error_description)=/.test(h);
+}
+
+export function shouldLoadAuth(): boolean {
+  return hasStoredSession() || authCallbackInUrl();
+}
+
+export function getSupabase(): Promise<SupabaseClient> {
+  const cfg = getConfig();
+  const id = clientId(cfg);
+  const map = clientEntries();
+  let entry = map.get(id);
+  if (!entry) {
+    const e: { promise: Promise<SupabaseClient>; client?: SupabaseClient } = {
+      promise: import('@supabase/supabase-js').then(({ createClient }) => {
+        const c = createClient(cfg.supabaseUrl, cfg.supabaseAnonKey, {
+          auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'implicit' },
+        });
+        e.client = c;
+        return c;
+      }),
+    };
+    // A failed chunk download must not poison the page: the next call tries again.
+    e.promise.catch(() => map.delete(id));
+    map.set(id, e);
+    entry = e;
+  }
+  return entry.promise;
+}
+
+/** The client when it is already loaded (by this copy of the bundle or another), else null. */
+export function peekSupabase(): SupabaseClient | null {
+  try {
+    return clientEntries().get(clientId(getConfig()))?.client ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Public URL of an object in a public bucket (what storage-js getPublicUrl computes, without it). */
+export function storagePublicUrl(bucket: string, path: string): string {
+  const enc = path.split('/').map(encodeURIComponent).join('/');
+  return `${getConfig().supabaseUrl}/storage/v1/object/public/${encodeURIComponent(bucket)}/${enc}`;
+}

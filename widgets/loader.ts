@@ -1,0 +1,115 @@
+/**
+ * kyb-widgets.js: the one script a page includes.
+ *
+ *   <script type="module" src="https://…/widgets/kyb-widgets.js"></script>
+ *
+ * It defines nothing itself: it maps each `kyb-<folder>` tag to a dynamic import of
+ * `widgets/<folder>/define.ts` (the element's registration module) and imports a chunk only when its
+ * tag appears in the document, at start and later (MutationObserver), so a page with only
+ * `<kyb-reviews>` downloads the reviews code and nothing else. Chunks resolve relative to this file,
+ * so the bundle works from any origin or path.
+ *
+ * It also injects one small stylesheet that reserves each element's space while it is `:not(:defined)`
+ * (no layout shift when the element upgrades) and lets pages opt out per element with their own CSS.
+ *
+ * The map is generated from the folders present at build time (`import.meta.glob`), so adding an
+ * element is adding a folder. Tags inside another element's shadow root are not seen here: an element
+ * that renders another kyb-* element imports that element's define module itself.
+ */
+const modules = import.meta.glob(['./*/define.ts', '!./core/**']);
+
+/**
+ * tag → the shared chunks its element's chunk imports, written in at build time by
+ * vite.widgets.config.ts `preloadMap` as `name,name,…|tag:0.3.4;tag:1` (chunks/<name>.js; compact: the loader has a
+ * 2 kB budget). They are fetched in parallel with the element's chunk instead of after it. The dev
+ * server leaves the placeholder, which has no `|`.
+ */
+const PRELOAD = '__KYB_PRELOAD__';
+function preloadsOf(tag: string): string[] {
+  const [files, tags] = PRELOAD.split('|');
+  if (!tags) return [];
+  const f = files.split(',');
+  const entry = tags.split(';').find((t) => t.startsWith(`${tag}:`));
+  return entry ? entry.slice(tag.length + 1).split('.').filter(Boolean).map((i) => f[+i]) : [];
+}
+
+/** Space reserved before an element's code arrives (min-height; inline elements get a width too). */
+const RESERVE: Record<string, string> = {
+  'kyb-auth-button': 'display:inline-block;min-height:44px;min-width:6rem',
+  'kyb-reviews': 'display:block;min-height:28rem',
+  'kyb-newsletter': 'display:block;min-height:26rem',
+  'kyb-waitlist': 'display:block;min-height:7rem',
+  'kyb-account': 'display:block;min-height:24rem',
+  'kyb-loc-configurator': 'display:block;min-height:36rem',
+  'kyb-gallery-admin': 'display:block;min-height:24rem',
+  'kyb-planner-gallery': 'display:block;aspect-ratio:16/9',
+  'kyb-beta-gate': 'display:block;min-height:20rem',
+  'kyb-vault': 'display:block;min-height:16rem',
+  'kyb-partnership-form': 'display:block;min-height:32rem',
+  'kyb-merch-notify': 'display:block;min-height:3rem',
+  'kyb-access-modal': 'display:inline-block;min-height:44px',
+  'kyb-not-found': 'display:block',
+};
+
+const KEY = Symbol.for('kyb.loader');
+const g = globalThis as unknown as Record<symbol, boolean>;
+
+if (typeof document !== 'undefined' && !g[KEY]) {
+  // A page that includes the script twice gets one loader; the elements' define is twice-safe anyway.
+  g[KEY] = true;
+  const pending = new Map<string, () => Promise<unknown>>();
+  for (const [path, load] of Object.entries(modules)) pending.set(`kyb-${path.slice(2, -'/define.ts'.length)}`, load);
+
+  const style = document.createElement('style');
+  style.dataset.kyb = 'reserve';
+  style.textContent = [...pending.keys()]
+    .map((tag) => `${tag}:not(:defined){${RESERVE[tag] ?? 'display:block'}}`)
+    .join('');
+  document.head.append(style);
+
+  const preloaded = new Set<string>();
+  // Not `new URL(…, import.meta.url)` inline: Vite would take that for an asset reference.
+  const here = import.meta.url;
+  const load = (tag: string) => {
+    const fn = pending.get(tag);
+    if (!fn) return;
+    pending.delete(tag);
+    for (const file of preloadsOf(tag)) {
+      const href = new URL(`chunks/${file}.js`, here).href;
+      if (preloaded.has(href)) continue;
+      preloaded.add(href);
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      document.head.append(link);
+    }
+    fn().catch((e) => {
+      // Let a later appearance of the tag try again (flaky network, deploy in progress).
+      pending.set(tag, fn);
+      observer.observe(document.documentElement, { childList: true, subtree: true });
+      console.error(`[kyb] could not load ${tag}`, e);
+    });
+  };
+
+  const scan = () => {
+    for (const el of document.querySelectorAll(':not(:defined)')) {
+      const tag = el.localName;
+      if (pending.has(tag)) load(tag);
+    }
+    if (!pending.size) observer.disconnect();
+  };
+
+  let queued = false;
+  const observer = new MutationObserver(() => {
+    if (queued) return;
+    queued = true;
+    queueMicrotask(() => {
+      queued = false;
+      scan();
+    });
+  });
+  observer.observe(document.documentElement, { childList: true, subtree: true });
+  scan();
+}
+
+export {};

@@ -1,0 +1,7 @@
+import { defineElement } from '../core/define.ts';
+import { Waitlist } from './Waitlist.tsx';
+import css from './styles.css?inline';
+
+defineElement('kyb-waitlist', Waitlist, { props: { sourcePage: 'string' }, css });
+
+export {};

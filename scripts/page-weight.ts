@@ -81,7 +81,7 @@ async function main() {
         const res = await page.goto(site.url + path);
         row.status = res?.status() ?? 0;
         if (path === '/account') await page.waitForURL(`${site.url}/`, { timeout: 20_000 }).catch(() => {});
-        else await widgetsUpgraded(page);
+        else await widgetsUpgraded(page, undefined, { wakeSignIn: false });
         await page.waitForLoadState('networkidle');
         await Promise.all(pending);
       } catch (e) {

@@ -49,6 +49,27 @@ const RESERVE: Record<string, string> = {
   'kyb-merch-notify': 'display:block;min-height:3rem',
   'kyb-access-modal': 'display:inline-block;min-height:44px',
   'kyb-not-found': 'display:block',
+  // The page lays these out itself (a grid of thumbnails; a fixed bar that must not flash before its
+  // script decides whether the visitor has scrolled far enough).
+  'kyb-thumbnail-gallery': '',
+  'kyb-sticky-bar': 'display:none',
+};
+
+/**
+ * On every page but needed only when the visitor acts or is signed in: the header's sign-in button.
+ * Its prerendered fallback (a "Sign in" link) stands in until then, so content pages fetch nothing but
+ * this loader. It loads on hover, focus or touch, on a stored session or a mail-link landing, or when
+ * another element asks for sign-in; a click that beats the code is replayed as a request to open the
+ * dialog (the element reads the flag when it mounts).
+ */
+const ON_DEMAND = 'kyb-auth-button';
+const WANTS_SIGN_IN = Symbol.for('kyb.wantsSignIn');
+const signedInHint = () => {
+  try {
+    return /(^#|&)(access_token|error_description)=/.test(location.hash) || Object.keys(localStorage).some((k) => /^sb-.+-auth-token$/.test(k));
+  } catch {
+    return false;
+  }
 };
 
 const KEY = Symbol.for('kyb.loader');
@@ -60,12 +81,16 @@ if (typeof document !== 'undefined' && !g[KEY]) {
   const pending = new Map<string, () => Promise<unknown>>();
   for (const [path, load] of Object.entries(modules)) pending.set(`kyb-${path.slice(2, -'/define.ts'.length)}`, load);
 
-  const style = document.createElement('style');
-  style.dataset.kyb = 'reserve';
-  style.textContent = [...pending.keys()]
-    .map((tag) => `${tag}:not(:defined){${RESERVE[tag] ?? 'display:block'}}`)
-    .join('');
-  document.head.append(style);
+  // A constructed sheet, not a <style> element: a strict Content-Security-Policy (style-src 'self')
+  // blocks inline <style> but not adopted sheets.
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(
+    [...pending.keys()]
+      .filter((tag) => RESERVE[tag] !== '')
+      .map((tag) => `${tag}:not(:defined){${RESERVE[tag] ?? 'display:block'}}`)
+      .join(''),
+  );
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 
   const preloaded = new Set<string>();
   // Not `new URL(…, import.meta.url)` inline: Vite would take that for an asset reference.
@@ -91,13 +116,37 @@ if (typeof document !== 'undefined' && !g[KEY]) {
     });
   };
 
+  let demand = signedInHint();
   const scan = () => {
     for (const el of document.querySelectorAll(':not(:defined)')) {
       const tag = el.localName;
-      if (pending.has(tag)) load(tag);
+      if (pending.has(tag) && (tag !== ON_DEMAND || demand)) load(tag);
     }
     if (!pending.size) observer.disconnect();
   };
+  const wake = () => {
+    demand = true;
+    scan();
+  };
+  for (const type of ['pointerover', 'focusin', 'touchstart', 'click']) {
+    document.addEventListener(
+      type,
+      (e) => {
+        if (demand || !(e.target as Element).closest?.(ON_DEMAND)) return;
+        if (type === 'click') {
+          e.preventDefault();
+          (globalThis as unknown as Record<symbol, boolean>)[WANTS_SIGN_IN] = true;
+        }
+        wake();
+      },
+      true,
+    );
+  }
+  document.addEventListener('kyb-request-sign-in', () => {
+    if (!customElements.get(ON_DEMAND)) (globalThis as unknown as Record<symbol, boolean>)[WANTS_SIGN_IN] = true;
+    wake();
+  });
+  document.addEventListener('kyb-auth-change', wake);
 
   let queued = false;
   const observer = new MutationObserver(() => {

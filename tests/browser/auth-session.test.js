@@ -22,9 +22,15 @@ describe('the auth store across page loads', () => {
     localStorage.clear();
   });
 
-  it('answers "signed out" without downloading the auth client when no session is stored', async () => {
-    const frame = await page('<kyb-auth-button></kyb-auth-button>');
-    const el = await waitFor(() => frame.contentDocument.querySelector('kyb-auth-button')?.shadowRoot?.querySelector('button'), 'Sign in button');
+  it('fetches nothing until the visitor acts, then answers "signed out" without the auth client', async () => {
+    const frame = await page('<kyb-auth-button><a href="/account">Sign in</a></kyb-auth-button>');
+    await waitFor(() => frame.contentDocument.querySelector('kyb-auth-button a'), 'page content');
+    await new Promise((r) => setTimeout(r, 300));
+    equal(chunkNames(frame).length, 0, `no chunk before the visitor acts (${chunkNames(frame)})`);
+    equal(frame.contentWindow.customElements.get('kyb-auth-button'), undefined, 'not defined yet');
+    const host = frame.contentDocument.querySelector('kyb-auth-button');
+    host.dispatchEvent(new frame.contentWindow.PointerEvent('pointerover', { bubbles: true }));
+    const el = await waitFor(() => host.shadowRoot?.querySelector('button'), 'Sign in button');
     equal(text(el), 'Sign in', 'signed out');
     await new Promise((r) => setTimeout(r, 300));
     const manifest = await (await fetch(`${meta('kyb-test-bundle')}/.vite/manifest.json`)).json();
@@ -34,6 +40,22 @@ describe('the auth store across page loads', () => {
     assert(!names.includes(supabaseJs), `supabase-js (${supabaseJs}) not fetched (${names})`);
     assert(!frame.contentWindow.performance.getEntriesByType('resource').some((e) => e.name.includes('/auth/v1/')), 'no auth request');
     equal(frame.contentDocument.documentElement.dataset.kybAuth, 'signed-out', 'html[data-kyb-auth]');
+  });
+
+  it('a click on the fallback before the code arrives opens the sign-in dialog once it does', async () => {
+    const frame = await page('<kyb-auth-button><a href="/account">Sign in</a></kyb-auth-button>');
+    const host = await waitFor(() => frame.contentDocument.querySelector('kyb-auth-button'), 'page content');
+    host.querySelector('a').click();
+    await waitFor(() => host.shadowRoot?.querySelector('dialog[open]'), 'dialog open after the code loaded');
+    assert(frame.contentWindow.location.pathname.endsWith('page.html'), 'the fallback link did not navigate away');
+  });
+
+  it('another element asking for sign-in loads the button and opens its dialog', async () => {
+    const frame = await page('<kyb-auth-button><a href="/account">Sign in</a></kyb-auth-button>');
+    const host = await waitFor(() => frame.contentDocument.querySelector('kyb-auth-button'), 'page content');
+    await waitFor(() => frame.contentWindow.kybEvents, 'fixture script ran');
+    frame.contentDocument.dispatchEvent(new frame.contentWindow.CustomEvent('kyb-request-sign-in', { detail: { tab: 'sign-in' } }));
+    await waitFor(() => host.shadowRoot?.querySelector('dialog[open]'), 'dialog open');
   });
 
   it('restores a stored session on load: greeting, kyb-auth-change, profile upserted', async () => {

@@ -1,13 +1,16 @@
 import { $, assert, button, equal, field, meta, mount, requestsTo, text, type, uniqueEmail, waitFor, waitForToast } from './support/helpers.js';
 
 const bundle = meta('kyb-test-bundle');
+/** The loader's reserve rules live in an adopted (CSP-safe) sheet, not a <style> element. */
+const reserveSheets = () =>
+  document.adoptedStyleSheets.filter((s) => [...s.cssRules].some((r) => r.selectorText?.includes(':not(:defined)')));
+const reserveText = () => reserveSheets().flatMap((s) => [...s.cssRules].map((r) => r.cssText)).join('\n');
 
 describe('kyb-widgets.js loader', () => {
   it('reserves space for undefined elements and loads an element only when its tag appears', async () => {
-    const style = document.querySelector('style[data-kyb="reserve"]');
-    assert(style, 'reserve stylesheet injected');
+    equal(reserveSheets().length, 1, 'reserve stylesheet adopted');
     for (const tag of ['kyb-newsletter', 'kyb-waitlist', 'kyb-auth-button', 'kyb-account']) {
-      assert(style.textContent.includes(`${tag}:not(:defined)`), `${tag} reserved`);
+      assert(reserveText().includes(`${tag}:not(:defined)`), `${tag} reserved`);
     }
     equal(customElements.get('kyb-waitlist'), undefined, 'nothing defined before its tag appears');
     equal(requestsTo('/chunks/').length, 0, 'no chunk fetched on a page without widgets');
@@ -32,7 +35,7 @@ describe('kyb-widgets.js loader', () => {
     await import(`${bundle}/kyb-widgets.js?second-copy`);
     const el = await mount('<kyb-newsletter></kyb-newsletter>');
     window.removeEventListener('error', onError);
-    equal(document.querySelectorAll('style[data-kyb="reserve"]').length, 1, 'one reserve stylesheet');
+    equal(reserveSheets().length, 1, 'one reserve stylesheet');
     equal(errors.length, 0, `no errors (${errors})`);
     assert($(el, 'form'), 'element works');
     el.parentElement.remove();

@@ -53,6 +53,14 @@ export function AuthButton({ accountPath = '/account' }: AuthButtonProps) {
       openDialog(tab === 'sign-up' ? 'sign-up' : 'sign-in');
     };
     document.addEventListener('kyb-request-sign-in', onRequest);
+    // The loader defers this element until the visitor acts; a click (or another element's request)
+    // that arrived before the code did is waiting here.
+    const g = globalThis as unknown as Record<symbol, boolean>;
+    const waiting = Symbol.for('kyb.wantsSignIn');
+    if (g[waiting]) {
+      g[waiting] = false;
+      openDialog('sign-in');
+    }
     return () => document.removeEventListener('kyb-request-sign-in', onRequest);
   }, []);
 

@@ -52,6 +52,9 @@ export function defineElement<P extends object>(tag: string, Component: Componen
       const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
       root.adoptedStyleSheets = styles;
     }
+    // Defining this tells the browser that a `moveBefore()` (the product filter re-sorting cards) is a
+    // move, not a removal: without it r2wc unmounts and remounts, and a half-typed e-mail is lost.
+    connectedMoveCallback() {}
   }
   try {
     customElements.define(tag, KybElement);

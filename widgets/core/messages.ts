@@ -59,7 +59,7 @@ export const MESSAGES = {
   altTextUpdateFailed: bad('Update failed', 'Failed to update alt text'),
   uploadLimitReached: bad('Upload limit reached', 'You can only have up to 10 files in the gallery.'),
   /** "{image or video} uploaded successfully": the word starts the sentence, so it is capitalised. */
-  uploadSuccess: (kind: 'image' | 'video'): Toast => ok('Success', `${kind === 'video' ? 'Video' : 'Image'} uploaded successfully`),
+  uploadSuccess: (kind: 'image' | 'video'): Toast => ok('Success', `${kind} uploaded successfully`),
   deleteSuccess: ok('Success', 'Item deleted successfully'),
   adminAuthRequired: bad('Authentication required', 'Please sign in to access the admin panel.'),
 

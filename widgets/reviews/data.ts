@@ -4,7 +4,7 @@
  * files, media rows) through the full supabase-js client.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { rest } from '../core/rest.ts';
+import { rpcGet } from '../core/rpc.ts';
 import { storagePublicUrl } from '../core/supabase.ts';
 import { mediaPath, reviewMimeOf, type ReviewMime } from './rules.ts';
 
@@ -77,7 +77,8 @@ export async function loadFeed(q: FeedQuery): Promise<Feed> {
     p_limit: q.limit ?? PAGE_SIZE,
     p_offset: q.offset,
   };
-  const { data, error } = await rest().rpc('review_feed', args, { get: true });
+  // Plain fetch, not postgrest-js: this read gates what a visitor first sees (~4.5 kB less to load).
+  const { data, error } = await rpcGet<Feed>('review_feed', args);
   if (error) throw error;
   return normaliseFeed(data);
 }

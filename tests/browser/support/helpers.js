@@ -45,6 +45,8 @@ export async function mount(html) {
   wrap.innerHTML = html;
   const el = wrap.firstElementChild;
   app.append(wrap);
+  // The sign-in button loads on demand (hover, focus, touch, click, or a stored session): hover it as a visitor would.
+  if (el.localName === 'kyb-auth-button') el.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
   await waitFor(() => customElements.get(el.localName), `${el.localName} to be defined`);
   await waitFor(() => el.shadowRoot && el.shadowRoot.childElementCount > 0 && el.shadowRoot.querySelector('div, form, button, p'), `${el.localName} to render`);
   return el;

@@ -22,6 +22,7 @@ export async function createAccount(site: Site, prefix = 'e2e'): Promise<Account
 /** Opens the header's dialog, signs in, and waits for the greeting with the e-mail. */
 export async function signInViaHeader(page: Page, a: Account): Promise<void> {
   const bar = page.locator('kyb-auth-button');
+  await bar.hover(); // the button's code loads when the visitor reaches for it
   await bar.getByRole('button', { name: 'Sign in', exact: true }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Email').fill(a.email);

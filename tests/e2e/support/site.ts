@@ -334,21 +334,30 @@ const kybElements = () => {
   return out;
 };
 
-/** Every kyb-* element on the page (light DOM and open shadow roots) is defined: the widgets upgraded. */
-export async function widgetsUpgraded(page: Page, timeout = 20_000): Promise<void> {
+/**
+ * Every kyb-* element on the page (light DOM and open shadow roots) is defined: the widgets upgraded.
+ * The header's sign-in button loads on demand (hover, focus, a stored session): by default it is hovered
+ * first, as a visitor reaching for it would; `wakeSignIn: false` leaves it as a first visit finds it.
+ */
+export async function widgetsUpgraded(page: Page, timeout = 20_000, opts: { wakeSignIn?: boolean } = {}): Promise<void> {
+  const wake = opts.wakeSignIn !== false;
+  if (wake) {
+    await page.evaluate(() => document.querySelector('kyb-auth-button')?.dispatchEvent(new PointerEvent('pointerover', { bubbles: true })));
+  }
   try {
     await page.waitForFunction(
-      () => {
+      (wakeSignIn) => {
         const roots: (Document | ShadowRoot)[] = [document];
         while (roots.length) {
           for (const e of roots.pop()!.querySelectorAll('*')) {
             if (e.shadowRoot) roots.push(e.shadowRoot);
+            if (!wakeSignIn && e.localName === 'kyb-auth-button') continue;
             if (e.localName.startsWith('kyb-') && !customElements.get(e.localName)) return false;
           }
         }
         return true;
       },
-      undefined,
+      wake,
       { timeout, polling: 100 },
     );
   } catch (e) {

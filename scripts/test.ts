@@ -97,7 +97,8 @@ async function vitest(project: string, env: NodeJS.ProcessEnv = {}) {
   if (existsSync(report)) {
     const j = JSON.parse(readFileSync(report, 'utf8'));
     passed = j.numPassedTests ?? 0;
-    failed = (j.numFailedTests ?? 0) + (j.numFailedTestSuites ?? 0) - (j.numFailedTests ? 0 : 0);
+    // A file that fails before its tests run (import error, hook failure) counts once.
+    failed = j.numFailedTests || j.numFailedTestSuites || 0;
     skipped = (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
     if (j.numTotalTests === 0) failed += 1; // a suite that ran nothing proves nothing
   } else if (code !== 0) failed = 1;

@@ -153,6 +153,10 @@ after(async () => {
 
 // ---------------------------------------------------------------- page helpers
 const feedRequests = (since) => requestsTo('/rest/v1/rpc/review_feed', since);
+/** File names of the bundle's chunks this page fetched (resource timing). */
+const chunkNames = (since = 0) => requestsTo('/chunks/', since).map((e) => new URL(e.name).pathname.split('/').pop());
+/** Chunks needed only after an action: form, lightbox, toasts, auth store (and the core chunks only they use), supabase-js. */
+const LATER_CHUNK = /^(ReviewForm|Lightbox|Toasts|Session|auth|toast|form|events|dist)-/;
 const cards = (el) => $$(el, '[part~="review"]');
 const titles = (el) => cards(el).map((c) => text(c.querySelector('h3')));
 const ratingsShown = (el) => cards(el).map((c) => Number(/Rated (\d) out of 5/.exec(c.querySelector('[role="img"]').getAttribute('aria-label'))[1]));
@@ -276,6 +280,11 @@ describe('kyb-reviews (signed out)', () => {
     equal(requestsTo('/auth/v1/', t0).length, 0, 'no auth request on the public read path');
     const reg = globalThis[Symbol.for('kyb.supabase')];
     assert(!reg || reg.size === 0, 'supabase-js (auth) never loaded for a signed-out visitor');
+    // Only the first view's code: the form, lightbox, toasts, auth store and supabase-js wait for an action.
+    const fetched = chunkNames();
+    assert(fetched.some((c) => c.startsWith('reviews-')), `the reviews chunk was fetched (${fetched})`);
+    const early = fetched.filter((c) => LATER_CHUNK.test(c));
+    equal(early.join(','), '', 'no code that is needed only after an action');
     await expectAccessible(el, 'reviews list');
   });
 
@@ -338,6 +347,7 @@ describe('kyb-reviews (signed out)', () => {
     const thumb = cards(el)[0].querySelector('.rv-thumb');
     await waitFor(() => thumb.querySelector('img').complete && thumb.querySelector('img').naturalWidth > 0, 'thumbnail image loaded');
     thumb.focus();
+    await waitFor(() => chunkNames().some((c) => c.startsWith('Lightbox-')), "focusing a thumbnail fetches the lightbox's code before the click");
     thumb.click();
     const dialog = await waitFor(() => $(el, 'dialog[open]'), 'lightbox open');
     const img = () => dialog.querySelector('img');
@@ -380,6 +390,7 @@ describe('kyb-reviews (signed out)', () => {
     requests.stop();
     equal(requests.events.length, 1, 'asks kyb-auth-button to open its dialog');
     equal($(el, 'form'), null, 'no form for a visitor');
+    equal(chunkNames().filter((c) => /^(ReviewForm|Session|auth|dist)-/.test(c)).join(','), '', "a visitor's press loads neither the form nor the auth store");
     await expectAccessible(el, 'empty state');
   });
 
@@ -479,8 +490,14 @@ describe('kyb-reviews (signed in)', () => {
 
   before(async () => {
     user = await createUser({ fullName: 'Nia Rivers' });
+    // A list already on the page when the visitor signs in elsewhere (the header) offers Write Review, no click needed.
+    const listed = await mount(`<kyb-reviews slug="${FIX}"></kyb-reviews>`);
+    await loaded(listed);
+    equal($(listed, '[part~="write-button"]'), null, 'no Write Review before signing in');
     await signIn(user);
     userId = storedSession().user.id;
+    await waitFor(() => $(listed, '[part~="write-button"]'), 'Write Review after a sign-in elsewhere on the page');
+    listed.parentElement.remove();
   });
   afterEach(() => {
     for (const el of document.querySelectorAll('#app kyb-reviews')) el.parentElement.remove();
@@ -507,6 +524,18 @@ describe('kyb-reviews (signed in)', () => {
     };
   };
   const reviewRows = (title) => svc(`reviews?user_id=eq.${userId}&title=eq.${encodeURIComponent(title)}&select=*,review_media(*)`);
+
+  it("fetches the form's code when Write Review is focused or hovered, before the click", async () => {
+    equal(chunkNames().filter((c) => c.startsWith('ReviewForm-')).join(','), '', 'no form code before a signed-in visitor reaches for it');
+    const el = await mount(`<kyb-reviews slug="${SUBMIT}"></kyb-reviews>`);
+    await loaded(el);
+    const write = await waitFor(() => $(el, '[part~="write-button"]'), 'Write Review for a signed-in user');
+    write.focus();
+    await waitFor(() => chunkNames().some((c) => c.startsWith('ReviewForm-')), 'focus fetches the form');
+    write.click();
+    await waitFor(() => $(el, 'form'), 'form open');
+    equal(el.shadowRoot.activeElement, $(el, 'form h3'), 'focus moves to the form heading');
+  });
 
   it('toggles the form, prefills the name, marks fields required; Cancel closes it', async () => {
     const el = await openForm();

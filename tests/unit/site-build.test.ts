@@ -84,11 +84,19 @@ describe('buildSite', () => {
     expect(existsSync(join(out, '_redirects'))).toBe(true);
   });
 
+  it('prerenders the first page of reviews and AggregateRating from the database (the seed, when the backend is unreachable)', async () => {
+    expect(logs.some((l) => /reviews for 8 slugs from local-seed/.test(l)), logs.join('\n')).toBe(true);
+    const html = await readFile(join(out, 'products/irie-locs/index.html'), 'utf8');
+    expect(html).toMatch(/"aggregateRating":\{"@type":"AggregateRating","ratingValue":\d(\.\d)?,"reviewCount":\d+/);
+    expect(html).toMatch(/class="reviews-fallback__summary"><strong>\d\.\d<\/strong> out of 5\. Based on \d+ reviews?/);
+    expect(html).toContain('Verified Purchase');
+  });
+
   it('warns and still builds when the widgets have not been built', async () => {
     const warnings: string[] = [];
-    const r = await buildSite({ outDir: join(tmp, 'site2'), widgetsDir: join(tmp, 'no-widgets'), env: {}, log: (m) => warnings.push(m) });
+    const r = await buildSite({ outDir: join(tmp, 'site2'), widgetsDir: join(tmp, 'no-widgets'), env: { KYB_PRERENDER_REVIEWS: 'off' }, log: (m) => warnings.push(m) });
     expect(r.widgets).toBe(false);
-    expect(warnings[0]).toMatch(/^warning: .*kyb-widgets\.js not found.*vite build --config vite\.widgets\.config\.ts/);
+    expect(warnings.find((w) => w.startsWith('warning:'))).toMatch(/^warning: .*kyb-widgets\.js not found.*vite build --config vite\.widgets\.config\.ts/);
     expect(existsSync(join(tmp, 'site2/index.html'))).toBe(true);
     expect(existsSync(join(tmp, 'site2/widgets'))).toBe(false);
   }, 60_000);

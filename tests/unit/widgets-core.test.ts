@@ -49,8 +49,8 @@ describe('MESSAGES (doc 1 §8, doc 2 §8, word for word)', () => {
     expect(MESSAGES.statusUpdateFailed.description).toBe('Failed to update item status');
     expect(MESSAGES.altTextUpdateFailed.description).toBe('Failed to update alt text');
     expect(MESSAGES.uploadLimitReached).toMatchObject({ title: 'Upload limit reached', description: 'You can only have up to 10 files in the gallery.' });
-    expect(MESSAGES.uploadSuccess('video')).toEqual({ title: 'Success', description: 'Video uploaded successfully', variant: 'default' });
-    expect(MESSAGES.uploadSuccess('image').description).toBe('Image uploaded successfully');
+    expect(MESSAGES.uploadSuccess('video')).toEqual({ title: 'Success', description: 'video uploaded successfully', variant: 'default' });
+    expect(MESSAGES.uploadSuccess('image').description).toBe('image uploaded successfully');
     expect(MESSAGES.deleteSuccess).toMatchObject({ title: 'Success', description: 'Item deleted successfully' });
     expect(MESSAGES.adminAuthRequired).toMatchObject({ title: 'Authentication required', description: 'Please sign in to access the admin panel.' });
     expect(MESSAGES.profileLoadFailed).toEqual({ title: 'Error', description: 'Failed to load profile', variant: 'destructive' });

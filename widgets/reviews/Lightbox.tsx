@@ -2,10 +2,14 @@
  * Modal viewer for a review's photos and videos. A native <dialog> opened with showModal(): the
  * browser makes the page inert, keeps focus inside and turns Esc into `cancel`; we add arrow keys and
  * hand focus back to the thumbnail that opened it. Listeners are native because React and preact
- * name the dialog's events differently.
+ * name the dialog's events differently. Imported by Reviews.tsx when a medium is first opened (hovering
+ * or focusing a thumbnail preloads it).
  */
 import { useEffect, useRef } from 'react';
 import type { LightboxItem } from './ReviewCard.tsx';
+
+/** The lightbox's rules, adopted into the shadow root with this module. */
+export { default as css } from './lightbox.css?inline';
 
 export function Lightbox({
   items,

@@ -22,11 +22,14 @@ export function ReviewCard({
   review,
   onOpenMedia,
   onMediaError,
+  onWantMedia,
   hiddenMedia,
 }: {
   review: FeedReview;
   onOpenMedia: (items: LightboxItem[], index: number, opener: HTMLElement) => void;
   onMediaError: (m: FeedMedia) => void;
+  /** The visitor points at or focuses a thumbnail: fetch the lightbox's code before the click. */
+  onWantMedia?: () => void;
   hiddenMedia: ReadonlySet<string>;
 }) {
   const media = review.media.filter((m) => !hiddenMedia.has(m.id));
@@ -66,6 +69,8 @@ export function ReviewCard({
                 className="rv-thumb"
                 aria-label={`Open ${items[i].alt.charAt(0).toLowerCase()}${items[i].alt.slice(1)}`}
                 onClick={(e) => onOpenMedia(items, i, e.currentTarget)}
+                onPointerEnter={onWantMedia}
+                onFocus={onWantMedia}
               >
                 {items[i].video ? (
                   <>

@@ -2,6 +2,8 @@
  * The review form (doc 1 §2.9, §4, §5, §8): rating, title, name, text, up to 5 files.
  * States: editing → submitting → success (parent closes it) or failure (stays open, same review id,
  * so "submit" again finishes the same review instead of writing a second one).
+ * Imported by Reviews.tsx when a signed-in visitor reaches for Write Review (hover or focus preloads
+ * it), with everything only a writer needs: file checks, the submit path, the pending note.
  */
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import type { User } from '@supabase/supabase-js';
@@ -18,11 +20,19 @@ import {
 import { ensureAuth } from '../core/auth.ts';
 import type { ToastInput } from '../core/toast.tsx';
 import { Field, focusFirstInvalid } from '../core/form.tsx';
-import { StarInput } from './Stars.tsx';
-import { newReviewId, selectFiles } from './rules.ts';
-import { profileDisplayName, submitReview, type SubmitProgress } from './data.ts';
+// Through Toasts.tsx (which the element loads with the form anyway) rather than core/messages.ts: the
+// bundler then keeps the messages in the chunk they share with core/toast.tsx for every element.
+import { MESSAGES } from './Toasts.tsx';
+import { StarInput } from './StarInput.tsx';
+import { newReviewId, selectFiles } from './files.ts';
+import { profileDisplayName, submitReview, type SubmitProgress } from './submit.ts';
 import { REVIEW_FIELD_MSG } from './messages.ts';
-import { MESSAGES } from '../core/messages.ts';
+
+/** kyb-review-submitted is dispatched (by Reviews.tsx) only after a submit: from here, not the list's chunk. */
+export { emit } from '../core/events.ts';
+
+/** The form's rules (and the pending note's), adopted into the shadow root with this module. */
+export { default as css } from './form.css?inline';
 
 type FieldName = 'title' | 'name' | 'content';
 
@@ -36,12 +46,19 @@ let formSeq = 0;
 
 export function ReviewForm({
   slug,
+  bucket,
   user,
   toast,
   onSubmitted,
   onCancel,
 }: {
   slug: string;
+  /**
+   * Where the files go (data.ts REVIEW_BUCKET). A prop rather than an import: anything this module
+   * imported from the list's modules would tie its chunk to the list's and make every visitor
+   * download a module namespace object for nothing.
+   */
+  bucket: string;
   user: User | null;
   toast: (t: ToastInput) => void;
   onSubmitted: (reviewId: string, files: number) => void;
@@ -145,6 +162,7 @@ export function ReviewForm({
         client,
         {
           id: attempt.current.id,
+          bucket,
           userId: user.id,
           slug,
           rating,
@@ -316,5 +334,23 @@ function Req({ children }: { children: string }) {
     <>
       {children} <span className="rv-req" aria-hidden="true">*</span>
     </>
+  );
+}
+
+/** Shown after a submit: the review is stored and waits for moderation (doc 1 §2.9). */
+export function PendingNote({ onDismiss }: { onDismiss: () => void }) {
+  return (
+    <div className="rv-note" role="status" part="pending-note">
+      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <circle cx="12" cy="12" r="9" />
+        <path d="M12 7v5l3 2" />
+      </svg>
+      <span>{REVIEW_FIELD_MSG.pendingApproval}</span>
+      <button type="button" className="rv-icon-btn rv-note__close" aria-label="Dismiss" onClick={onDismiss}>
+        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M6 6l12 12M18 6L6 18" />
+        </svg>
+      </button>
+    </div>
   );
 }

@@ -2,22 +2,41 @@
  * kyb-reviews: approved reviews of one product with summary, histogram filter, sort, pagination,
  * media lightbox, and the review form for signed-in users (doc 1 §2.8, §2.9, §4, §5, §8).
  *
- * Public read path: one `review_feed` GET per page through the anonymous PostgREST client; the
- * supabase-js client (auth) is only loaded when a session is stored or the visitor acts.
+ * What a visitor first sees (heading, summary, filters, sort, cards, Load more, skeleton, empty state)
+ * is in this chunk. Everything needed only after an action is imported when it is needed, and
+ * fetched early on hover or focus of the control that needs it:
+ *  - the form with its file checks and submit path (ReviewForm.tsx, form.css): a signed-in visitor
+ *    presses Write Review / Write the First Review;
+ *  - the lightbox (Lightbox.tsx, lightbox.css): a medium is opened;
+ *  - the toast region and the spec's messages (Toasts.tsx): something is to be announced;
+ *  - the page's auth store and supabase-js (session.ts): only when a session may exist, the store
+ *    already runs on the page, or a sign-in happens.
+ * Public read path: one `review_feed` GET per page over plain fetch.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DEFAULT_REVIEW_SLUG } from '../../supabase/functions/_shared/rules.ts';
-import { useAuth, ensureAuth, getAuthState, subscribeAuth, type User } from '../core/auth.ts';
 import { hostOf } from '../core/define.ts';
-import { emit } from '../core/events.ts';
-import { useToasts } from '../core/toast.tsx';
+import type { ToastInput } from '../core/toast.tsx';
 import { Summary } from './Summary.tsx';
 import { ReviewCard, type LightboxItem } from './ReviewCard.tsx';
-import { ReviewForm } from './ReviewForm.tsx';
-import { Lightbox } from './Lightbox.tsx';
-import { EMPTY_FEED, PAGE_SIZE, SORT_OPTIONS, loadFeed, type FeedMedia, type FeedReview, type FeedSummary, type SortKey } from './data.ts';
-import { REVIEW_FIELD_MSG } from './messages.ts';
-import { MESSAGES } from '../core/messages.ts';
+import { EMPTY_FEED, PAGE_SIZE, REVIEW_BUCKET, SORT_OPTIONS, loadFeed, type FeedMedia, type FeedReview, type FeedSummary, type SortKey } from './data.ts';
+import { shouldLoadAuth } from '../core/supabase.ts';
+import { adoptStyles, lazyModule } from './sheets.ts';
+import type { Reviewer } from './Session.tsx';
+import type { ToastBox } from './Toasts.tsx';
+
+/** Code needed only after an action, imported on first need (and early on hover or focus). */
+const CODE = {
+  form: lazyModule(() => import('./ReviewForm.tsx')),
+  lightbox: lazyModule(() => import('./Lightbox.tsx')),
+  toasts: lazyModule(() => import('./Toasts.tsx')),
+  session: lazyModule(() => import('./Session.tsx')),
+};
+type Code = { [K in keyof typeof CODE]?: Awaited<ReturnType<(typeof CODE)[K]>> };
+
+/** Hover or focus fetches code ahead of the click; a failure shows (and is logged) on the click. */
+const quietly = (p: Promise<unknown>) => void p.catch(() => {});
+const failed = (what: string) => (e: unknown) => console.error(`[kyb-reviews] could not load ${what}`, e);
 
 export interface ReviewsProps {
   /** Product slug whose reviews are shown (attribute `slug`; default handmade-locs, doc 1 §9). */
@@ -39,8 +58,9 @@ const INITIAL: ListState = { summary: null, reviews: [], total: 0, loading: true
 
 export function Reviews({ slug: slugProp, container }: ReviewsProps) {
   const slug = slugProp?.trim() || DEFAULT_REVIEW_SLUG;
-  const { user, initializing } = useAuth();
-  const { toast, toasts } = useToasts();
+  // Signed out unless a session may exist; the auth store is followed once there is reason to.
+  const [{ user, initializing }, setReviewer] = useState<Reviewer>(() => ({ user: null, initializing: shouldLoadAuth() }));
+  const [code, setCode] = useState<Code>({});
   const [sort, setSort] = useState<SortKey>('newest');
   const [rating, setRating] = useState<number | null>(null);
   const [withMedia, setWithMedia] = useState(false);
@@ -59,6 +79,38 @@ export function Reviews({ slug: slugProp, container }: ReviewsProps) {
       el?.focus();
     }, 0);
   const formId = `rv-form-${slug}`;
+
+  const want = useCallback(
+    <K extends keyof Code>(key: K) =>
+      CODE[key]().then((m) => {
+        if ('css' in m) adoptStyles(container, m.css);
+        setCode((c) => (c[key] ? c : { ...c, [key]: m }));
+        return m as NonNullable<Code[K]>;
+      }),
+    [container],
+  );
+  // Toasts wait here until the region (loaded on first need) is on screen and takes them.
+  const toasts = useRef<ToastBox>({ queue: [] }).current;
+  const toast = useCallback(
+    (t: ToastInput) => {
+      if (toasts.send) return toasts.send(t);
+      toasts.queue.push(t);
+      want('toasts').catch(failed('the notifications'));
+    },
+    [toasts, want],
+  );
+  const followAuth = useCallback(
+    () =>
+      want('session').catch((e) => {
+        failed('the auth store')(e);
+        setReviewer({ user: null, initializing: false });
+        throw e;
+      }),
+    [want],
+  );
+  // The form announces what happens to the review: its region comes with it.
+  const preloadForm = () => (quietly(want('form')), quietly(want('toasts')));
+  const preloadLightbox = useCallback(() => quietly(want('lightbox')), [want]);
 
   const fetchPage = useCallback(
     /** `quiet`: keep the current list on screen while it reloads (after a submit: nothing moves). */
@@ -93,6 +145,20 @@ export function Reviews({ slug: slugProp, container }: ReviewsProps) {
     void fetchPage(0);
   }, [fetchPage]);
 
+  useEffect(() => {
+    const follow = () => quietly(followAuth());
+    // A session may exist, or another element (kyb-auth-button) already runs the store on this page.
+    if (shouldLoadAuth() || document.documentElement.dataset.kybAuth) follow();
+    // Signed in elsewhere on the page, or in another tab.
+    const fromOtherTab = () => shouldLoadAuth() && follow();
+    document.addEventListener('kyb-auth-change', follow);
+    window.addEventListener('storage', fromOtherTab);
+    return () => {
+      document.removeEventListener('kyb-auth-change', follow);
+      window.removeEventListener('storage', fromOtherTab);
+    };
+  }, [followAuth]);
+
   // Signed out while the form was open (here or in another tab): the form has no one to submit as.
   useEffect(() => {
     if (!initializing && !user) setFormOpen(false);
@@ -106,12 +172,21 @@ export function Reviews({ slug: slugProp, container }: ReviewsProps) {
   async function startReview(from: HTMLElement) {
     opener.current = from;
     let u = user;
-    if (!u && initializing) u = await settledUser();
+    if (!u && initializing) u = await followAuth().then((m) => m.settledUser(), () => null);
     if (!u) {
-      toast(MESSAGES.reviewAuthRequired);
-      // Ask the page's sign-in control (kyb-auth-button) to open its dialog: no dead end for the visitor.
-      emit(hostOf(container), 'kyb-request-sign-in', { tab: 'sign-in' });
+      want('toasts').then((m) => {
+        toast(m.MESSAGES.reviewAuthRequired);
+        // Ask the page's sign-in control (kyb-auth-button) to open its dialog: no dead end for the visitor.
+        m.emit(hostOf(container), 'kyb-request-sign-in', { tab: 'sign-in' });
+      }, failed('the notifications'));
       return;
+    }
+    quietly(want('toasts'));
+    try {
+      await want('form');
+    } catch (e) {
+      // Nothing is lost: the next press tries the download again.
+      return failed('the review form')(e);
     }
     setSubmittedNote(false);
     setFormOpen(true);
@@ -120,7 +195,7 @@ export function Reviews({ slug: slugProp, container }: ReviewsProps) {
   function onSubmitted(reviewId: string, files: number) {
     setFormOpen(false);
     setSubmittedNote(true);
-    emit(hostOf(container), 'kyb-review-submitted', { slug, reviewId, files });
+    code.form?.emit(hostOf(container), 'kyb-review-submitted', { slug, reviewId, files });
     void fetchPage(0, true);
     refocus();
   }
@@ -130,6 +205,17 @@ export function Reviews({ slug: slugProp, container }: ReviewsProps) {
     console.error('[kyb-reviews] could not load review media', m.file_path);
     setBrokenMedia((s) => new Set(s).add(m.id));
   }, []);
+
+  // Write the First Review: the form for a (possibly) signed-in visitor, else the region for the notice.
+  const preloadFirst = () => (user || initializing ? preloadForm() : quietly(want('toasts')));
+
+  function openMedia(items: LightboxItem[], index: number, from: HTMLElement) {
+    setLightbox({ items, index, opener: from });
+    want('lightbox').catch((e) => {
+      failed('the lightbox')(e);
+      setLightbox(null);
+    });
+  }
 
   const summary = list.summary;
   const hasAny = !!summary && summary.count > 0;
@@ -151,6 +237,8 @@ export function Reviews({ slug: slugProp, container }: ReviewsProps) {
             aria-expanded={formOpen}
             aria-controls={formOpen ? formId : undefined}
             onClick={(e) => (formOpen ? closeForm() : void startReview(e.currentTarget))}
+            onPointerEnter={preloadForm}
+            onFocus={preloadForm}
           >
             <svg className="rv-btn-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <path d="M4 20h4l10.5-10.5a2.1 2.1 0 0 0-4-4L4 16z" />
@@ -160,24 +248,11 @@ export function Reviews({ slug: slugProp, container }: ReviewsProps) {
         ) : null}
       </div>
 
-      {submittedNote ? (
-        <div className="rv-note" role="status" part="pending-note">
-          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <circle cx="12" cy="12" r="9" />
-            <path d="M12 7v5l3 2" />
-          </svg>
-          <span>{REVIEW_FIELD_MSG.pendingApproval}</span>
-          <button type="button" className="rv-icon-btn rv-note__close" aria-label="Dismiss" onClick={() => setSubmittedNote(false)}>
-            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
-          </button>
-        </div>
-      ) : null}
+      {submittedNote && code.form ? <code.form.PendingNote onDismiss={() => setSubmittedNote(false)} /> : null}
 
-      {formOpen && user ? (
+      {formOpen && user && code.form ? (
         <div id={formId}>
-          <ReviewForm slug={slug} user={user} toast={toast} onSubmitted={onSubmitted} onCancel={closeForm} />
+          <code.form.ReviewForm slug={slug} bucket={REVIEW_BUCKET} user={user} toast={toast} onSubmitted={onSubmitted} onCancel={closeForm} />
         </div>
       ) : null}
 
@@ -195,7 +270,14 @@ export function Reviews({ slug: slugProp, container }: ReviewsProps) {
           </svg>
           <p className="rv-empty__title">No reviews yet</p>
           <p className="rv-empty__text">Be the first to share your experience with this product</p>
-          <button type="button" className="kyb-btn" part="write-first-button" onClick={(e) => void startReview(e.currentTarget)}>
+          <button
+            type="button"
+            className="kyb-btn"
+            part="write-first-button"
+            onClick={(e) => void startReview(e.currentTarget)}
+            onPointerEnter={preloadFirst}
+            onFocus={preloadFirst}
+          >
             Write the First Review
           </button>
         </div>
@@ -257,7 +339,8 @@ export function Reviews({ slug: slugProp, container }: ReviewsProps) {
               review={r}
               hiddenMedia={brokenMedia}
               onMediaError={onMediaError}
-              onOpenMedia={(items, index, opener) => setLightbox({ items, index, opener })}
+              onOpenMedia={openMedia}
+              onWantMedia={preloadLightbox}
             />
           ))
         )}
@@ -295,8 +378,8 @@ export function Reviews({ slug: slugProp, container }: ReviewsProps) {
         </div>
       ) : null}
 
-      {lightbox ? (
-        <Lightbox
+      {lightbox && code.lightbox ? (
+        <code.lightbox.Lightbox
           items={lightbox.items}
           index={lightbox.index}
           opener={lightbox.opener}
@@ -304,7 +387,8 @@ export function Reviews({ slug: slugProp, container }: ReviewsProps) {
           onClose={() => setLightbox(null)}
         />
       ) : null}
-      {toasts}
+      {code.toasts ? <code.toasts.ReviewToasts box={toasts} /> : null}
+      {code.session ? <code.session.FollowAuth onChange={setReviewer} /> : null}
     </section>
   );
 }
@@ -344,21 +428,4 @@ function ListSkeleton() {
       ))}
     </div>
   );
-}
-
-/** The user once the first session lookup is done (a click may come before it). */
-async function settledUser(): Promise<User | null> {
-  try {
-    await ensureAuth();
-  } catch {
-    return null; // logged by core
-  }
-  if (!getAuthState().initializing) return getAuthState().user;
-  return new Promise((resolve) => {
-    const off = subscribeAuth(() => {
-      if (getAuthState().initializing) return;
-      off();
-      resolve(getAuthState().user);
-    });
-  });
 }

@@ -109,6 +109,9 @@ export function ensureAuth(): Promise<SupabaseClient> {
           recovery: event === 'PASSWORD_RECOVERY' ? true : event === 'SIGNED_OUT' ? false : store().state.recovery,
         });
         if (event === 'SIGNED_OUT') forgetProfileSync();
+        // auth-js clears a mail link's token fragment with `location.hash = ''`, which leaves a bare
+        // "#" in the address bar: tidy it without a navigation.
+        if (location.href.endsWith('#')) history.replaceState(history.state, '', location.href.slice(0, -1));
         // Calling supabase from inside the callback deadlocks auth-js's lock: defer.
         if (event === 'SIGNED_IN' && user) {
           const st = store();

@@ -9,19 +9,20 @@
  *    presses Write Review / Write the First Review;
  *  - the lightbox (Lightbox.tsx, lightbox.css): a medium is opened;
  *  - the toast region and the spec's messages (Toasts.tsx): something is to be announced;
- *  - the page's auth store and supabase-js (session.ts): only when a session may exist, the store
- *    already runs on the page, or a sign-in happens.
+ *  - the page's auth store, and through it supabase-js (Session.tsx): only when a session may exist,
+ *    the store already runs on the page, a sign-in happens, or the visitor acts while a session
+ *    lookup may be pending. The list only needs to know whether to offer Write Review.
  * Public read path: one `review_feed` GET per page over plain fetch.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DEFAULT_REVIEW_SLUG } from '../../supabase/functions/_shared/rules.ts';
 import { hostOf } from '../core/define.ts';
+import { shouldLoadAuth } from '../core/supabase.ts';
 import type { ToastInput } from '../core/toast.tsx';
 import { Summary } from './Summary.tsx';
 import { ReviewCard, type LightboxItem } from './ReviewCard.tsx';
 import { EMPTY_FEED, PAGE_SIZE, REVIEW_BUCKET, SORT_OPTIONS, loadFeed, type FeedMedia, type FeedReview, type FeedSummary, type SortKey } from './data.ts';
-import { shouldLoadAuth } from '../core/supabase.ts';
-import { adoptStyles, lazyModule } from './sheets.ts';
+import { adoptStyles, lazyModule } from './lazy.ts';
 import type { Reviewer } from './Session.tsx';
 import type { ToastBox } from './Toasts.tsx';
 

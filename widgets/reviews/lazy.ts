@@ -1,8 +1,12 @@
 /**
- * Styles of the parts that load later (form, lightbox): adopted into the element's shadow root when
- * their code arrives, so the first view carries only the list's CSS. Adopted sheets, not <style>
- * elements: a strict Content-Security-Policy (style-src 'self') blocks inline styles but not these.
- * One CSSStyleSheet per CSS text per page, shared by every kyb-reviews on it.
+ * Helpers for the parts of kyb-reviews that load after the first view (form, lightbox, toasts, auth).
+ *
+ * - `lazyModule(() => import('./X.tsx'))` → a function that imports X once; a failed download is tried
+ *   again on the next call.
+ * - `adoptStyles(shadowRoot, css)`: a later part's CSS, adopted into the element's shadow root when its
+ *   code arrives, so the first view carries only the list's CSS. Adopted sheets, not <style>
+ *   elements: a strict Content-Security-Policy (style-src 'self') blocks inline styles but not these.
+ *   One CSSStyleSheet per CSS text per page, shared by every kyb-reviews on it.
  */
 const sheets = new Map<string, CSSStyleSheet>();
 

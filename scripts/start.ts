@@ -1,11 +1,12 @@
 /**
  * `npm start`: the local Supabase stack (PGlite persisted in .data/) and the built site, one command.
  * The backend comes up first (a few seconds) while widgets and pages build; then the site is served.
- * Flags: --no-build (serve the existing dist/site), --open <path> (print that page's URL, e.g. the
+ * Builds only when dist/ is older than its sources (postinstall prepares it once).
+ * Flags: --build (always rebuild), --no-build (serve the existing dist/site), --open <path> (print that page's URL, e.g. the
  * widget playground). Env: PORT (site, 5173), API_PORT (54321), DATA_DIR, DATABASE_URL, AUTH_AUTOCONFIRM.
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '../supabase/local/server.ts';
@@ -13,7 +14,30 @@ import { ADMIN_CREDENTIALS } from '../supabase/local/admin-credentials.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
-const build = !args.includes('--no-build');
+
+/** Newest modification time under the folders the build reads (skips node_modules and dist). */
+function newestSource(dirs: string[]): number {
+  let newest = 0;
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      if (e.name === 'node_modules' || e.name.startsWith('.')) continue;
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else newest = Math.max(newest, statSync(p).mtimeMs);
+    }
+  };
+  for (const d of dirs) if (existsSync(d)) walk(d);
+  return newest;
+}
+const builtAt = (f: string) => (existsSync(f) ? statSync(f).mtimeMs : 0);
+/** dist/ is older than its sources, or was built for another backend or site address. */
+function stale(apiUrl: string, siteUrl: string): boolean {
+  const index = join(root, 'dist/site/index.html');
+  if (!existsSync(index) || builtAt(join(root, 'dist/site/widgets/kyb-widgets.js')) === 0) return true;
+  const html = readFileSync(index, 'utf8');
+  if (!html.includes(`content="${apiUrl}"`) || !html.includes(`content="${siteUrl}"`)) return true;
+  return builtAt(index) < newestSource(['widgets', 'site', 'supabase/functions/_shared'].map((d) => join(root, d)));
+}
 const openPath = args[args.indexOf('--open') + 1] && args.includes('--open') ? args[args.indexOf('--open') + 1] : '/';
 const host = process.env.HOST ?? '127.0.0.1';
 const apiPort = Number(process.env.API_PORT ?? 54321);
@@ -32,14 +56,14 @@ function run(cmd: string, argv: string[], env: NodeJS.ProcessEnv = {}) {
 }
 
 const apiUrl = `http://${host}:${apiPort}`;
+// Rebuild only when needed (postinstall builds once; edits or other addresses trigger a rebuild).
+const build = args.includes('--build') || (!args.includes('--no-build') && stale(apiUrl, siteUrl));
 const buildEnv = { KYB_SUPABASE_URL: apiUrl, KYB_SITE_URL: siteUrl };
 const bin = (b: string) => join(root, 'node_modules', '.bin', b);
-const building = build
-  ? run(bin('vite'), ['build', '--config', 'vite.widgets.config.ts', '--logLevel', 'error'], buildEnv).then(() =>
-      run(bin('tsx'), ['site/prerender.ts'], buildEnv),
-    )
-  : Promise.resolve();
-building.catch(() => {}); // reported below, after the backend is up
+// Widgets build while the backend boots; the pages are prerendered once the backend answers, so their
+// reviews come from this database (not from a second, in-memory copy of the seed).
+const widgetsBuilt = build ? run(bin('vite'), ['build', '--config', 'vite.widgets.config.ts', '--logLevel', 'error'], buildEnv) : Promise.resolve();
+widgetsBuilt.catch(() => {}); // reported below, after the backend is up
 
 const dataDir = process.env.DATA_DIR ?? join(root, '.data', 'db');
 const api = await serve({
@@ -62,7 +86,8 @@ console.log(`  anon key:         ${api.stack.config.anonKey}`);
 console.log(`  e-mail confirmation: ${api.stack.config.autoconfirm ? 'off (AUTH_AUTOCONFIRM=true)' : 'on: open the inbox to confirm sign-ups'}`);
 
 try {
-  await building;
+  await widgetsBuilt;
+  if (build) await run(bin('tsx'), ['site/prerender.ts'], buildEnv);
 } catch (e) {
   console.error(String(e));
   await api.close();

@@ -7,27 +7,17 @@
  * uses (contracts.ts leadPayloads[kind]); `fields` carries the first message per field for inline errors.
  */
 import { fieldErrors, leadCapture, leadKinds, leadPayloads, type LeadKind } from '../_shared/contracts.ts';
-import type { FunctionEnv } from '../_shared/env.ts';
-import { preflight } from '../_shared/cors.ts';
 import { FUNCTION_MESSAGES } from '../_shared/messages.ts';
-import { adminClient } from '../_shared/admin.ts';
-import { RATE_LIMITS, rateLimitHit } from '../_shared/rate-limit.ts';
-import { clientAddress, honeypotFilled, internalError, json, methodNotAllowed, readJsonObject, tooManyRequests } from '../_shared/http.ts';
+import { RATE_LIMITS } from '../_shared/rate-limit.ts';
+import { postJsonHandler, rateLimited } from '../_shared/handler.ts';
+import { honeypotFilled, json } from '../_shared/http.ts';
 
 const isKind = (k: unknown): k is LeadKind => (leadKinds as readonly unknown[]).includes(k);
 
-export async function handle(req: Request, env: FunctionEnv): Promise<Response> {
-  const pre = preflight(req);
-  if (pre) return pre;
-  if (req.method !== 'POST') return methodNotAllowed();
-  try {
-    const db = adminClient(env);
-    const wait = await rateLimitHit(db, 'lead-capture:client', clientAddress(req), RATE_LIMITS.leadPerClient);
-    if (wait) return tooManyRequests(wait);
-
-    const read = await readJsonObject(req);
-    if (!read.ok) return read.response;
-    const body = read.body;
+export const handle = postJsonHandler({
+  name: 'lead-capture',
+  perClient: RATE_LIMITS.leadPerClient,
+  async handle({ db, body }) {
     if (honeypotFilled(body)) {
       return json({ message: isKind(body.kind) ? FUNCTION_MESSAGES.lead[body.kind] : FUNCTION_MESSAGES.leadGeneric });
     }
@@ -43,8 +33,8 @@ export async function handle(req: Request, env: FunctionEnv): Promise<Response> 
     }
     const email = payload.data.email.toLowerCase();
 
-    const waitEmail = await rateLimitHit(db, 'lead-capture:email', email, RATE_LIMITS.leadPerEmail);
-    if (waitEmail) return tooManyRequests(waitEmail);
+    const limited = await rateLimited(db, 'lead-capture:email', email, RATE_LIMITS.leadPerEmail);
+    if (limited) return limited;
 
     // Only the validated fields are kept (the schema drops anything else the client sent).
     const { error } = await db
@@ -52,8 +42,5 @@ export async function handle(req: Request, env: FunctionEnv): Promise<Response> 
       .insert({ kind, email, payload: { ...payload.data, email }, source_page: sourcePage?.trim() || null });
     if (error) throw new Error(`leads insert failed: ${error.message}`);
     return json({ message: FUNCTION_MESSAGES.lead[kind] });
-  } catch (e) {
-    console.error('[lead-capture]', e);
-    return internalError();
-  }
-}
+  },
+});

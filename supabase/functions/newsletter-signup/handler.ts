@@ -9,28 +9,17 @@
  */
 import { newsletterSignup } from '../_shared/contracts.ts';
 import { CONSENT_TEXT_VERSION } from '../_shared/rules.ts';
-import type { FunctionEnv } from '../_shared/env.ts';
-import { preflight } from '../_shared/cors.ts';
 import { FUNCTION_MESSAGES } from '../_shared/messages.ts';
-import { adminClient } from '../_shared/admin.ts';
-import { RATE_LIMITS, rateLimitHit } from '../_shared/rate-limit.ts';
-import { clientAddress, honeypotFilled, internalError, json, methodNotAllowed, readJsonObject, tooManyRequests } from '../_shared/http.ts';
+import { RATE_LIMITS } from '../_shared/rate-limit.ts';
+import { postJsonHandler, rateLimited } from '../_shared/handler.ts';
+import { honeypotFilled, json } from '../_shared/http.ts';
 
 export const LISTS = { newsletter: 'newsletter', waitingList: 'diy-kit-waitlist' } as const;
 
-export async function handle(req: Request, env: FunctionEnv): Promise<Response> {
-  const pre = preflight(req);
-  if (pre) return pre;
-  if (req.method !== 'POST') return methodNotAllowed();
-  try {
-    const db = adminClient(env);
-    // Counted before anything else, so malformed floods are limited too.
-    const wait = await rateLimitHit(db, 'newsletter-signup:client', clientAddress(req), RATE_LIMITS.signupPerClient);
-    if (wait) return tooManyRequests(wait);
-
-    const read = await readJsonObject(req);
-    if (!read.ok) return read.response;
-    const body = read.body;
+export const handle = postJsonHandler({
+  name: 'newsletter-signup',
+  perClient: RATE_LIMITS.signupPerClient,
+  async handle({ db, body }) {
     const message = body.waitingList === true ? FUNCTION_MESSAGES.waitlistJoined : FUNCTION_MESSAGES.newsletterJoined;
     // A bot filled the hidden field: it sees success, nothing is stored.
     if (honeypotFilled(body)) return json({ message });
@@ -40,8 +29,8 @@ export async function handle(req: Request, env: FunctionEnv): Promise<Response> 
     const input = parsed.data;
     const email = input.email.toLowerCase();
 
-    const waitEmail = await rateLimitHit(db, 'newsletter-signup:email', email, RATE_LIMITS.signupPerEmail);
-    if (waitEmail) return tooManyRequests(waitEmail);
+    const limited = await rateLimited(db, 'newsletter-signup:email', email, RATE_LIMITS.signupPerEmail);
+    if (limited) return limited;
 
     const { error } = await db.rpc('newsletter_subscribe', {
       p_email: email,
@@ -52,8 +41,5 @@ export async function handle(req: Request, env: FunctionEnv): Promise<Response> 
     });
     if (error) throw new Error(`newsletter_subscribe failed: ${error.message}`);
     return json({ message });
-  } catch (e) {
-    console.error('[newsletter-signup]', e);
-    return internalError();
-  }
-}
+  },
+});

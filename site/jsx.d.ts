@@ -27,6 +27,7 @@ declare module 'preact' {
       'kyb-sticky-bar': El<{ threshold?: string | number }>;
       'kyb-thumbnail-gallery': El;
       'kyb-not-found': El;
+      'kyb-unsubscribe': El<{ token?: string }>;
     }
   }
 }

@@ -36,6 +36,7 @@ import { Rewards } from './pages/Rewards.tsx';
 import { Services } from './pages/Services.tsx';
 import { Shop } from './pages/Shop.tsx';
 import { LocsTeaser, PlannerTeaser } from './pages/Teasers.tsx';
+import { Unsubscribe } from './pages/Unsubscribe.tsx';
 
 export interface Route {
   /** Canonical path ("/", "/products/irie-locs"); the page's <link rel="canonical">. */
@@ -325,6 +326,16 @@ export const ROUTES: readonly Route[] = [
     noindex: true,
     navLabel: 'Gallery Administration',
   },
+  {
+    // Reached from the unsubscribe link in the e-mails only; the link carries a token.
+    path: '/unsubscribe',
+    page: Unsubscribe,
+    title: 'Unsubscribe',
+    description: 'Stop receiving KYB Holistic Haircare e-mails from a newsletter or waiting list.',
+    sitemap: false,
+    noindex: true,
+    navLabel: 'Unsubscribe',
+  },
 ];
 
 /** The page for any other path (doc 2 §2), written to 404.html. */
@@ -361,7 +372,7 @@ export function sitemapPaths(): string[] {
 }
 
 /** Paths robots.txt disallows. */
-export const DISALLOWED = ['/admin', '/account', '/beta-tester'] as const;
+export const DISALLOWED = ['/admin', '/account', '/beta-tester', '/unsubscribe'] as const;
 
 /** The file a path is written to under dist/site. */
 export function outputFile(path: string): string {

@@ -49,6 +49,7 @@ const RESERVE: Record<string, string> = {
   'kyb-merch-notify': 'display:block;min-height:3rem',
   'kyb-access-modal': 'display:inline-block;min-height:44px',
   'kyb-not-found': 'display:block',
+  'kyb-unsubscribe': 'display:block;min-height:11.5rem',
   // The page lays these out itself (a grid of thumbnails; a fixed bar that must not flash before its
   // script decides whether the visitor has scrolled far enough).
   'kyb-thumbnail-gallery': '',

@@ -47,7 +47,7 @@ const DEMOS = [
   { tag: 'kyb-reviews', attrs: { slug: { options: REVIEW_SLUGS, value: 'handmade-locs' } } },
   { tag: 'kyb-loc-configurator', attrs: { product: { options: ['trinity-locs', 'irie-locs', 'jah-locs', 'diy-kit', 'lock-kit'], value: 'trinity-locs' } } },
   { tag: 'kyb-gallery-admin', attrs: {} },
-  { tag: 'kyb-planner-gallery', attrs: { 'fallback-src': { value: 'https://picsum.photos/seed/kyb/960/540' }, 'fallback-alt': { value: 'Crown Planner cover' } } },
+  { tag: 'kyb-planner-gallery', attrs: { 'fallback-src': { value: `data:image/svg+xml,${encodeURIComponent("<svg xmlns='http://www.w3.org/2000/svg' width='960' height='540'><rect width='960' height='540' fill='#2b2118'/><text x='480' y='290' font-family='serif' font-size='64' fill='#c9a227' text-anchor='middle'>CROWN</text></svg>")}` }, 'fallback-alt': { value: 'Crown Planner cover' } } },
   { tag: 'kyb-beta-gate', attrs: { mode: { options: ['gate', 'tools'], value: 'gate' } } },
   { tag: 'kyb-access-modal', attrs: { label: { value: 'Get Early Access' } } },
   { tag: 'kyb-vault', attrs: {} },
@@ -67,9 +67,16 @@ const DEMOS = [
   {
     tag: 'kyb-thumbnail-gallery',
     attrs: {},
-    inner: [1, 2, 3, 4].map((i) => `<img src="https://picsum.photos/seed/locs${i}/640/640" alt="Faux locs style ${i}" width="320" height="320">`).join(''),
+    // Local placeholder art (no third-party image hosts: the playground works offline).
+    inner: ['#7a4b2a', '#3f5e4a', '#8c3b2e', '#6b4a6e']
+      .map(
+        (c, i) =>
+          `<img src="data:image/svg+xml,${encodeURIComponent(`<svg xmlns='http://www.w3.org/2000/svg' width='640' height='640'><rect width='640' height='640' fill='${c}'/><circle cx='320' cy='320' r='${120 + i * 30}' fill='none' stroke='#f3e6d3' stroke-width='18'/></svg>`)}" alt="Faux locs style ${i + 1}" width="320" height="320">`,
+      )
+      .join(''),
   },
   { tag: 'kyb-not-found', attrs: {} },
+  { tag: 'kyb-unsubscribe', attrs: { token: { value: '' } } },
 ];
 
 const demos = document.getElementById('demos');

@@ -140,6 +140,10 @@ export default defineConfig(({ mode }) => {
     define: { 'process.env.NODE_ENV': JSON.stringify(mode === 'development' ? 'development' : 'production') },
     plugins: [...(react ? [] : [slimReactForR2wc()]), playground(), preloadMap(), localBackend()],
     server: { open: '/playground/', fs: { allow: [root] } },
+    // The dev server pre-bundles dependencies without our resolve plugins: r2wc would get real React
+    // while the components get preact ("Cannot add property __, object is not extensible"). Serve r2wc
+    // unbundled so slimReactForR2wc() applies in the playground exactly as in the build.
+    optimizeDeps: react ? {} : { exclude: ['@r2wc/react-to-web-component', '@r2wc/core'] },
     build: {
       outDir: `${root}dist/${react ? 'widgets-react' : 'widgets'}`,
       emptyOutDir: true,

@@ -59,7 +59,7 @@ const RESERVE: Record<string, string> = {
 /**
  * On every page but needed only when the visitor acts or is signed in: the header's sign-in button.
  * Its prerendered fallback (a "Sign in" link) stands in until then, so content pages fetch nothing but
- * this loader. It loads on hover, focus or touch, on a stored session or a mail-link landing, or when
+ * this loader; an empty tag (no fallback to show) loads at once. It loads on hover, focus or touch, on a stored session or a mail-link landing, or when
  * another element asks for sign-in; a click that beats the code is replayed as a request to open the
  * dialog (the element reads the flag when it mounts).
  */
@@ -121,7 +121,8 @@ if (typeof document !== 'undefined' && !g[KEY]) {
   const scan = () => {
     for (const el of document.querySelectorAll(':not(:defined)')) {
       const tag = el.localName;
-      if (pending.has(tag) && (tag !== ON_DEMAND || demand)) load(tag);
+      // Without fallback content there is nothing to show meanwhile: load it at once.
+      if (pending.has(tag) && (tag !== ON_DEMAND || demand || !el.firstElementChild)) load(tag);
     }
     if (!pending.size) observer.disconnect();
   };

@@ -42,6 +42,12 @@ describe('the auth store across page loads', () => {
     equal(frame.contentDocument.documentElement.dataset.kybAuth, 'signed-out', 'html[data-kyb-auth]');
   });
 
+  it('an empty tag (no fallback to show meanwhile) loads at once', async () => {
+    const frame = await page('<p>host</p><kyb-auth-button></kyb-auth-button>');
+    const host = await waitFor(() => frame.contentDocument.querySelector('kyb-auth-button'), 'page content');
+    await waitFor(() => host.shadowRoot?.querySelector('button'), 'Sign in button without any interaction');
+  });
+
   it('a click on the fallback before the code arrives opens the sign-in dialog once it does', async () => {
     const frame = await page('<kyb-auth-button><a href="/account">Sign in</a></kyb-auth-button>');
     const host = await waitFor(() => frame.contentDocument.querySelector('kyb-auth-button'), 'page content');

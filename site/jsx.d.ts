@@ -17,6 +17,7 @@ declare module 'preact' {
       'kyb-account': El;
       'kyb-loc-configurator': El<{ product: string }>;
       'kyb-gallery-admin': El;
+      'kyb-review-moderation': El;
       'kyb-planner-gallery': El<{ 'fallback-src': string; 'fallback-alt': string }>;
       'kyb-beta-gate': El<{ mode?: 'gate' | 'tools' }>;
       'kyb-access-modal': El<{ label?: string }>;

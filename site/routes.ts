@@ -11,6 +11,7 @@ import { PRESS_ITEMS } from './content/press.ts';
 import { About } from './pages/About.tsx';
 import { Account } from './pages/Account.tsx';
 import { AdminGallery } from './pages/AdminGallery.tsx';
+import { AdminReviews } from './pages/AdminReviews.tsx';
 import { Beta } from './pages/Beta.tsx';
 import { BetaTester } from './pages/BetaTester.tsx';
 import { Blog } from './pages/Blog.tsx';
@@ -325,6 +326,15 @@ export const ROUTES: readonly Route[] = [
     sitemap: false,
     noindex: true,
     navLabel: 'Gallery Administration',
+  },
+  {
+    path: '/admin/reviews',
+    page: AdminReviews,
+    title: 'Review Moderation',
+    description: 'Approve, verify or delete the product reviews customers submit.',
+    sitemap: false,
+    noindex: true,
+    navLabel: 'Review Moderation',
   },
   {
     // Reached from the unsubscribe link in the e-mails only; the link carries a token.

@@ -16,6 +16,9 @@ export function AdminGallery() {
           </p>
         </Fallback>
       </kyb-gallery-admin>
+      <p>
+        <a href="/admin/reviews">Review Moderation</a>
+      </p>
     </Section>
   );
 }

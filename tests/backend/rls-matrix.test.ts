@@ -352,9 +352,12 @@ describe('storage: review-media bucket', () => {
     expect((await kept.arrayBuffer()).byteLength).toBe(32);
   });
 
-  it('the admin has no say over users\' review folders', async () => {
+  it('the admin cannot write in users\' review folders, but removes their files when moderating', async () => {
     storageRefused(await admin.client.storage.from(bucket()).upload(`${owner.id}/${pending}/2.png`, file('image/png')));
-    expect((await admin.client.storage.from(bucket()).remove([pendingFile])).data).toEqual([]);
+    const rejected = `${owner.id}/${pending}/9.png`;
+    expect((await owner.client.storage.from(bucket()).upload(rejected, file('image/png'))).error).toBeNull();
+    expect((await admin.client.storage.from(bucket()).remove([rejected])).data?.map((o) => o.name)).toEqual([rejected]);
+    expect(await sql(`select name from storage.objects where bucket_id = 'review-media' and name = $1`, [rejected])).toEqual([]);
   });
 
   it('the owner writes, overwrites, lists and deletes in their own folder, within type and size limits', async () => {

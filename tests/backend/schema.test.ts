@@ -270,6 +270,7 @@ describe('migrations', () => {
     expect(own).toEqual([
       '20250101000100_admin.sql', '20250101000200_profiles.sql', '20250101000300_reviews.sql', '20250101000400_review_media.sql',
       '20250101000500_review_feed.sql', '20250101000600_planner_gallery.sql', '20250101000700_storage.sql',
+      '20250101000800_review_media_moderation.sql',
     ]);
     // A table's row-level security lives in the file that creates it.
     for (const f of own) {

@@ -110,7 +110,7 @@ const LINKED_ONLY = [
   '/blog/full-loc-bible',
   '/protective-style-planner',
 ];
-const NOINDEX = ['/admin/gallery', '/account', '/beta-tester', '/unsubscribe'];
+const NOINDEX = ['/admin/gallery', '/admin/reviews', '/account', '/beta-tester', '/unsubscribe'];
 
 describe('route table', () => {
   it('has every route of the specs, with its aliases', () => {

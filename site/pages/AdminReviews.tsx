@@ -1,0 +1,28 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+/** Review moderation: <kyb-review-moderation>; not indexed, not in the navigation. */
+import { Fallback, Section } from '../components/ui.tsx';
+
+export function AdminReviews() {
+  return (
+    <Section id="admin" class="section--page">
+      <h1 id="page-title" class="page-title">
+        Review Moderation
+      </h1>
+      <p class="lead">
+        Customer reviews are listed on the product pages only once they are approved. Approve, mark as a verified purchase or delete
+        them here.
+      </p>
+      <kyb-review-moderation>
+        <Fallback class="card card--padded">
+          <p>
+            Review moderation needs JavaScript and a signed-in administrator session. Enable JavaScript, sign in with the button at the top
+            of the page, and reload.
+          </p>
+        </Fallback>
+      </kyb-review-moderation>
+      <p>
+        <a href="/admin/gallery">Gallery Administration</a>
+      </p>
+    </Section>
+  );
+}

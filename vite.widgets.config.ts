@@ -162,7 +162,8 @@ export default defineConfig(({ mode }) => {
           // An element's chunk is named after its folder (kyb-reviews → chunks/reviews-<hash>.js).
           chunkFileNames: (c) => {
             const m = c.facadeModuleId?.match(/\/widgets\/([^/]+)\/define\.ts$/);
-            return `chunks/${m ? m[1] : '[name]'}-[hash].js`;
+            // 6 hash characters (not 8): the loader lists every chunk, and random characters do not compress.
+            return `chunks/${m ? m[1] : '[name]'}-[hash:6].js`;
           },
           assetFileNames: 'assets/[name]-[hash][extname]',
           minify: true,

@@ -34,32 +34,31 @@ function preloadsOf(tag: string): string[] {
 }
 
 /** Space reserved before an element's code arrives (min-height; inline elements get a width too). */
+// Kept terse: every byte here is on every page (2 kB gzip budget). Keys drop the `kyb-` prefix.
+/** Block elements: the min-height (rem) their first render needs. */
+const HEIGHT: Record<string, number> = {
+  reviews: 28, newsletter: 26, waitlist: 7, account: 24, 'loc-configurator': 36, 'gallery-admin': 24,
+  'beta-gate': 20, vault: 16, 'partnership-form': 32, 'merch-notify': 3, unsubscribe: 11.5,
+};
 const RESERVE: Record<string, string> = {
-  'kyb-auth-button': 'display:inline-block;min-height:44px;min-width:6rem',
-  'kyb-reviews': 'display:block;min-height:28rem',
-  'kyb-newsletter': 'display:block;min-height:26rem',
-  'kyb-waitlist': 'display:block;min-height:7rem',
-  'kyb-account': 'display:block;min-height:24rem',
-  'kyb-loc-configurator': 'display:block;min-height:36rem',
-  'kyb-gallery-admin': 'display:block;min-height:24rem',
-  'kyb-planner-gallery': 'display:block;aspect-ratio:16/9',
-  'kyb-beta-gate': 'display:block;min-height:20rem',
-  'kyb-vault': 'display:block;min-height:16rem',
-  'kyb-partnership-form': 'display:block;min-height:32rem',
-  'kyb-merch-notify': 'display:block;min-height:3rem',
-  'kyb-access-modal': 'display:inline-block;min-height:44px',
-  'kyb-not-found': 'display:block',
-  'kyb-unsubscribe': 'display:block;min-height:11.5rem',
+  'auth-button': 'display:inline-block;min-height:44px;min-width:6rem',
+  'access-modal': 'display:inline-block;min-height:44px',
+  'planner-gallery': 'display:block;aspect-ratio:16/9',
   // The page lays these out itself (a grid of thumbnails; a fixed bar that must not flash before its
   // script decides whether the visitor has scrolled far enough).
-  'kyb-thumbnail-gallery': '',
-  'kyb-sticky-bar': 'display:none',
+  'thumbnail-gallery': '',
+  'sticky-bar': 'display:none',
+};
+const reserveOf = (tag: string) => {
+  const k = tag.slice(4);
+  return RESERVE[k] ?? `display:block${HEIGHT[k] ? `;min-height:${HEIGHT[k]}rem` : ''}`;
 };
 
 /**
  * On every page but needed only when the visitor acts or is signed in: the header's sign-in button.
  * Its prerendered fallback (a "Sign in" link) stands in until then, so content pages fetch nothing but
- * this loader; an empty tag (no fallback to show) loads at once. It loads on hover, focus or touch, on a stored session or a mail-link landing, or when
+ * this loader; an empty tag (no fallback to show) loads at once. It loads on hover, focus or touch, on
+ * a stored session or a mail-link landing, or when
  * another element asks for sign-in; a click that beats the code is replayed as a request to open the
  * dialog (the element reads the flag when it mounts).
  */
@@ -87,8 +86,8 @@ if (typeof document !== 'undefined' && !g[KEY]) {
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(
     [...pending.keys()]
-      .filter((tag) => RESERVE[tag] !== '')
-      .map((tag) => `${tag}:not(:defined){${RESERVE[tag] ?? 'display:block'}}`)
+      .filter((tag) => reserveOf(tag))
+      .map((tag) => `${tag}:not(:defined){${reserveOf(tag)}}`)
       .join(''),
   );
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];

@@ -5,7 +5,7 @@
  * context (a shadow root cannot escape its host's z-index otherwise). A click on the backdrop closes
  * it too. Initial focus: the element with `data-autofocus`, else the first field.
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 
 export interface ModalProps {
   open: boolean;
@@ -24,7 +24,12 @@ export function Modal({ open, onClose, labelledBy, describedBy, part = 'dialog',
   onCloseRef.current = onClose;
   const openRef = useRef(open);
   openRef.current = open;
-  useEffect(() => {
+  /** Our own close() is in flight: its queued `close` event is not the visitor closing the dialog. */
+  const selfClosing = useRef(false);
+  // A layout effect, so the <dialog> opens and closes in the same commit as the state: with a passive
+  // effect a queued `close` event could land between a reopen's render and its showModal() and be
+  // taken for the visitor closing the dialog again (seen as a flaky "dialog does not reopen").
+  useLayoutEffect(() => {
     const d = ref.current;
     if (!d) return;
     if (open && !d.open) {
@@ -32,7 +37,10 @@ export function Modal({ open, onClose, labelledBy, describedBy, part = 'dialog',
       // showModal() focuses the first focusable (the close button); a form's first field is the better
       // start, and React's autoFocus does not survive showModal.
       (d.querySelector<HTMLElement>('[data-autofocus]') ?? d.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea'))?.focus();
-    } else if (!open && d.open) d.close();
+    } else if (!open && d.open) {
+      selfClosing.current = true;
+      d.close();
+    }
   }, [open]);
   useEffect(() => {
     const d = ref.current;
@@ -41,6 +49,10 @@ export function Modal({ open, onClose, labelledBy, describedBy, part = 'dialog',
     // `close` is queued as a task: report only a close the visitor made (Esc, backdrop) while the state
     // still says open — not our own close(), nor a stale event arriving after a quick reopen.
     const close = () => {
+      if (selfClosing.current) {
+        selfClosing.current = false;
+        return;
+      }
       if (openRef.current && !d.open) onCloseRef.current();
     };
     const backdrop = (e: MouseEvent) => {

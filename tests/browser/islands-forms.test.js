@@ -7,28 +7,9 @@
  * The functions rate-limit per client (lead-capture 20, beta-access 10 per 10 minutes) and every
  * browser test shares one client address: this file sends 7 leads and 2 password checks.
  */
-import {
-  $, $$, anonKey, assert, backendUrl, button, cleanup, closedUrl, equal, expectAccessible, field, listen, mount, requestsTo, sendKeys, text,
-  toasts, type, uniqueEmail, waitFor, waitForToast,
-} from './support/helpers.js';
+import { $, $$, anonKey, assert, backendUrl, button, cleanup, closedUrl, equal, expectAccessible, field, listen, mount, requestsTo, sendKeys, text, toasts, type, uniqueEmail, waitFor, waitForToast, serviceKey } from './support/helpers.js';
 
 // ---------------------------------------------------------------- service-role reads (assertions only)
-/** The local stack's keys are signed with the Supabase CLI's public demo secret (supabase/local/config.ts). */
-const DEMO_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
-const b64url = (bytes) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-let serviceKeyPromise;
-function serviceKey() {
-  serviceKeyPromise ??= (async () => {
-    const [header, payload] = anonKey().split('.');
-    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
-    const body = `${header}.${b64url(new TextEncoder().encode(JSON.stringify({ ...claims, role: 'service_role' })))}`;
-    const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(DEMO_JWT_SECRET), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-    const sig = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(body)));
-    return `${body}.${b64url(sig)}`;
-  })();
-  return serviceKeyPromise;
-}
-
 /** The leads stored for an e-mail address (service role: the table is closed to anon). */
 async function leadsFor(email) {
   const key = await serviceKey();

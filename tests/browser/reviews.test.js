@@ -6,10 +6,7 @@
  * unapproved for the duration of this file and approved again at the end; the rows this file adds are
  * deleted. Signed-out tests run first (the page's auth store is shared and only signs in once).
  */
-import {
-  $, $$, assert, anonKey, backendUrl, button, cleanup, createUser, equal, expectAccessible, listen, mount, requestsTo, sendKeys,
-  storedSession, text, toasts, type, waitFor, waitForToast,
-} from './support/helpers.js';
+import { $, $$, assert, anonKey, backendUrl, button, cleanup, createUser, equal, expectAccessible, listen, mount, requestsTo, sendKeys, storedSession, text, toasts, type, waitFor, waitForToast, serviceKey } from './support/helpers.js';
 import { emulateMedia, sendMouse, setViewport } from '/node_modules/@web/test-runner-commands/browser/commands.mjs';
 
 const FIX = 'trinity-locs'; // 12 fixture reviews: summary, filters, sort, pages, media
@@ -17,22 +14,6 @@ const EMPTY = 'protective-style-planner'; // no approved review during this file
 const SUBMIT = 'jah-locs'; // the signed-in user's submissions
 
 // ---------------------------------------------------------------- service-role access (fixtures only)
-/** The local stack's keys are signed with the Supabase CLI's public demo secret (supabase/local/config.ts). */
-const DEMO_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
-const b64url = (bytes) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-let serviceKeyPromise;
-function serviceKey() {
-  serviceKeyPromise ??= (async () => {
-    const [header, payload] = anonKey().split('.');
-    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
-    const body = `${header}.${b64url(new TextEncoder().encode(JSON.stringify({ ...claims, role: 'service_role' })))}`;
-    const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(DEMO_JWT_SECRET), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-    const sig = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(body)));
-    return `${body}.${b64url(sig)}`;
-  })();
-  return serviceKeyPromise;
-}
-
 async function svc(path, { method = 'GET', body, prefer } = {}) {
   const key = await serviceKey();
   const r = await fetch(`${backendUrl()}/rest/v1/${path}`, {

@@ -7,10 +7,7 @@
  * The functions rate-limit per client (20 sign-ups and 20 unsubscribes per 10 minutes) and every
  * browser test shares one client address: this file sends 3 sign-ups and 4 unsubscribes.
  */
-import {
-  $, anonKey, assert, backendUrl, button, cleanup, closedUrl, equal, expectAccessible, mount, requestsTo, text, toasts, uniqueEmail, waitFor,
-  waitForToast, watchText,
-} from './support/helpers.js';
+import { $, anonKey, assert, backendUrl, button, cleanup, closedUrl, equal, expectAccessible, mount, requestsTo, text, toasts, uniqueEmail, waitFor, waitForToast, watchText, serviceKey } from './support/helpers.js';
 
 // The function's answers (supabase/functions/_shared/messages.ts), as the visitor reads them.
 const UNSUBSCRIBED = "You've been unsubscribed. You won't receive any more emails from this list.";
@@ -18,22 +15,6 @@ const LINK_INVALID = 'This unsubscribe link is not valid.';
 const CONTACT = 'hello@kybhaircare.com';
 
 // ---------------------------------------------------------------- service-role access (fixtures only)
-/** The local stack's keys are signed with the Supabase CLI's public demo secret (supabase/local/config.ts). */
-const DEMO_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
-const b64url = (bytes) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-let serviceKeyPromise;
-function serviceKey() {
-  serviceKeyPromise ??= (async () => {
-    const [header, payload] = anonKey().split('.');
-    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
-    const body = `${header}.${b64url(new TextEncoder().encode(JSON.stringify({ ...claims, role: 'service_role' })))}`;
-    const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(DEMO_JWT_SECRET), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-    const sig = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(body)));
-    return `${body}.${b64url(sig)}`;
-  })();
-  return serviceKeyPromise;
-}
-
 /** The newsletter subscription of an address: {status, unsubscribe_token, unsubscribed_at}. */
 async function subscription(email) {
   const key = await serviceKey();

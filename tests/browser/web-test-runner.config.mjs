@@ -49,6 +49,7 @@ export default {
 <title>kyb browser test</title>
 <meta name="kyb-supabase-url" content="${state.url}">
 <meta name="kyb-supabase-anon-key" content="${state.anonKey}">
+<meta name="kyb-test-service-key" content="${state.serviceKey}">
 <meta name="kyb-test-closed-url" content="${state.closedUrl}">
 <meta name="kyb-test-bundle" content="/${state.bundle}">
 <meta name="kyb-test-build" content="${state.bundle.replace(/^dist\//, '')}">

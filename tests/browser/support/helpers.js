@@ -34,6 +34,8 @@ export async function waitFor(fn, message = 'condition', timeout = 10_000) {
 }
 
 export const meta = (name) => document.querySelector(`meta[name="${name}"]`)?.content ?? '';
+/** The stack's service_role key, for fixtures and database checks (the test page carries it; real pages never do). */
+export const serviceKey = async () => meta('kyb-test-service-key');
 export const backendUrl = () => meta('kyb-supabase-url');
 export const anonKey = () => meta('kyb-supabase-anon-key');
 export const closedUrl = () => meta('kyb-test-closed-url');

@@ -11,7 +11,7 @@ import { rm } from 'node:fs/promises';
 import { build } from 'vite';
 import { serve } from '../../../supabase/local/server.ts';
 
-export const state = { url: '', anonKey: '', closedUrl: '', bundle: '' };
+export const state = { url: '', anonKey: '', serviceKey: '', closedUrl: '', bundle: '' };
 
 /** A port that was free a moment ago and is closed now: requests to it fail like a network outage. */
 async function closedPort(): Promise<string> {
@@ -47,6 +47,8 @@ export function stackPlugin(opts: { rootDir: string; react: boolean; build: bool
       backend = await serve({ port: 0, config: { autoconfirm: true } });
       state.url = backend.url;
       state.anonKey = backend.stack.config.anonKey;
+      // Test pages only (fixtures and checks in the database); never a real page.
+      state.serviceKey = backend.stack.config.serviceRoleKey;
       state.closedUrl = await closedPort();
     },
     async serverStop() {

@@ -122,7 +122,7 @@ before(async () => {
   const probe = await fetch(`${backendUrl()}/rest/v1/reviews?select=id&limit=1`, {
     headers: { apikey: await serviceKey(), authorization: `Bearer ${await serviceKey()}` },
   });
-  assert(probe.ok, `service-role key derived from the demo secret is refused (${probe.status}); is JWT_SECRET set?`);
+  assert(probe.ok, `the test stack's service-role key is refused (${probe.status}); is JWT_SECRET set?`);
   for (const slug of [FIX, EMPTY, SUBMIT]) await hideApproved(slug);
   await insertReviews(FIX, FIXTURES);
 });

@@ -14,13 +14,11 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { ALT_TEXT_MAX, GALLERY_MAX_ITEMS } from '../../supabase/functions/_shared/rules.ts';
-import { isAdmin, useAuth } from '../core/auth.ts';
 import { getSupabase } from '../core/supabase.ts';
 import { MESSAGES } from '../core/messages.ts';
-import { useToasts } from '../core/toast.tsx';
+import { AdminGate, type AdminPanelProps } from '../core/admin-gate.tsx';
 import { Modal } from '../core/dialog.tsx';
 import { emit } from '../core/events.ts';
-import { hostOf } from '../core/define.ts';
 import { deleteItem, listItems, updateItem, uploadItem, type GalleryItem, type ItemPatch, type Result } from './data.ts';
 
 /** Alt text is written this long after the last keystroke (the field still updates on every key). */
@@ -31,51 +29,17 @@ export interface GalleryAdminProps {
 }
 
 export function GalleryAdmin({ container }: GalleryAdminProps) {
-  const { initializing, user } = useAuth();
-  const { toast, toasts } = useToasts();
-  const warned = useRef(false);
-  const admin = isAdmin(user);
-  const containerRef = useRef(container);
-  containerRef.current = container;
-  const host = useCallback(() => hostOf(containerRef.current), []);
-
-  useEffect(() => {
-    if (initializing || user || warned.current) return;
-    warned.current = true;
-    toast(MESSAGES.adminAuthRequired);
-  }, [initializing, user, toast]);
-  useEffect(() => {
-    if (user) warned.current = false;
-  }, [user]);
-
-  let body;
-  if (initializing) {
-    body = (
-      <p className="ga__loading" role="status" part="loading">
-        Loading…
-      </p>
-    );
-  } else if (!user || !admin) {
-    body = (
-      <div className="ga__denied kyb-card" part="denied">
-        <h2 className="ga__heading">Admin Access Required</h2>
-        <p>{user ? 'Your account does not have access to the gallery administration.' : 'Please sign in with an administrator account to manage the gallery.'}</p>
-      </div>
-    );
-  } else {
-    body = <Panel key={user.id} toast={toast} host={host} />;
-  }
   return (
-    <div className="ga" part="root">
-      {body}
-      {toasts}
-    </div>
+    <AdminGate
+      container={container}
+      prefix="ga"
+      denied={{ signedIn: 'Your account does not have access to the gallery administration.', signedOut: 'Please sign in with an administrator account to manage the gallery.' }}
+      Panel={Panel}
+    />
   );
 }
 
-type ToastFn = ReturnType<typeof useToasts>['toast'];
-
-function Panel({ toast, host }: { toast: ToastFn; host: () => HTMLElement | null }) {
+function Panel({ toast, host }: AdminPanelProps) {
   const [items, setItems] = useState<GalleryItem[] | null>(null);
   const [uploading, setUploading] = useState(false);
   const [confirm, setConfirm] = useState<GalleryItem | null>(null);

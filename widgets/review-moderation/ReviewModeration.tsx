@@ -18,11 +18,9 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { REVIEW_SLUGS } from '../../supabase/functions/_shared/rules.ts';
-import { ensureAuth, isAdmin, useAuth } from '../core/auth.ts';
-import { MESSAGES } from '../core/messages.ts';
-import { useToasts } from '../core/toast.tsx';
+import { ensureAuth } from '../core/auth.ts';
+import { AdminGate, type AdminPanelProps } from '../core/admin-gate.tsx';
 import { Modal } from '../core/dialog.tsx';
-import { hostOf } from '../core/define.ts';
 import { Avatar } from '../reviews/Avatar.tsx';
 import { Stars } from '../reviews/Stars.tsx';
 import { formatReviewDate, ratingLabel } from '../reviews/rules.ts';
@@ -44,49 +42,15 @@ export interface ReviewModerationProps {
 }
 
 export function ReviewModeration({ container }: ReviewModerationProps) {
-  const { initializing, user } = useAuth();
-  const { toast, toasts } = useToasts();
-  const warned = useRef(false);
-  const admin = isAdmin(user);
-  const containerRef = useRef(container);
-  containerRef.current = container;
-  const host = useCallback(() => hostOf(containerRef.current), []);
-
-  useEffect(() => {
-    if (initializing || user || warned.current) return;
-    warned.current = true;
-    toast(MESSAGES.adminAuthRequired);
-  }, [initializing, user, toast]);
-  useEffect(() => {
-    if (user) warned.current = false;
-  }, [user]);
-
-  let body;
-  if (initializing) {
-    body = (
-      <p className="rm__loading" role="status" part="loading">
-        Loading…
-      </p>
-    );
-  } else if (!user || !admin) {
-    body = (
-      <div className="rm__denied kyb-card" part="denied">
-        <h2 className="rm__heading">Admin Access Required</h2>
-        <p>{user ? 'Your account does not have access to review moderation.' : 'Please sign in with an administrator account to moderate reviews.'}</p>
-      </div>
-    );
-  } else {
-    body = <Panel key={user.id} toast={toast} host={host} />;
-  }
   return (
-    <div className="rm" part="root">
-      {body}
-      {toasts}
-    </div>
+    <AdminGate
+      container={container}
+      prefix="rm"
+      denied={{ signedIn: 'Your account does not have access to review moderation.', signedOut: 'Please sign in with an administrator account to moderate reviews.' }}
+      Panel={Panel}
+    />
   );
 }
-
-type ToastFn = ReturnType<typeof useToasts>['toast'];
 
 /** Where focus goes once the list is refetched after an action on review `id` (at `index`). */
 interface FocusTarget {
@@ -96,7 +60,7 @@ interface FocusTarget {
   slot: 'approval' | 'verify' | null;
 }
 
-function Panel({ toast, host }: { toast: ToastFn; host: () => HTMLElement | null }) {
+function Panel({ toast, host }: AdminPanelProps) {
   const [status, setStatus] = useState<Status>('pending');
   const [slug, setSlug] = useState<string | null>(null);
   const [rows, setRows] = useState<ModeratedReview[] | null>(null);

@@ -1,0 +1,72 @@
+/**
+ * The gate every admin element shares (doc 2 "Gallery admin", §6, §8): "Loading…" until the session
+ * is known; signed out → the toast "Authentication required: Please sign in to access the admin panel."
+ * (once) and "Admin Access Required"; signed in without `app_metadata.role = 'admin'` → "Admin Access
+ * Required" (the spec only checks for a session; the database's RLS enforces the role, so the UI says so
+ * up front); admin → the element's panel, remounted per user.
+ */
+import { useCallback, useEffect, useRef, type ComponentType } from 'react';
+import { isAdmin, useAuth } from './auth.ts';
+import { MESSAGES } from './messages.ts';
+import { useToasts } from './toast.tsx';
+import { hostOf } from './define.ts';
+
+export type ToastFn = ReturnType<typeof useToasts>['toast'];
+
+export interface AdminPanelProps {
+  toast: ToastFn;
+  /** The custom element (for events). */
+  host: () => HTMLElement | null;
+}
+
+export interface AdminGateProps {
+  /** The element's shadow root (r2wc's `container` prop). */
+  container: unknown;
+  /** Class prefix of the element's CSS (`ga` → `ga__loading`, `ga__denied`, `ga__heading`). */
+  prefix: string;
+  /** What a signed-in non-admin and a signed-out visitor are told under "Admin Access Required". */
+  denied: { signedIn: string; signedOut: string };
+  Panel: ComponentType<AdminPanelProps>;
+}
+
+export function AdminGate({ container, prefix, denied, Panel }: AdminGateProps) {
+  const { initializing, user } = useAuth();
+  const { toast, toasts } = useToasts();
+  const warned = useRef(false);
+  const containerRef = useRef(container);
+  containerRef.current = container;
+  const host = useCallback(() => hostOf(containerRef.current), []);
+
+  useEffect(() => {
+    if (initializing || user || warned.current) return;
+    warned.current = true;
+    toast(MESSAGES.adminAuthRequired);
+  }, [initializing, user, toast]);
+  useEffect(() => {
+    if (user) warned.current = false;
+  }, [user]);
+
+  let body;
+  if (initializing) {
+    body = (
+      <p className={`${prefix}__loading`} role="status" part="loading">
+        Loading…
+      </p>
+    );
+  } else if (!user || !isAdmin(user)) {
+    body = (
+      <div className={`${prefix}__denied kyb-card`} part="denied">
+        <h2 className={`${prefix}__heading`}>Admin Access Required</h2>
+        <p>{user ? denied.signedIn : denied.signedOut}</p>
+      </div>
+    );
+  } else {
+    body = <Panel key={user.id} toast={toast} host={host} />;
+  }
+  return (
+    <div className={prefix} part="root">
+      {body}
+      {toasts}
+    </div>
+  );
+}

@@ -6,12 +6,32 @@
  * up front); admin → the element's panel, remounted per user.
  */
 import { useCallback, useEffect, useRef, type ComponentType } from 'react';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { isAdmin, useAuth } from './auth.ts';
+import { getSupabase } from './supabase.ts';
 import { MESSAGES } from './messages.ts';
 import { useToasts } from './toast.tsx';
 import { hostOf } from './define.ts';
 
 export type ToastFn = ReturnType<typeof useToasts>['toast'];
+
+/** What an admin data call answers: never thrown, because each failure has its own toast. */
+export type Result<T = undefined> = { ok: true; value: T } | { ok: false; error: unknown };
+
+/**
+ * Runs an admin panel's data call on the page's client for the configured backend (the auth store
+ * signed the admin in on that same client); a client that cannot load (chunk download, page config)
+ * is a failed call too.
+ */
+export function useAdminCall() {
+  return useCallback(async <T,>(fn: (c: SupabaseClient) => Promise<Result<T>>): Promise<Result<T>> => {
+    try {
+      return await fn(await getSupabase());
+    } catch (error) {
+      return { ok: false, error };
+    }
+  }, []);
+}
 
 export interface AdminPanelProps {
   toast: ToastFn;

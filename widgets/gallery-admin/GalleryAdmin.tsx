@@ -12,11 +12,9 @@
  *          alt, delete, dialog, toasts, toast
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { ALT_TEXT_MAX, GALLERY_MAX_ITEMS } from '../../supabase/functions/_shared/rules.ts';
-import { getSupabase } from '../core/supabase.ts';
 import { MESSAGES } from '../core/messages.ts';
-import { AdminGate, type AdminPanelProps } from '../core/admin-gate.tsx';
+import { AdminGate, useAdminCall, type AdminPanelProps } from '../core/admin-gate.tsx';
 import { Modal } from '../core/dialog.tsx';
 import { emit } from '../core/events.ts';
 import { deleteItem, listItems, updateItem, uploadItem, type GalleryItem, type ItemPatch, type Result } from './data.ts';
@@ -44,24 +42,12 @@ function Panel({ toast, host }: AdminPanelProps) {
   const [uploading, setUploading] = useState(false);
   const [confirm, setConfirm] = useState<GalleryItem | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const client = useRef<SupabaseClient | null>(null);
   const headingId = useId();
   const dialogTitle = useId();
   const dialogDesc = useId();
   const hintId = useId();
 
-  const sb = useCallback(async () => (client.current ??= await getSupabase()), []);
-  /** Runs a data call; a client that cannot load (chunk download, page config) is a failed call too. */
-  const call = useCallback(
-    async <T,>(fn: (c: SupabaseClient) => Promise<Result<T>>): Promise<Result<T>> => {
-      try {
-        return await fn(await sb());
-      } catch (error) {
-        return { ok: false, error };
-      }
-    },
-    [sb],
-  );
+  const call = useAdminCall();
 
   const refetch = useCallback(async () => {
     const r = await call(listItems);

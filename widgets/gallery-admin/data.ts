@@ -19,7 +19,8 @@ export interface GalleryItem {
   created_at?: string;
 }
 
-export type Result<T = undefined> = { ok: true; value: T } | { ok: false; error: unknown };
+import type { Result } from '../core/admin-gate.tsx';
+export type { Result };
 
 const fail = (error: unknown): { ok: false; error: unknown } => ({ ok: false, error });
 

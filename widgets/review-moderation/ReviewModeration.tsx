@@ -16,10 +16,8 @@
  *          dialog, toasts, toast
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { REVIEW_SLUGS } from '../../supabase/functions/_shared/rules.ts';
-import { ensureAuth } from '../core/auth.ts';
-import { AdminGate, type AdminPanelProps } from '../core/admin-gate.tsx';
+import { AdminGate, useAdminCall, type AdminPanelProps } from '../core/admin-gate.tsx';
 import { Modal } from '../core/dialog.tsx';
 import { Avatar } from '../reviews/Avatar.tsx';
 import { Stars } from '../reviews/Stars.tsx';
@@ -70,7 +68,6 @@ function Panel({ toast, host }: AdminPanelProps) {
   const [busy, setBusy] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<ModeratedReview | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const client = useRef<SupabaseClient | null>(null);
   const seq = useRef(0);
   const focusAfter = useRef<FocusTarget | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
@@ -80,19 +77,7 @@ function Panel({ toast, host }: AdminPanelProps) {
   const dialogTitle = useId();
   const dialogDesc = useId();
 
-  // The auth store's client: the one holding the admin's session.
-  const sb = useCallback(async () => (client.current ??= await ensureAuth()), []);
-  /** Runs a data call; a client that cannot load (chunk download, page config) is a failed call too. */
-  const call = useCallback(
-    async <T,>(fn: (c: SupabaseClient) => Promise<Result<T>>): Promise<Result<T>> => {
-      try {
-        return await fn(await sb());
-      } catch (error) {
-        return { ok: false, error };
-      }
-    },
-    [sb],
-  );
+  const call = useAdminCall();
 
   /**
    * Reloads the counts and the first `keep` reviews (at least a page) of the current filter, so an

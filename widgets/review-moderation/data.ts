@@ -32,7 +32,8 @@ export interface Filter {
   slug: string | null;
 }
 
-export type Result<T = undefined> = { ok: true; value: T } | { ok: false; error: unknown };
+import type { Result } from '../core/admin-gate.tsx';
+export type { Result };
 const fail = (error: unknown): { ok: false; error: unknown } => ({ ok: false, error });
 
 const COLUMNS = 'id, user_id, product_slug, rating, title, content, reviewer_name, is_verified_purchase, is_approved, created_at, review_media(id, file_path, file_type, file_size)';

@@ -157,7 +157,8 @@ describe('kyb-review-moderation', () => {
     await waitFor(() => !rowOf(el, review.id), 'left Pending');
     await waitFor(() => text(tab(el, 'pending')) === `Pending (${pendingBefore - 1})`, 'pending count down');
     equal(text(tab(el, 'approved')), `Approved (${approvedBefore + 1})`, 'approved count up');
-    assert(el.shadowRoot.activeElement && el.shadowRoot.activeElement !== document.body, 'focus kept inside the panel');
+    // Focus moves once the refetched list has rendered (an effect after that render).
+    await waitFor(() => el.shadowRoot.activeElement && el.shadowRoot.activeElement !== document.body, 'focus kept inside the panel');
     assert((await feedIds(SLUG)).includes(review.id), 'review_feed lists it');
 
     // Approved tab, filtered to the product: Verified Purchase on and off.
@@ -170,7 +171,7 @@ describe('kyb-review-moderation', () => {
     verify().click();
     await waitFor(() => verify().getAttribute('aria-pressed') === 'true', 'verified');
     assert(rowOf(el, review.id).querySelector('[part~="verified"]'), 'verified mark shown');
-    equal(el.shadowRoot.activeElement, verify(), 'focus stays on the toggle');
+    await waitFor(() => el.shadowRoot.activeElement === verify(), 'focus stays on the toggle');
     let { body: db } = await rest(adminToken, `reviews?id=eq.${review.id}&select=is_verified_purchase,is_approved`);
     equal(db[0].is_verified_purchase, true, 'stored verified');
     verify().click();

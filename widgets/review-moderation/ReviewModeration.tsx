@@ -15,7 +15,7 @@
  *          badge, verified, media, actions, approve, unapprove, verify, delete, load-more, empty,
  *          dialog, toasts, toast
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { REVIEW_SLUGS } from '../../supabase/functions/_shared/rules.ts';
 import { AdminGate, useAdminCall, type AdminPanelProps } from '../core/admin-gate.tsx';
 import { Modal } from '../core/dialog.tsx';
@@ -130,8 +130,9 @@ function Panel({ toast, host }: AdminPanelProps) {
   };
 
   // After a refetch: back to the same control of the same review, else the review now in its place,
-  // else the heading; never leave focus on a removed node (it falls to <body>).
-  useEffect(() => {
+  // else the heading; never leave focus on a removed node (it falls to <body>). A layout effect: focus
+  // lands in the same commit as the refetched list, before anything else can be interacted with.
+  useLayoutEffect(() => {
     const f = focusAfter.current;
     if (!f || !rows) return;
     focusAfter.current = null;

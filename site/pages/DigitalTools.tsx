@@ -15,24 +15,31 @@ import { RESOURCES, TOOL_FEATURES, TOOL_VIDEOS } from '../content/tools.ts';
 import { ArticleMeta } from './Blog.tsx';
 import { VideoPoster, mailto } from './shared.tsx';
 
+/** The free downloads as cards: the Vault page's content, and the tools hub's fallback for kyb-vault. */
+export function ResourceList() {
+  return (
+    <ul class="resource-grid">
+      {RESOURCES.map((r) => (
+        <li class="resource">
+          <span class="resource__icon">
+            <Icon name={r.icon} />
+          </span>
+          <h3>{r.title}</h3>
+          <p class="tag">{r.fileType}</p>
+          <p>{r.description}</p>
+          <a class="btn btn--primary" href={r.href} download={r.download}>
+            <Icon name="download" /> Download
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function VaultFallback() {
   return (
     <Fallback>
-      <ul class="resource-grid">
-        {RESOURCES.map((r) => (
-          <li class="resource">
-            <span class="resource__icon">
-              <Icon name={r.icon} />
-            </span>
-            <h3>{r.title}</h3>
-            <p class="tag">{r.fileType}</p>
-            <p>{r.description}</p>
-            <a class="btn btn--primary" href={r.href} download={r.download}>
-              <Icon name="download" /> Download
-            </a>
-          </li>
-        ))}
-      </ul>
+      <ResourceList />
     </Fallback>
   );
 }

@@ -6,7 +6,8 @@
  */
 import { BookLink, ExtLink, Hero, Section } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
-import { RESOURCES, SOCIAL_PLATFORMS } from '../content/tools.ts';
+import { SOCIAL_PLATFORMS } from '../content/tools.ts';
+import { ResourceList } from './DigitalTools.tsx';
 
 export function Resources() {
   return (
@@ -19,21 +20,7 @@ export function Resources() {
         image={{ src: '/images/vault-hero.svg', alt: 'Illustration of an open wooden chest holding rolled guides and a planner', width: 480, height: 400 }}
       />
       <Section id="downloads" title="Downloads">
-        <ul class="resource-grid">
-          {RESOURCES.map((r) => (
-            <li class="resource">
-              <span class="resource__icon">
-                <Icon name={r.icon} />
-              </span>
-              <h3>{r.title}</h3>
-              <p class="tag">{r.fileType}</p>
-              <p>{r.description}</p>
-              <a class="btn btn--primary" href={r.href} download={r.download}>
-                <Icon name="download" /> Download
-              </a>
-            </li>
-          ))}
-        </ul>
+        <ResourceList />
       </Section>
       <Section id="social" tone="sand" title="Keep learning" intro="More tips, tutorials and inspiration on our channels.">
         <ul class="platform-grid">

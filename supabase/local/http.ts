@@ -6,6 +6,7 @@
 import type { Db } from './db.ts';
 import type { StackConfig } from './config.ts';
 import { verifyJwt, type Claims } from './jwt.ts';
+import { readCapped } from '../functions/_shared/http.ts';
 
 export interface Mail {
   id: string;
@@ -74,29 +75,9 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 /** A body read with a hard cap: a client cannot make the server buffer without limit. */
 export class BodyTooLarge extends Error {}
 export async function readBody(req: Request, limit: number): Promise<Uint8Array> {
-  const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > limit) throw new BodyTooLarge();
-  if (!req.body) return new Uint8Array();
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw new BodyTooLarge();
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let off = 0;
-  for (const c of chunks) {
-    out.set(c, off);
-    off += c.byteLength;
-  }
-  return out;
+  const bytes = await readCapped(req, limit);
+  if (!bytes) throw new BodyTooLarge();
+  return bytes;
 }
 
 export type Caller =

@@ -24,27 +24,42 @@ export const MAX_BODY_BYTES = 32 * 1024;
 
 export type JsonBody = { ok: true; body: Record<string, unknown> } | { ok: false; response: Response };
 
+/**
+ * A request body read with a hard cap, or null when it is larger: a client cannot make a function (or
+ * the local stack, which reuses this) buffer without limit. The declared length is checked first, and
+ * the stream is cut off as soon as it passes the cap, whatever it declared.
+ */
+export async function readCapped(req: Request, limit: number): Promise<Uint8Array | null> {
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > limit) return null;
+  if (!req.body) return new Uint8Array();
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let off = 0;
+  for (const c of chunks) {
+    out.set(c, off);
+    off += c.byteLength;
+  }
+  return out;
+}
+
 /** The request body as a JSON object, read with a cap. */
 export async function readJsonObject(req: Request, limit = MAX_BODY_BYTES): Promise<JsonBody> {
-  const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > limit) return { ok: false, response: json({ error: FUNCTION_MESSAGES.bodyTooLarge }, 413) };
-  let text = '';
-  if (req.body) {
-    const reader = req.body.getReader();
-    const decoder = new TextDecoder();
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) {
-        await reader.cancel().catch(() => {});
-        return { ok: false, response: json({ error: FUNCTION_MESSAGES.bodyTooLarge }, 413) };
-      }
-      text += decoder.decode(value, { stream: true });
-    }
-    text += decoder.decode();
-  }
+  const bytes = await readCapped(req, limit);
+  if (!bytes) return { ok: false, response: json({ error: FUNCTION_MESSAGES.bodyTooLarge }, 413) };
+  const text = new TextDecoder().decode(bytes);
   try {
     const v: unknown = JSON.parse(text);
     if (v && typeof v === 'object' && !Array.isArray(v)) return { ok: true, body: v as Record<string, unknown> };

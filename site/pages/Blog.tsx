@@ -4,11 +4,27 @@
  * Load More and Subscribe. The spec's search and Load More are inert: Load More is rendered disabled
  * with a note, and Subscribe leads to the working newsletter card instead of an inert box.
  */
+import type { ComponentChildren } from 'preact';
 import { Hero, Img, Section } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import { ARTICLES, BLOG_TOPICS, FEATURED_ARTICLE, type Article } from '../content/blog.ts';
 import { formatLongDate } from '../content/press.ts';
 import { NewsletterCard } from './shared.tsx';
+
+/** An article teaser card (the blog's archive and the tools hub's blog section). */
+export function ArticleCard({ a, children }: { a: Article; children?: ComponentChildren }) {
+  return (
+    <article class="card">
+      <Img src={a.image} alt={a.imageAlt} width={480} height={300} class="card__media" />
+      <div class="card__body">
+        <ArticleMeta a={a} />
+        <h3>{a.title}</h3>
+        <p>{a.excerpt}</p>
+        {children}
+      </div>
+    </article>
+  );
+}
 
 export function ArticleMeta({ a }: { a: Article }) {
   return (
@@ -59,15 +75,9 @@ export function Blog() {
         <h2 class="archive-title">Latest articles</h2>
         <div class="grid grid--3">
           {ARTICLES.map((a) => (
-            <article class="card">
-              <Img src={a.image} alt={a.imageAlt} width={480} height={300} class="card__media" />
-              <div class="card__body">
-                <ArticleMeta a={a} />
-                <h3>{a.title}</h3>
-                <p>{a.excerpt}</p>
-                <p class="small">Full article coming soon.</p>
-              </div>
-            </article>
+            <ArticleCard a={a}>
+              <p class="small">Full article coming soon.</p>
+            </ArticleCard>
           ))}
         </div>
         <p class="center">

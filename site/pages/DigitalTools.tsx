@@ -12,7 +12,7 @@ import { Icon } from '../components/icons.tsx';
 import { ARTICLES } from '../content/blog.ts';
 import { PLANNER } from '../content/planner.ts';
 import { RESOURCES, TOOL_FEATURES, TOOL_VIDEOS } from '../content/tools.ts';
-import { ArticleMeta } from './Blog.tsx';
+import { ArticleCard } from './Blog.tsx';
 import { VideoPoster, mailto } from './shared.tsx';
 
 /** The free downloads as cards: the Vault page's content, and the tools hub's fallback for kyb-vault. */
@@ -97,14 +97,7 @@ export function DigitalTools() {
       <Section id="from-the-blog" title="From the blog">
         <div class="grid grid--3">
           {ARTICLES.map((a) => (
-            <article class="card">
-              <Img src={a.image} alt={a.imageAlt} width={480} height={300} class="card__media" />
-              <div class="card__body">
-                <ArticleMeta a={a} />
-                <h3>{a.title}</h3>
-                <p>{a.excerpt}</p>
-              </div>
-            </article>
+            <ArticleCard a={a} />
           ))}
         </div>
         <p>

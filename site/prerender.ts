@@ -3,26 +3,31 @@
  *
  *   npx tsx site/prerender.ts            (npm run build:site)
  *
- * 1. empties dist/site and builds the stylesheet + copies site/public through Vite (vite.site.config.ts);
- * 2. renders every route and alias of site/routes.ts with preact-render-to-string to
+ * 1. reads the configuration and the review snapshots, and stops there, before writing anything, when
+ *    they cannot be had;
+ * 2. empties dist/site and builds the stylesheet + copies site/public through Vite (vite.site.config.ts);
+ * 3. renders every route and alias of site/routes.ts with preact-render-to-string to
  *    dist/site/<path>/index.html, and the 404 page to dist/site/404.html;
- * 3. copies the widget bundle dist/widgets/ (built by `vite build --config vite.widgets.config.ts`) to
+ * 4. copies the widget bundle dist/widgets/ (built by `vite build --config vite.widgets.config.ts`) to
  *    dist/site/widgets/, or warns when it has not been built;
- * 4. writes sitemap.xml, robots.txt, _headers (CSP and cache rules) and _redirects.
+ * 5. writes sitemap.xml, robots.txt, _headers (CSP and cache rules) and _redirects.
  *
  * Environment: KYB_SUPABASE_URL, KYB_SUPABASE_ANON_KEY (the public anon key), KYB_SITE_URL; they go into
- * the meta tags the widgets read. Defaults point at the local stack (supabase/local) with its demo key.
- * KYB_WIDGETS_DIR overrides where the built widget bundle is taken from (default dist/widgets).
+ * the meta tags the widgets read. Defaults point at the local stack (supabase/local) with its demo key;
+ * a hosted KYB_SUPABASE_URL needs its own anon key. KYB_PRERENDER_REVIEWS (unset, `off`, `seed`) chooses
+ * where the prerendered reviews come from, and a hosted project that cannot be read stops the build
+ * (site/data/review-snapshots.ts). KYB_WIDGETS_DIR overrides where the built widget bundle is taken from
+ * (default dist/widgets); KYB_SITE_OUT where the site is written (default dist/site).
  */
 import { cp, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { apiKeys } from '../supabase/local/config.ts';
 import { BUSINESS } from '../widgets/core/business.ts';
 import { Document, absoluteUrl, type SiteEnv } from './layout/Document.tsx';
-import { loadReviewSnapshots } from './data/review-snapshots.ts';
+import { SiteBuildError, isLocalStackUrl, loadReviewSnapshots } from './data/review-snapshots.ts';
 import { DISALLOWED, NOT_FOUND, ROUTES, allPages, outputFile, routeFor, sitemapPaths, type Route } from './routes.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -36,6 +41,10 @@ export const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
 export function siteEnv(env: NodeJS.ProcessEnv = process.env, stylesheet = DEFAULT_STYLESHEET): SiteEnv {
   const supabaseUrl = (env.KYB_SUPABASE_URL || LOCAL_SUPABASE_URL).replace(/\/+$/, '');
   if (!/^https?:\/\//.test(supabaseUrl)) throw new Error(`KYB_SUPABASE_URL must be an http(s) URL, got ${JSON.stringify(supabaseUrl)}`);
+  if (!env.KYB_SUPABASE_ANON_KEY && !isLocalStackUrl(supabaseUrl)) {
+    // The default is the local stack's demo key, which a hosted project rejects: every widget would fail.
+    throw new SiteBuildError(`site: KYB_SUPABASE_URL is the hosted project ${supabaseUrl} but KYB_SUPABASE_ANON_KEY is not set; set it to that project's public anon key.`);
+  }
   const supabaseAnonKey = env.KYB_SUPABASE_ANON_KEY || apiKeys().anonKey;
   if (/service_role/.test(decodeJwtRole(supabaseAnonKey))) {
     // The key is published in every page: a service key here would hand out full database access.
@@ -198,17 +207,22 @@ export interface BuildOptions {
   widgetsDir?: string;
   env?: NodeJS.ProcessEnv;
   log?: (message: string) => void;
+  /** How the backend is reached when reading reviews (tests pass a fake hosted project); default: fetch. */
+  fetch?: typeof fetch;
 }
 
 export async function buildSite(opts: BuildOptions = {}) {
   const started = performance.now();
   const outDir = opts.outDir ?? DEFAULT_OUT_DIR;
   const log = opts.log ?? ((m: string) => console.log(m));
+  const vars = opts.env ?? process.env;
+  // Configuration and reviews first: a build that cannot go on stops before it empties the output folder.
+  const baseEnv = siteEnv(vars);
+  const reviews = await loadReviewSnapshots({ supabaseUrl: baseEnv.supabaseUrl, anonKey: baseEnv.supabaseAnonKey, env: vars, log, fetch: opts.fetch });
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
   const stylesheet = await buildAssets(outDir);
-  const env = siteEnv(opts.env ?? process.env, stylesheet);
-  const reviews = await loadReviewSnapshots({ supabaseUrl: env.supabaseUrl, anonKey: env.supabaseAnonKey, env: opts.env ?? process.env, log });
+  const env: SiteEnv = { ...baseEnv, stylesheet };
   const pages = renderAll(env);
   for (const p of pages) {
     const file = join(outDir, p.file);
@@ -228,8 +242,8 @@ export async function buildSite(opts: BuildOptions = {}) {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  buildSite().catch((e) => {
-    console.error(e);
+  buildSite({ outDir: process.env.KYB_SITE_OUT ? resolve(process.env.KYB_SITE_OUT) : undefined }).catch((e) => {
+    console.error(e instanceof SiteBuildError ? e.message : e);
     process.exit(1);
   });
 }

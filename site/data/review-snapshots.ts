@@ -4,9 +4,14 @@
  * script runs; the kyb-reviews element then refreshes them live).
  *
  * Reads the configured backend (KYB_SUPABASE_URL) through the same `review_feed` RPC the widget uses.
- * When that backend is not reachable (a CI build, an offline laptop), it starts the local stack in
- * memory on the project's own migrations and seed and reads that instead. KYB_PRERENDER_REVIEWS=off
- * skips reviews entirely; KYB_PRERENDER_REVIEWS=seed always reads the seed (reproducible test builds).
+ * KYB_PRERENDER_REVIEWS chooses the source:
+ * - unset: the configured backend. When it is the local stack (a loopback URL) and not running (a CI
+ *   build, an offline laptop), the local stack is started in memory on the project's own migrations and
+ *   seed and read instead. A hosted project that cannot be read stops the build: falling back would
+ *   publish the seed's made-up reviews, or silently ship pages without the project's own.
+ * - `off`: no reviews in the HTML (no review list, no AggregateRating or Review JSON-LD); the element
+ *   loads them in the browser. The explicit way to build for a hosted project that is not readable yet.
+ * - `seed`: always the seed in memory (reproducible test builds); refused for a hosted project.
  */
 import type { Feed } from '../../widgets/reviews/data.ts';
 import { REVIEW_SLUGS } from '../../supabase/functions/_shared/rules.ts';
@@ -27,6 +32,57 @@ export function reviewMediaUrl(filePath: string): string {
 
 export const SNAPSHOT_PAGE_SIZE = 10;
 
+/** How long the build waits for the backend's answers (all slugs are read in parallel). */
+export const BACKEND_TIMEOUT_MS = 10_000;
+
+/** The id prefix of supabase/seed.sql's reviews (its "Fixed ids" note): made-up rows, never published. */
+const SEED_REVIEW_ID = /^5eed0001-/;
+
+/** A build configuration that cannot be built as asked; the CLI prints the message without a stack. */
+export class SiteBuildError extends Error {
+  override name = 'SiteBuildError';
+}
+
+/** Loopback addresses are the local stack (supabase/local, `npm start`); anything else is a hosted project. */
+export function isLocalStackUrl(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '[::1]';
+}
+
+type ReviewsMode = 'backend' | 'off' | 'seed';
+
+function reviewsMode(env: NodeJS.ProcessEnv): ReviewsMode {
+  const v = env.KYB_PRERENDER_REVIEWS ?? '';
+  if (v === '') return 'backend';
+  if (v === 'off' || v === 'seed') return v;
+  throw new SiteBuildError(`site: KYB_PRERENDER_REVIEWS must be unset (read the backend), "off" (no prerendered reviews) or "seed" (the local seed; local stack only), got ${JSON.stringify(v)}.`);
+}
+
+function isFeed(x: unknown): x is ReviewSnapshot {
+  const f = x as ReviewSnapshot | null;
+  return (
+    typeof f === 'object' &&
+    f !== null &&
+    typeof f.summary?.count === 'number' &&
+    (f.summary.average === null || typeof f.summary.average === 'number') &&
+    Array.isArray(f.reviews) &&
+    f.reviews.every((r) => typeof r?.title === 'string' && typeof r.content === 'string' && typeof r.rating === 'number' && typeof r.created_at === 'string')
+  );
+}
+
+/** The first line of what went wrong, with the network cause fetch hides behind "fetch failed". */
+function reason(e: unknown): string {
+  const err = e as Error & { cause?: Error };
+  if (err?.name === 'TimeoutError') return `no answer within ${BACKEND_TIMEOUT_MS / 1000} s`;
+  const cause = err?.cause?.message ? `: ${err.cause.message}` : '';
+  return `${err?.message ?? String(e)}${cause}`.split('\n')[0];
+}
+
 async function readAll(fetcher: typeof fetch, supabaseUrl: string, anonKey: string): Promise<Map<string, ReviewSnapshot>> {
   const out = new Map<string, ReviewSnapshot>();
   await Promise.all(
@@ -34,10 +90,18 @@ async function readAll(fetcher: typeof fetch, supabaseUrl: string, anonKey: stri
       const q = new URLSearchParams({ p_slug: slug, p_sort: 'newest', p_limit: String(SNAPSHOT_PAGE_SIZE), p_offset: '0' });
       const res = await fetcher(`${supabaseUrl}/rest/v1/rpc/review_feed?${q}`, {
         headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}`, Accept: 'application/json' },
-        signal: AbortSignal.timeout(5000),
+        signal: AbortSignal.timeout(BACKEND_TIMEOUT_MS),
       });
-      if (!res.ok) throw new Error(`review_feed for ${slug} answered ${res.status}: ${await res.text()}`);
-      out.set(slug, (await res.json()) as ReviewSnapshot);
+      const body = await res.text();
+      if (!res.ok) throw new Error(`review_feed for ${slug} answered ${res.status}: ${body.slice(0, 200)}`);
+      let feed: unknown;
+      try {
+        feed = JSON.parse(body);
+      } catch {
+        throw new Error(`review_feed for ${slug} answered ${res.status} with a body that is not JSON: ${body.slice(0, 80)}`);
+      }
+      if (!isFeed(feed)) throw new Error(`review_feed for ${slug} answered JSON that is not a review feed: ${body.slice(0, 80)}`);
+      out.set(slug, feed);
     }),
   );
   return out;
@@ -48,19 +112,57 @@ export async function loadReviewSnapshots(opts: {
   anonKey: string;
   env?: NodeJS.ProcessEnv;
   log?: (m: string) => void;
+  /** How the configured backend is reached (tests pass a fake hosted project); default: global fetch. */
+  fetch?: typeof fetch;
 }): Promise<{ source: 'backend' | 'local-seed' | 'none'; count: number }> {
   const env = opts.env ?? process.env;
   const log = opts.log ?? ((m: string) => console.log(m));
+  const url = opts.supabaseUrl;
+  const local = isLocalStackUrl(url);
+  const mode = reviewsMode(env);
   snapshots.clear();
-  mediaBase = opts.supabaseUrl;
-  if (env.KYB_PRERENDER_REVIEWS === 'off') return { source: 'none', count: 0 };
-  if (env.KYB_PRERENDER_REVIEWS !== 'seed') {
+  mediaBase = url;
+  if (mode === 'off') {
+    log('site: KYB_PRERENDER_REVIEWS=off: no reviews prerendered; the kyb-reviews element loads them in the browser');
+    return { source: 'none', count: 0 };
+  }
+  if (mode === 'seed' && !local) {
+    throw new SiteBuildError(
+      [
+        `site: KYB_PRERENDER_REVIEWS=seed would publish the local seed's made-up reviews, but KYB_SUPABASE_URL is the hosted project ${url}.`,
+        `Unset KYB_PRERENDER_REVIEWS to prerender that project's reviews, or set KYB_PRERENDER_REVIEWS=off to prerender none.`,
+      ].join('\n'),
+    );
+  }
+  if (mode === 'backend') {
+    let got: Map<string, ReviewSnapshot> | undefined;
     try {
-      const got = await readAll(fetch, opts.supabaseUrl, opts.anonKey);
+      got = await readAll(opts.fetch ?? fetch, url, opts.anonKey);
+    } catch (e) {
+      if (!local) {
+        throw new SiteBuildError(
+          [
+            `site: cannot read reviews from the hosted project ${url} (${reason(e)}).`,
+            `A build for a hosted project prerenders that project's reviews and never falls back to the local seed, so it stops here.`,
+            `Check KYB_SUPABASE_URL and KYB_SUPABASE_ANON_KEY (the project's URL and public anon key; its migrations pushed),`,
+            `or build without prerendered reviews (the kyb-reviews element then loads them in the browser): KYB_PRERENDER_REVIEWS=off npm run build`,
+          ].join('\n'),
+        );
+      }
+      log(`site: local backend ${url} not readable (${reason(e)}); reading reviews from the seed in memory`);
+    }
+    if (got) {
+      const seeded = [...got.values()].some((f) => f.reviews.some((r) => SEED_REVIEW_ID.test(String(r.id))));
+      if (seeded && !local) {
+        throw new SiteBuildError(
+          [
+            `site: the hosted project ${url} serves the local seed's made-up reviews (ids 5eed0001-…, supabase/seed.sql).`,
+            `Delete them there (delete from public.reviews where id::text like '5eed0001-%'), or build without prerendered reviews: KYB_PRERENDER_REVIEWS=off npm run build`,
+          ].join('\n'),
+        );
+      }
       got.forEach((v, k) => snapshots.set(k, v));
       return { source: 'backend', count: got.size };
-    } catch (e) {
-      log(`site: backend ${opts.supabaseUrl} not readable (${(e as Error).message.split('\n')[0]}); reading reviews from the seed in memory`);
     }
   }
   try {

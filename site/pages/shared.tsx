@@ -69,9 +69,16 @@ export function ReviewsSection({ slug, name }: { slug: string; name: string }) {
                   ))}
                 </ol>
               </>
-            ) : (
+            ) : snap ? (
               <p>
                 No reviews yet. Be the first to share your experience with this product, or tell us on{' '}
+                <ExtLink href={BUSINESS.social.instagram}>Instagram</ExtLink>.
+              </p>
+            ) : (
+              // Built without a snapshot (KYB_PRERENDER_REVIEWS=off): the reviews exist but are not in the
+              // HTML, so say where they are rather than claim there are none.
+              <p>
+                Reviews from our clients appear here with JavaScript on. You can also see what they share on{' '}
                 <ExtLink href={BUSINESS.social.instagram}>Instagram</ExtLink>.
               </p>
             )}

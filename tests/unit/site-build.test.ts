@@ -2,7 +2,9 @@
  * site/prerender.ts buildSite() end to end into a temporary folder: the stylesheet built by Vite and
  * linked from every page, site/public copied, pages and aliases written where a static host looks for
  * them, the 404 page, sitemap.xml / robots.txt / _headers / _redirects, and the widget bundle copied
- * without its build artefacts (or skipped with a warning when it has not been built).
+ * without its build artefacts (or skipped with a warning when it has not been built), and the reviews
+ * read from the (fake) hosted project. Where reviews come from and when the build refuses:
+ * site-build-guard.test.ts.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
@@ -11,11 +13,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../site/prerender.ts';
 import { allPages } from '../../site/routes.ts';
+import { fakeProject } from '../support/review-feed.ts';
 
 let tmp: string;
 let out: string;
 let result: Awaited<ReturnType<typeof buildSite>>;
 const logs: string[] = [];
+const project = fakeProject();
 
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'kyb-site-'));
@@ -33,6 +37,7 @@ beforeAll(async () => {
     widgetsDir: widgets,
     env: { KYB_SUPABASE_URL: 'https://proj.supabase.co', KYB_SUPABASE_ANON_KEY: 'public-anon-key' },
     log: (m) => logs.push(m),
+    fetch: project.fetch,
   });
 }, 60_000);
 afterAll(async () => {
@@ -84,11 +89,14 @@ describe('buildSite', () => {
     expect(existsSync(join(out, '_redirects'))).toBe(true);
   });
 
-  it('prerenders the first page of reviews and AggregateRating from the database (the seed, when the backend is unreachable)', async () => {
-    expect(logs.some((l) => /reviews for 8 slugs from local-seed/.test(l)), logs.join('\n')).toBe(true);
+  it('prerenders the first page of reviews and AggregateRating read from the configured backend', async () => {
+    expect(logs.some((l) => /reviews for 8 slugs from backend/.test(l)), logs.join('\n')).toBe(true);
+    expect(project.calls[0]).toMatchObject({ apikey: 'public-anon-key' });
+    expect(project.calls[0].url).toMatch(/^https:\/\/proj\.supabase\.co\/rest\/v1\/rpc\/review_feed\?p_slug=/);
     const html = await readFile(join(out, 'products/irie-locs/index.html'), 'utf8');
-    expect(html).toMatch(/"aggregateRating":\{"@type":"AggregateRating","ratingValue":\d(\.\d)?,"reviewCount":\d+/);
-    expect(html).toMatch(/class="reviews-fallback__summary"><strong>\d\.\d<\/strong> out of 5\. Based on \d+ reviews?/);
+    expect(html).toContain('"aggregateRating":{"@type":"AggregateRating","ratingValue":4.5,"reviewCount":2');
+    expect(html).toContain('class="reviews-fallback__summary"><strong>4.5</strong> out of 5. Based on 2 reviews');
+    expect(html).toContain('Build-time review 1 of irie-locs');
     expect(html).toContain('Verified Purchase');
   });
 

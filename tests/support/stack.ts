@@ -41,17 +41,20 @@ export interface TestStack extends Stack {
   url: string;
 }
 
+/** A supabase-js client with no stored session, as anon or service role, sending through `fetch`. */
+export function stackClient(config: StackConfig, fetch: typeof globalThis.fetch, opts: { serviceRole?: boolean } = {}): SupabaseClient {
+  return createClient(config.publicUrl, opts.serviceRole ? config.serviceRoleKey : config.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { fetch },
+  });
+}
+
 export async function testStack(config: Partial<StackConfig> = {}): Promise<TestStack> {
   const db = await openTestDb();
   const stack = await createStack({ db, config: { publicUrl: 'http://127.0.0.1:54321', ...config } });
   return Object.assign(stack, {
     url: stack.config.publicUrl,
-    client(opts: { serviceRole?: boolean } = {}) {
-      return createClient(stack.config.publicUrl, opts.serviceRole ? stack.config.serviceRoleKey : stack.config.anonKey, {
-        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-        global: { fetch: stack.fetch },
-      });
-    },
+    client: (opts: { serviceRole?: boolean } = {}) => stackClient(stack.config, stack.fetch, opts),
   });
 }
 

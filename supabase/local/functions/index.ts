@@ -6,20 +6,30 @@
  * so a handler's own supabase-js calls come back into this stack.
  *
  * verify_jwt is false for every function of this project (supabase/config.toml), so no token check
- * happens here; CORS preflights are answered by the handlers themselves, as on hosted.
+ * happens here. Hosted passes CORS preflights to the function, so the handlers answer their own; in
+ * this stack the router (app.ts) answers every OPTIONS before it reaches this service.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SUPABASE_DIR } from '../db.ts';
 import { json, type Service, type StackContext } from '../http.ts';
 import type { FunctionEnv } from '../../functions/_shared/env.ts';
+import type { StackConfig } from '../config.ts';
 
 type Handler = (req: Request, env: FunctionEnv) => Promise<Response>;
 
-const FUNCTIONS_DIR = join(SUPABASE_DIR, 'functions');
+export const FUNCTIONS_DIR = join(SUPABASE_DIR, 'functions');
 /** Function names as the CLI allows them; `_shared` and the like are not functions. */
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+
+/** The project's functions: each folder with such a name and a Deno entry (index.ts). */
+export function functionNames(): string[] {
+  return readdirSync(FUNCTIONS_DIR, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && NAME.test(d.name) && existsSync(join(FUNCTIONS_DIR, d.name, 'index.ts')))
+    .map((d) => d.name)
+    .sort();
+}
 
 const handlers = new Map<string, Promise<Handler | null>>();
 
@@ -35,17 +45,28 @@ function load(name: string): Promise<Handler | null> {
   return h;
 }
 
-/** The env of a deployed function: Supabase's own variables, then the project's secrets. */
-export function functionEnv(ctx: StackContext): FunctionEnv {
-  const builtIn: Record<string, string> = {
-    SUPABASE_URL: ctx.config.publicUrl,
-    SUPABASE_ANON_KEY: ctx.config.anonKey,
-    SUPABASE_SERVICE_ROLE_KEY: ctx.config.serviceRoleKey,
+/**
+ * The variables a deployed function finds in its environment: Supabase's own, then the project's
+ * secrets (config.functionEnv; an undefined one is unset). Also what the Deno servers of the test run
+ * get (tests/support/deno.ts).
+ */
+export function deployedEnv(config: StackConfig): Record<string, string> {
+  const vars: Record<string, string> = {
+    SUPABASE_URL: config.publicUrl,
+    SUPABASE_ANON_KEY: config.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey,
   };
+  for (const [name, value] of Object.entries(config.functionEnv)) if (value !== undefined) vars[name] = value;
+  return vars;
+}
+
+/** What a handler gets in this runtime: the deployed env, and the stack's in-process fetch. */
+export function functionEnv(ctx: StackContext): FunctionEnv {
+  const vars = deployedEnv(ctx.config);
   return {
     supabaseUrl: ctx.config.publicUrl,
     serviceRoleKey: ctx.config.serviceRoleKey,
-    get: (name) => ctx.config.functionEnv[name] ?? builtIn[name],
+    get: (name) => vars[name],
     fetch: ctx.selfFetch,
   };
 }

@@ -1,0 +1,292 @@
+/**
+ * The contract of the project's functions, written once and run against each runtime that serves
+ * them: the local stack's Node runtime (functions.test.ts) and Deno serving the deployed entry points
+ * (functions-deno.test.ts). Each case invokes a function with supabase-js as the widgets do and checks
+ * the status, the exact body, the headers and what reached the database.
+ */
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import type { Db } from '../../supabase/local/db.ts';
+import { DEFAULT_BETA_PASSWORD, type StackConfig } from '../../supabase/local/config.ts';
+import { FUNCTION_MESSAGES } from '../../supabase/functions/_shared/messages.ts';
+import { RATE_LIMITS } from '../../supabase/functions/_shared/rate-limit.ts';
+import { CONSENT_TEXT_VERSION, MSG, WAITLIST_NAME } from '../../supabase/functions/_shared/rules.ts';
+import { leadKinds, type LeadKind } from '../../supabase/functions/_shared/contracts.ts';
+
+/** A local stack with the functions served by one runtime. */
+export interface FunctionsTarget {
+  /** A fresh supabase-js client: its REST calls reach the stack, its functions.invoke the runtime under test. */
+  client(opts?: { serviceRole?: boolean }): SupabaseClient;
+  /** One request straight to a function, with no gateway in front (hosted hands CORS preflights to the function). */
+  request(name: string, init: RequestInit): Promise<Response>;
+  db: Db;
+  close(): Promise<void>;
+}
+
+/** Starts a target; `config` as for testStack (function secrets, …). */
+export type StartTarget = (config?: Partial<StackConfig>) => Promise<FunctionsTarget>;
+
+let ipSeq = 0;
+/** Each test speaks from its own address, so per-client limits never leak between tests. */
+const nextIp = () => `203.0.113.${++ipSeq}`;
+const uniqueEmail = (tag: string) => `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+export function functionContracts(start: StartTarget) {
+  let t: FunctionsTarget;
+  beforeAll(async () => {
+    t = await start();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function invoke(name: string, body: unknown, ip = nextIp()) {
+    const r = await t.client().functions.invoke(name, { body: body as Record<string, unknown>, headers: { 'x-forwarded-for': ip } });
+    if (r.error) {
+      expect(r.error).toBeInstanceOf(FunctionsHttpError);
+      const res = r.error.context as Response;
+      return { status: res.status, body: await res.json(), headers: res.headers, data: null };
+    }
+    return { status: 200, body: r.data, headers: r.response!.headers, data: r.data };
+  }
+
+  const rows = async <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => (await t.db.query<T>(sql, params)).rows;
+
+  describe('newsletter-signup', () => {
+    it('subscribes to the newsletter and records the consent', async () => {
+      const email = uniqueEmail('ann');
+      const r = await invoke('newsletter-signup', { name: 'Ann Lee', email, consentGiven: true, sourcePage: '/products' });
+      expect(r).toMatchObject({ status: 200, body: { message: FUNCTION_MESSAGES.newsletterJoined } });
+      expect(r.headers.get('access-control-allow-origin')).toBe('*');
+
+      const [sub] = await rows<{ id: string; list: string; name: string; status: string; unsubscribe_token: string; consent_text_version: string }>(
+        'select * from subscribers where email = $1', [email],
+      );
+      expect(sub).toMatchObject({ list: 'newsletter', name: 'Ann Lee', status: 'subscribed', consent_text_version: CONSENT_TEXT_VERSION });
+      expect(sub.unsubscribe_token).toMatch(/^[0-9a-f]{64}$/);
+      const ledger = await rows('select action, consent_text_version, source_page from subscriber_consents where subscriber_id = $1', [sub.id]);
+      expect(ledger).toEqual([{ action: 'subscribe', consent_text_version: CONSENT_TEXT_VERSION, source_page: '/products' }]);
+    });
+
+    it('answers validation failures with the first message as {error} (400)', async () => {
+      const email = uniqueEmail('val');
+      const cases: [Record<string, unknown>, string][] = [
+        [{ email, consentGiven: true }, MSG.nameRequired],
+        [{ name: 'A', email, consentGiven: true }, MSG.nameMin],
+        [{ name: 'Ann', email: '', consentGiven: true }, MSG.emailRequired],
+        [{ name: 'Ann', email: 'not-an-email', consentGiven: true }, MSG.emailInvalid],
+        [{ name: 'Ann', email, consentGiven: false }, MSG.consentInline],
+        [{ name: 'Ann', email }, MSG.consentInline],
+      ];
+      for (const [body, message] of cases) {
+        const r = await invoke('newsletter-signup', body);
+        expect(r, JSON.stringify(body)).toMatchObject({ status: 400, body: { error: message } });
+      }
+      const notObject = await invoke('newsletter-signup', 'just text');
+      expect(notObject).toMatchObject({ status: 400, body: { error: FUNCTION_MESSAGES.badBody } });
+      expect(await rows('select 1 from subscribers where email = $1', [email])).toEqual([]);
+    });
+
+    it('is idempotent and discreet: a repeat sign-up gets the same answer, one row, one more ledger entry', async () => {
+      const email = uniqueEmail('twice');
+      const first = await invoke('newsletter-signup', { name: 'Bea', email, consentGiven: true });
+      const second = await invoke('newsletter-signup', { name: 'Someone Else', email: `  ${email.toUpperCase()} `, consentGiven: true });
+      expect(second.status).toBe(200);
+      expect(second.body).toEqual(first.body);
+      const subs = await rows<{ id: string; name: string }>('select id, name from subscribers where email = $1', [email]);
+      expect(subs).toHaveLength(1);
+      expect(subs[0].name).toBe('Bea');
+      expect(await rows('select action from subscriber_consents where subscriber_id = $1', [subs[0].id])).toHaveLength(2);
+    });
+
+    it('keeps the DIY kit waiting list separate from the newsletter', async () => {
+      const email = uniqueEmail('kit');
+      await invoke('newsletter-signup', { name: 'Cy', email, consentGiven: true });
+      const r = await invoke('newsletter-signup', { name: WAITLIST_NAME, email, consentGiven: true, waitingList: true });
+      expect(r).toMatchObject({ status: 200, body: { message: FUNCTION_MESSAGES.waitlistJoined } });
+      expect(await rows('select list, name from subscribers where email = $1 order by list', [email])).toEqual([
+        { list: 'diy-kit-waitlist', name: WAITLIST_NAME },
+        { list: 'newsletter', name: 'Cy' },
+      ]);
+    });
+
+    it('pretends success to a filled honeypot and stores nothing', async () => {
+      const email = uniqueEmail('bot');
+      const r = await invoke('newsletter-signup', { name: 'Bot', email, consentGiven: true, website: 'http://spam.example' });
+      expect(r).toMatchObject({ status: 200, body: { message: FUNCTION_MESSAGES.newsletterJoined } });
+      expect(await rows('select 1 from subscribers where email = $1', [email])).toEqual([]);
+    });
+
+    it('limits sign-ups per address and per client (429)', async () => {
+      const email = uniqueEmail('many');
+      const ip = nextIp();
+      for (let i = 0; i < RATE_LIMITS.signupPerEmail.limit; i++) {
+        expect((await invoke('newsletter-signup', { name: 'Dee', email, consentGiven: true }, nextIp())).status).toBe(200);
+      }
+      const limited = await invoke('newsletter-signup', { name: 'Dee', email, consentGiven: true }, ip);
+      expect(limited).toMatchObject({ status: 429, body: { error: FUNCTION_MESSAGES.tooManyRequests } });
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+
+      const busy = nextIp();
+      for (let i = 0; i < RATE_LIMITS.signupPerClient.limit; i++) {
+        expect((await invoke('newsletter-signup', { name: 'Eve', email: uniqueEmail(`c${i}`), consentGiven: true }, busy)).status).toBe(200);
+      }
+      const blocked = await invoke('newsletter-signup', { name: 'Eve', email: uniqueEmail('last'), consentGiven: true }, `${busy}, 10.0.0.1`);
+      expect(blocked).toMatchObject({ status: 429, body: { error: FUNCTION_MESSAGES.tooManyRequests } });
+      // The limit is per client: another address is still served.
+      expect((await invoke('newsletter-signup', { name: 'Eve', email: uniqueEmail('other'), consentGiven: true })).status).toBe(200);
+    });
+
+    it('answers its own CORS preflight (hosted passes OPTIONS to the function)', async () => {
+      const res = await t.request('newsletter-signup', {
+        method: 'OPTIONS',
+        headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST' },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('access-control-allow-headers')).toMatch(/apikey/);
+      expect(res.headers.get('access-control-allow-headers')).toMatch(/authorization/);
+      expect(res.headers.get('access-control-allow-methods')).toMatch(/POST/);
+    });
+  });
+
+  describe('newsletter-unsubscribe', () => {
+    it('unsubscribes by token, records it, and a later sign-up subscribes again', async () => {
+      const email = uniqueEmail('bye');
+      await invoke('newsletter-signup', { name: 'Fay', email, consentGiven: true });
+      const [{ id, unsubscribe_token: token }] = await rows<{ id: string; unsubscribe_token: string }>(
+        'select id, unsubscribe_token from subscribers where email = $1', [email],
+      );
+      const r = await invoke('newsletter-unsubscribe', { token });
+      expect(r).toMatchObject({ status: 200, body: { message: FUNCTION_MESSAGES.unsubscribed } });
+      expect(await rows('select status from subscribers where id = $1', [id])).toEqual([{ status: 'unsubscribed' }]);
+
+      const again = await invoke('newsletter-signup', { name: 'Fay', email, consentGiven: true });
+      expect(again.body).toEqual({ message: FUNCTION_MESSAGES.newsletterJoined });
+      expect(await rows('select status from subscribers where id = $1', [id])).toEqual([{ status: 'subscribed' }]);
+      expect((await rows<{ action: string }>('select action from subscriber_consents where subscriber_id = $1 order by id', [id])).map((x) => x.action))
+        .toEqual(['subscribe', 'unsubscribe', 'subscribe']);
+    });
+
+    it('gives an unknown token the same answer and changes nothing', async () => {
+      const before = await rows('select count(*)::int as n from subscriber_consents');
+      const r = await invoke('newsletter-unsubscribe', { token: 'f'.repeat(64) });
+      expect(r).toMatchObject({ status: 200, body: { message: FUNCTION_MESSAGES.unsubscribed } });
+      expect(await rows('select count(*)::int as n from subscriber_consents')).toEqual(before);
+      expect(await invoke('newsletter-unsubscribe', { token: 'short' })).toMatchObject({ status: 400, body: { error: FUNCTION_MESSAGES.unsubscribeLinkInvalid } });
+    });
+
+    it('accepts POST only (a mail scanner following a GET link unsubscribes no one)', async () => {
+      const r = await t.client().functions.invoke('newsletter-unsubscribe', { method: 'GET' });
+      expect(r.error).toBeInstanceOf(FunctionsHttpError);
+      const res = r.error!.context as Response;
+      expect(res.status).toBe(405);
+      expect(res.headers.get('allow')).toBe('POST');
+      expect(await res.json()).toEqual({ error: FUNCTION_MESSAGES.methodNotAllowed });
+    });
+  });
+
+  describe('lead-capture', () => {
+    const samples: Record<LeadKind, Record<string, unknown>> = {
+      partnership: { name: 'Gia Brand', email: 'GIA@Example.com', company: 'Crown Co', partnershipType: 'supplier', message: 'Hello' },
+      beta_request: { name: 'Hal', email: 'hal@example.com', role: 'Stylist', message: 'Let me in' },
+      access_beta: { name: 'Ida', email: 'ida@example.com' },
+      notify: { name: 'Jo', email: 'jo@example.com' },
+      vault_optin: { email: 'kim@example.com', item: 'Starter Care Checklist' },
+      merch_notify: { email: 'lu@example.com', item: 'KYB Tee' },
+    };
+
+    it('stores every kind, readable with the service role only', async () => {
+      for (const kind of leadKinds) {
+        const r = await invoke('lead-capture', { kind, payload: { ...samples[kind], extra: 'dropped' }, sourcePage: `/${kind}` });
+        expect(r, kind).toMatchObject({ status: 200, body: { message: FUNCTION_MESSAGES.lead[kind] } });
+      }
+      expect(FUNCTION_MESSAGES.lead.partnership).toBe("Thank you! We'll be in touch within 2-3 business days.");
+
+      const service = t.client({ serviceRole: true });
+      const { data, error } = await service.from('leads').select('kind, email, payload, source_page').order('created_at');
+      expect(error).toBeNull();
+      expect(data!.map((l) => l.kind).sort()).toEqual([...leadKinds].sort());
+      const partnership = data!.find((l) => l.kind === 'partnership')!;
+      expect(partnership).toEqual({
+        kind: 'partnership', email: 'gia@example.com', source_page: '/partnership',
+        payload: { name: 'Gia Brand', email: 'gia@example.com', company: 'Crown Co', partnershipType: 'supplier', message: 'Hello' },
+      });
+
+      const anon = await t.client().from('leads').select('*');
+      expect(anon.data).toBeNull();
+      expect(anon.error).toMatchObject({ code: '42501' });
+    });
+
+    it('answers invalid payloads with {error, fields} (400)', async () => {
+      const missing = await invoke('lead-capture', { kind: 'partnership', payload: { email: 'bad' } });
+      expect(missing).toMatchObject({
+        status: 400,
+        body: { error: MSG.nameRequired, fields: { name: MSG.nameRequired, email: MSG.emailInvalid } },
+      });
+      const gate = await invoke('lead-capture', { kind: 'beta_request', payload: { name: 'Mo', email: 'mo@example.com' } });
+      expect(gate).toMatchObject({ status: 400, body: { fields: { role: MSG.roleRequired, message: MSG.messageRequired } } });
+      const unknownKind = await invoke('lead-capture', { kind: 'newsletter', payload: {} });
+      expect(unknownKind.status).toBe(400);
+      expect(Object.keys(unknownKind.body.fields)).toEqual(['kind']);
+      expect(await rows(`select 1 from leads where email = 'mo@example.com'`)).toEqual([]);
+    });
+
+    it('ignores bots (honeypot) and limits floods (429)', async () => {
+      const bot = await invoke('lead-capture', { kind: 'notify', payload: { name: 'Bot', email: 'bot@example.com' }, website: 'x' });
+      expect(bot).toMatchObject({ status: 200, body: { message: FUNCTION_MESSAGES.lead.notify } });
+      expect(await rows(`select 1 from leads where email = 'bot@example.com'`)).toEqual([]);
+
+      const email = uniqueEmail('lead');
+      for (let i = 0; i < RATE_LIMITS.leadPerEmail.limit; i++) {
+        expect((await invoke('lead-capture', { kind: 'vault_optin', payload: { email, item: `Item ${i}` } })).status).toBe(200);
+      }
+      expect(await invoke('lead-capture', { kind: 'vault_optin', payload: { email, item: 'One more' } }))
+        .toMatchObject({ status: 429, body: { error: FUNCTION_MESSAGES.tooManyRequests } });
+      expect(await rows('select count(*)::int as n from leads where email = $1', [email])).toEqual([{ n: RATE_LIMITS.leadPerEmail.limit }]);
+    });
+  });
+
+  describe('beta-access', () => {
+    it('opens for the right password and refuses a wrong one', async () => {
+      expect(await invoke('beta-access', { password: DEFAULT_BETA_PASSWORD })).toMatchObject({ status: 200, body: { ok: true } });
+      expect(await invoke('beta-access', { password: 'crown-beta-2024' }))
+        .toMatchObject({ status: 401, body: { error: 'Incorrect password. Please try again.' } });
+      expect(await invoke('beta-access', {})).toMatchObject({ status: 401, body: { error: FUNCTION_MESSAGES.betaPasswordWrong } });
+    });
+
+    it('slows guessing with a per-client limit (429)', async () => {
+      const ip = nextIp();
+      for (let i = 0; i < RATE_LIMITS.betaPerClient.limit; i++) {
+        expect((await invoke('beta-access', { password: `guess-${i}` }, ip)).status).toBe(401);
+      }
+      expect(await invoke('beta-access', { password: DEFAULT_BETA_PASSWORD }, ip)).toMatchObject({ status: 429, body: { error: FUNCTION_MESSAGES.tooManyRequests } });
+    });
+  });
+
+  describe('functions when the backend fails', () => {
+    let broken: FunctionsTarget;
+    beforeAll(async () => {
+      broken = await start({ functionEnv: { BETA_PASSWORD_SHA256: undefined } });
+      // The service role loses the right to subscribe: the function's database call fails.
+      await broken.db.exec('revoke execute on function public.newsletter_subscribe(text, text, text, text, text) from service_role');
+    });
+    afterAll(async () => {
+      await broken?.close();
+    });
+
+    it('answers 500 without an `error` field, so the widgets show their generic message', async () => {
+      const r = await broken.client().functions.invoke('newsletter-signup', { body: { name: 'Ann', email: 'ann@example.com', consentGiven: true } });
+      const res = (r.error as FunctionsHttpError).context as Response;
+      expect(res.status).toBe(500);
+      const body = await res.json();
+      expect(body).toEqual({ code: 'internal_error', message: FUNCTION_MESSAGES.internal });
+      expect(await broken.db.query('select 1 from subscribers')).toMatchObject({ rows: [] });
+    });
+
+    it('refuses to check a beta password when its hash is not configured', async () => {
+      const r = await broken.client().functions.invoke('beta-access', { body: { password: DEFAULT_BETA_PASSWORD } });
+      expect(((r.error as FunctionsHttpError).context as Response).status).toBe(500);
+    });
+  });
+}

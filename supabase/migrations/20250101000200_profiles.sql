@@ -17,6 +17,9 @@ comment on table public.profiles is 'Public profile of each auth user: display n
 
 alter table public.profiles enable row level security;
 
+-- Several permissive policies per command, one per reason a row is visible or removable, so each reads
+-- as a sentence of the rules. The advisor's multiple_permissive_policies warning is accepted: PostgreSQL
+-- ORs them, each is an initplan or an indexed lookup, and the tables stay small.
 drop policy if exists "Users can view their own profile" on public.profiles;
 create policy "Users can view their own profile"
   on public.profiles for select to authenticated

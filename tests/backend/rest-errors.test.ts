@@ -20,6 +20,9 @@ create table rt_canary (id int primary key);
 alter table rt_items enable row level security;
 alter table rt_notes enable row level security;
 alter table rt_canary enable row level security;
+-- As on hosted Supabase, a new table is reachable through the API only once granted.
+grant select, insert, update, delete on rt_items, rt_notes, rt_canary to anon, authenticated, service_role;
+grant usage on all sequences in schema public to anon, authenticated, service_role;
 create policy "items readable" on rt_items for select using (true);
 create policy "items writable by users" on rt_items for insert to authenticated with check (true);
 create policy "notes readable" on rt_notes for select using (true);

@@ -57,6 +57,9 @@ create table rt_media (
 alter table rt_products enable row level security;
 alter table rt_reviews enable row level security;
 alter table rt_media enable row level security;
+-- As on hosted Supabase, a new table is reachable through the API only once granted.
+grant select, insert, update, delete on rt_products, rt_reviews, rt_media to anon, authenticated, service_role;
+grant usage on all sequences in schema public to anon, authenticated, service_role;
 create policy "active products are public" on rt_products for select using (is_active);
 create policy "approved or own reviews" on rt_reviews for select using (is_approved or user_id = auth.uid());
 create policy "users add own pending reviews" on rt_reviews for insert to authenticated
@@ -379,6 +382,7 @@ describe('reads', () => {
       create table rt_late (id int primary key, note text);
       alter table rt_late enable row level security;
       create policy "late is public" on rt_late for select using (true);
+      grant select on rt_late to anon;
       insert into rt_late values (1, 'hello');
       alter table rt_products add column subtitle text default 'new';`);
     const late = await anon.from('rt_late').select('*');

@@ -84,7 +84,8 @@ describe('row-level security', () => {
     expect(await check('authenticated', { sub, app_metadata: { role: 'editor' } })).toBe(false);
     expect(await check('authenticated', { sub, user_metadata: { role: 'admin' }, app_metadata: {} })).toBe(false);
     expect(await check('authenticated', { sub, role: 'admin' })).toBe(false);
-    expect(await check('anon', {})).toBe(false);
+    // Visitors may not even ask: only signed-in users (policies, admin pages) execute it.
+    await expect(check('anon', {})).rejects.toMatchObject({ code: '42501' });
   });
 
   it('runs review_feed as the caller (security invoker), stable, executable by anon and authenticated', async () => {

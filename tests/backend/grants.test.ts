@@ -1,0 +1,306 @@
+/**
+ * The Data API's exposure, as hosted Supabase enforces it today: a table or function of `public` is
+ * reachable by anon, authenticated or service_role only through a grant of the migrations
+ * (supabase/migrations/20261123000100_data_api_grants.sql); base.sql gives them nothing by default.
+ *
+ *   1. The grants are exactly the declared set below: nothing missing, nothing extra, and every table
+ *      of public is declared (a new table cannot ship without deciding its exposure).
+ *   2. With those grants, every call the site and the functions make succeeds, through real supabase-js.
+ *   3. Each grant is needed: revoked alone, at least one of those calls fails. So removing any grant
+ *      from the migration fails this test, and so does adding one nothing uses.
+ */
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { testStack, signedInClient, ADMIN, type TestStack } from '../support/stack.ts';
+
+type Role = 'anon' | 'authenticated' | 'service_role';
+const ROLES: Role[] = ['anon', 'authenticated', 'service_role'];
+const CRUD = ['SELECT', 'INSERT', 'UPDATE', 'DELETE'];
+
+/** role → object → privileges. Objects: `table <name>` or `function <regprocedure>`. */
+const EXPECTED: Record<Role, Record<string, string[]>> = {
+  anon: {
+    'table planner_gallery': ['SELECT'],
+    'table review_media': ['SELECT'],
+    'table reviews': ['SELECT'],
+    'function review_feed(text,text,integer,boolean,integer,integer)': ['EXECUTE'],
+  },
+  authenticated: {
+    'table planner_gallery': CRUD,
+    'table profiles': ['SELECT', 'INSERT', 'UPDATE'],
+    'table review_media': ['SELECT', 'INSERT', 'DELETE'],
+    'table reviews': CRUD,
+    'function is_admin()': ['EXECUTE'],
+    'function review_feed(text,text,integer,boolean,integer,integer)': ['EXECUTE'],
+  },
+  service_role: {
+    'table leads': CRUD,
+    'table planner_gallery': CRUD,
+    'table profiles': CRUD,
+    'table rate_limits': CRUD,
+    'table review_media': CRUD,
+    'table reviews': CRUD,
+    'table subscriber_consents': ['SELECT', 'INSERT', 'DELETE'],
+    'table subscribers': CRUD,
+    'function is_admin()': ['EXECUTE'],
+    'function newsletter_subscribe(text,text,text,text,text)': ['EXECUTE'],
+    'function newsletter_unsubscribe(text)': ['EXECUTE'],
+    'function rate_limit_hit(text,integer,integer)': ['EXECUTE'],
+  },
+};
+
+let s: TestStack;
+let anon: SupabaseClient;
+let service: SupabaseClient;
+let user: { client: SupabaseClient; id: string };
+let admin: SupabaseClient;
+
+/** Superuser SQL: grants, revokes, ground truth. */
+async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
+  return (await s.db.query<T>(text, params)).rows;
+}
+
+/** What the three API roles and PUBLIC (which they all inherit) actually hold on objects of public. */
+async function actualGrants(): Promise<Record<string, Record<string, string[]>>> {
+  const rows = await sql<{ grantee: string; object: string; privilege: string }>(
+    `with acl as (
+       select 'table ' || c.relname as object, (aclexplode(coalesce(c.relacl, acldefault('r', c.relowner)))).*
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'f')
+       union all
+       select 'sequence ' || c.relname, (aclexplode(coalesce(c.relacl, acldefault('s', c.relowner)))).*
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind = 'S'
+       union all
+       select 'function ' || replace(p.oid::regprocedure::text, 'public.', ''), (aclexplode(coalesce(p.proacl, acldefault('f', p.proowner)))).*
+         from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'public'
+     )
+     select case when a.grantee = 0 then 'PUBLIC' else r.rolname end as grantee, a.object, a.privilege_type as privilege
+       from acl a left join pg_roles r on r.oid = a.grantee
+      where a.grantee = 0 or r.rolname in ('anon', 'authenticated', 'service_role')
+      order by 1, 2, 3`,
+  );
+  const out: Record<string, Record<string, string[]>> = {};
+  for (const r of rows) ((out[r.grantee] ??= {})[r.object] ??= []).push(r.privilege);
+  return out;
+}
+
+const sorted = (m: Record<string, string[]>) => Object.fromEntries(Object.entries(m).map(([k, v]) => [k, [...v].sort()]).sort());
+
+type Outcome = { error: unknown; status?: number } | void;
+/** A call must answer without error; a refused one (42501 and friends) throws. */
+async function ok(what: string, r: PromiseLike<{ error: unknown; status?: number }>) {
+  const a = await r;
+  if (a.error || (a.status ?? 200) >= 400) throw new Error(`${what}: ${JSON.stringify(a.error)} (${a.status})`);
+  return a as { error: null; status: number; data: unknown };
+}
+
+/** Every call made with each role's key, the way the widgets, the admin pages and the functions make them. */
+const CALLS: Record<Role, [string, () => Promise<Outcome>][]> = {
+  anon: [
+    ['product page: approved reviews', () => ok('reviews', anon.from('reviews').select('id, rating, title').eq('product_slug', 'handmade-locs').limit(3))],
+    ['product page: review files', () => ok('review_media', anon.from('review_media').select('id, file_path').limit(3))],
+    ['planner: active gallery', () => ok('gallery', anon.from('planner_gallery').select('id, image_url, alt_text').order('display_order'))],
+    ['product page: review_feed', () => ok('feed', anon.rpc('review_feed', { p_slug: 'handmade-locs', p_limit: 5 }))],
+  ],
+  authenticated: [
+    ['sign-in: profile upsert and read', async () => {
+      await ok('upsert', user.client.from('profiles').upsert({ id: user.id, display_name: 'Jordan', avatar_url: null }, { onConflict: 'id' }).select());
+      await ok('read', user.client.from('profiles').select('display_name').eq('id', user.id).single());
+    }],
+    ['account: profile edit', () => ok('update', user.client.from('profiles').update({ display_name: 'Jordan T.' }).eq('id', user.id).select())],
+    ['review form: submit, attach a file, withdraw', async () => {
+      const id = randomUUID();
+      await ok('insert', user.client.from('reviews').insert({ id, product_slug: 'irie-locs', rating: 4, title: 'Soft', content: 'Lovely', reviewer_name: 'Jordan' }).select());
+      const path = `${user.id}/${id}/0.png`;
+      await ok('attach', user.client.from('review_media').insert({ review_id: id, file_path: path, file_type: 'image/png', file_size: 10 }).select());
+      await ok('list own files', user.client.from('review_media').select('id').eq('review_id', id));
+      await ok('detach', user.client.from('review_media').delete().eq('review_id', id));
+      await ok('withdraw', user.client.from('reviews').delete().eq('id', id));
+    }],
+    ['signed-in product page: review_feed', () => ok('feed', user.client.rpc('review_feed', { p_slug: 'irie-locs' }))],
+    ['admin pages: who am I', () => ok('is_admin', admin.rpc('is_admin'))],
+    ['moderation: approve, then delete with its file', async () => {
+      const id = randomUUID();
+      await ok('insert', user.client.from('reviews').insert({ id, product_slug: 'irie-locs', rating: 5, title: 'Great', content: 'Great locs', reviewer_name: 'Jordan' }));
+      await ok('attach', user.client.from('review_media').insert({ review_id: id, file_path: `${user.id}/${id}/0.png`, file_type: 'image/png', file_size: 10 }));
+      await ok('approve', admin.from('reviews').update({ is_approved: true }).eq('id', id).select());
+      await ok('remove file', admin.from('review_media').delete().eq('review_id', id).select());
+      await ok('delete', admin.from('reviews').delete().eq('id', id).select());
+    }],
+    ['gallery admin: add, edit, list, remove', async () => {
+      const { data } = await ok('add', admin.from('planner_gallery').insert({ image_url: 'https://example.com/g.png', alt_text: 'Braids', display_order: 9 }).select('id').single());
+      const id = (data as { id: string }).id;
+      await ok('edit', admin.from('planner_gallery').update({ alt_text: 'Box braids' }).eq('id', id).select());
+      await ok('list all', admin.from('planner_gallery').select('id, is_active'));
+      await ok('remove', admin.from('planner_gallery').delete().eq('id', id).select());
+    }],
+  ],
+  service_role: [
+    ['newsletter-signup and -unsubscribe functions', async () => {
+      const email = `n${randomUUID().slice(0, 8)}@example.com`;
+      await ok('hit', service.rpc('rate_limit_hit', { p_key: `t:${email}`, p_limit: 5, p_window_seconds: 60 }));
+      await ok('subscribe', service.rpc('newsletter_subscribe', { p_email: email, p_name: 'N', p_list: 'newsletter', p_source_page: '/blog', p_consent_text_version: 'v1' }));
+      const { data } = await ok('token', service.from('subscribers').select('unsubscribe_token').eq('email', email).single());
+      await ok('unsubscribe', service.rpc('newsletter_unsubscribe', { p_token: (data as { unsubscribe_token: string }).unsubscribe_token }));
+    }],
+    ['lead-capture function', () => ok('lead', service.from('leads').insert({ kind: 'notify', email: `l${randomUUID().slice(0, 8)}@example.com`, payload: { product: 'diy-kit' }, source_page: '/products/diy-kit' }))],
+    // Server code (the dashboard's key, future jobs) manages every table with all four commands; the
+    // ledger is append-only and erasable, never edited.
+    ...(['leads', 'planner_gallery', 'profiles', 'rate_limits', 'review_media', 'reviews', 'subscribers', 'subscriber_consents'] as const).map(
+      (table) => [`server code manages ${table}`, () => manage(table)] as [string, () => Promise<Outcome>],
+    ),
+  ],
+};
+
+/** Reads one row of a table, deletes it, puts it back and (but in the ledger) edits it, as service_role. */
+async function manage(table: string) {
+  const { data } = await ok('read', service.from(table).select('*').limit(1));
+  const [row] = data as Record<string, unknown>[];
+  if (!row) throw new Error(`${table}: the test needs one row`);
+  const key = 'id' in row ? { id: row.id } : { key: row.key, window_start: row.window_start };
+  // The ledger's id is an identity column the database fills in itself.
+  const { id: _generated, ...ledgerRow } = row;
+  await ok('delete', service.from(table).delete().match(key).select());
+  const back = await ok('insert', service.from(table).insert(table === 'subscriber_consents' ? ledgerRow : row).select());
+  if (table === 'subscriber_consents') return;
+  const [again] = back.data as Record<string, unknown>[];
+  const column = Object.keys(again).find((k) => !(k in key))!;
+  await ok('update', service.from(table).update({ [column]: again[column] }).match(key).select());
+}
+
+async function failuresOf(role: Role): Promise<string[]> {
+  const failed: string[] = [];
+  for (const [name, call] of CALLS[role]) {
+    try {
+      await call();
+    } catch (e) {
+      failed.push(`${name}: ${(e as Error).message}`);
+    }
+  }
+  return failed;
+}
+
+beforeAll(async () => {
+  s = await testStack({ autoconfirm: true });
+  // The anonymous read cache would answer repeated reads from memory, past a revoke.
+  anon = createClient(s.url, s.config.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    global: { fetch: s.fetch, headers: { 'Cache-Control': 'no-cache' } },
+  });
+  service = s.client({ serviceRole: true });
+  user = await signedInClient(s, `jordan.${randomUUID().slice(0, 6)}@example.com`);
+  admin = s.client();
+  const { error } = await admin.auth.signInWithPassword(ADMIN);
+  if (error) throw error;
+  // One row in each table the service-role calls manage.
+  await ok('seed lead', service.from('leads').insert({ kind: 'notify', email: 'seed@example.com', payload: {} }));
+  await ok('seed subscriber', service.rpc('newsletter_subscribe', { p_email: 'seed@example.com', p_name: 'S', p_list: 'newsletter', p_source_page: null, p_consent_text_version: 'v1' }));
+  await ok('seed counter', service.rpc('rate_limit_hit', { p_key: 'seed', p_limit: 5, p_window_seconds: 60 }));
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+describe('Data API grants (hosted Supabase: nothing in public is exposed without a grant)', () => {
+  it('gives the API roles exactly the declared privileges, and nothing through PUBLIC', async () => {
+    const actual = await actualGrants();
+    for (const role of ROLES) expect(sorted(actual[role] ?? {}), role).toEqual(sorted(EXPECTED[role]));
+    expect(actual.PUBLIC ?? {}, 'PUBLIC').toEqual({});
+  });
+
+  it('declares the exposure of every table in public, and keeps row-level security on each', async () => {
+    const tables = await sql<{ name: string; rls: boolean }>(
+      `select c.relname as name, c.relrowsecurity as rls from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`,
+    );
+    const declared = new Set(ROLES.flatMap((r) => Object.keys(EXPECTED[r])).filter((o) => o.startsWith('table ')).map((o) => o.slice(6)));
+    expect(tables.map((t) => t.name)).toEqual([...declared].sort());
+    for (const t of tables) expect(t.rls, t.name).toBe(true);
+  });
+
+  it('lets every call of the site and the functions through', async () => {
+    for (const role of ROLES) expect(await failuresOf(role), role).toEqual([]);
+  });
+
+  it('needs each grant: revoked alone, some call of that role fails', async () => {
+    const unneeded: string[] = [];
+    for (const role of ROLES) {
+      for (const [object, privileges] of Object.entries(EXPECTED[role])) {
+        const [kind, name] = [object.slice(0, object.indexOf(' ')), object.slice(object.indexOf(' ') + 1)];
+        const target = kind === 'table' ? `table public.${name}` : `function public.${name}`;
+        for (const privilege of privileges) {
+          await sql(`revoke ${privilege} on ${target} from ${role}`);
+          try {
+            if ((await failuresOf(role)).length === 0) unneeded.push(`${privilege} on ${object} to ${role}`);
+          } finally {
+            await sql(`grant ${privilege} on ${target} to ${role}`);
+          }
+        }
+      }
+    }
+    expect(unneeded).toEqual([]);
+  }, 180_000);
+});
+
+describe("hosted's own schemas, as postgres and the API roles meet them", () => {
+  /** One transaction as `postgres`, the role migrations run as; rolled back. */
+  async function asPostgres(text: string) {
+    await s.db.tx(async (q) => {
+      await q('set local role postgres');
+      await q(text);
+      throw new Error('rollback');
+    }).catch((e) => {
+      if ((e as Error).message !== 'rollback') throw e;
+    });
+  }
+
+  it('lets a migration manage policies on storage.objects, but not alter the table or comment on it', async () => {
+    await asPostgres(`create policy "Test policy" on storage.objects for select to authenticated using (false)`);
+    await asPostgres(`alter policy "Users can read their own review files" on storage.objects to authenticated`);
+    await expect(asPostgres('alter table storage.objects enable row level security')).rejects.toMatchObject({ code: '42501', message: 'must be owner of table objects' });
+    await expect(asPostgres(`comment on policy "Users can read their own review files" on storage.objects is 'x'`)).rejects.toMatchObject({ code: '42501' });
+  });
+
+  it('refuses to delete storage rows from SQL: files go through the Storage API', async () => {
+    await expect(asPostgres(`delete from storage.objects where bucket_id = 'review-media'`)).rejects.toMatchObject({
+      code: '42501',
+      message: 'Direct deletion from storage tables is not allowed. Use the Storage API instead.',
+    });
+    await expect(asPostgres(`delete from storage.buckets where id = 'review-media'`)).rejects.toMatchObject({ code: '42501' });
+  });
+
+  it('gives the API roles nothing on auth tables, and postgres what a trigger on auth.users needs', async () => {
+    const [p] = await sql<Record<string, boolean>>(
+      `select has_table_privilege('service_role', 'auth.users', 'select') as service_select,
+              has_table_privilege('service_role', 'auth.users', 'update') as service_update,
+              has_table_privilege('authenticated', 'auth.users', 'select') as auth_select,
+              has_table_privilege('anon', 'auth.sessions', 'select') as anon_select,
+              has_table_privilege('postgres', 'auth.users', 'trigger') as postgres_trigger`,
+    );
+    expect(p).toEqual({ service_select: false, service_update: false, auth_select: false, anon_select: false, postgres_trigger: true });
+  });
+
+  it("applies each API role's statement timeout to its requests, as PostgREST does", async () => {
+    const timeout = (role: string) => s.db.asRole({ role, claims: {} }, async (q) => (await q<{ t: string }>("select current_setting('statement_timeout') as t")).rows[0].t);
+    expect(await timeout('anon')).toBe('3s');
+    expect(await timeout('authenticated')).toBe('8s');
+  });
+
+  it('makes postgres, not a superuser, own every object of the project', async () => {
+    const owners = await sql<{ owner: string }>(
+      `select distinct pg_get_userbyid(c.relowner) as owner from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public'
+       union
+       select distinct pg_get_userbyid(p.proowner) from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'`,
+    );
+    expect(owners).toEqual([{ owner: 'postgres' }]);
+    if (s.db.kind === 'postgres') {
+      const [r] = await sql<{ rolsuper: boolean; rolbypassrls: boolean }>(`select rolsuper, rolbypassrls from pg_roles where rolname = 'postgres'`);
+      expect(r).toEqual({ rolsuper: false, rolbypassrls: true });
+    }
+  });
+});
+

@@ -55,11 +55,45 @@ export async function readCapped(req: Request, limit: number): Promise<Uint8Arra
   return out;
 }
 
+/**
+ * Deepest JSON nesting anything here accepts. Postgres parses json recursively, and on the embedded
+ * database a few thousand levels overflow its stack and leave it broken for every later query (issue 9);
+ * no form or table of this project nests more than a few levels.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+export type JsonTextProblem = 'depth' | 'nul';
+
+/**
+ * What in JSON text must not reach Postgres: nesting deeper than `maxDepth`, or a `\u0000` escape (a
+ * NUL, which Postgres text and jsonb cannot hold). One pass over the characters and no recursion, so it
+ * is safe on input of any depth; it runs before JSON.parse. Malformed text is left to the parser.
+ */
+export function jsonTextProblem(text: string, maxDepth = MAX_JSON_DEPTH): JsonTextProblem | null {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x22) inString = false;
+      else if (c === 0x5c) {
+        if (text[i + 1] === 'u' && text.slice(i + 2, i + 6) === '0000') return 'nul';
+        i++;
+      } else if (c === 0) return 'nul';
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > maxDepth) return 'depth';
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return null;
+}
+
 /** The request body as a JSON object, read with a cap. */
 export async function readJsonObject(req: Request, limit = MAX_BODY_BYTES): Promise<JsonBody> {
   const bytes = await readCapped(req, limit);
   if (!bytes) return { ok: false, response: json({ error: FUNCTION_MESSAGES.bodyTooLarge }, 413) };
   const text = new TextDecoder().decode(bytes);
+  if (jsonTextProblem(text)) return { ok: false, response: json({ error: FUNCTION_MESSAGES.badBody }, 400) };
   try {
     const v: unknown = JSON.parse(text);
     if (v && typeof v === 'object' && !Array.isArray(v)) return { ok: true, body: v as Record<string, unknown> };

@@ -6,6 +6,7 @@
 import { readBody, BodyTooLarge } from '../http.ts';
 import type { StackContext } from '../http.ts';
 import { AuthError, badRequest } from './errors.ts';
+import { MAX_JSON_DEPTH, jsonTextProblem } from '../../functions/_shared/http.ts';
 
 /** Auth bodies are a few hundred bytes; metadata is the only thing that can grow. */
 const AUTH_BODY_LIMIT = 1024 * 1024;
@@ -44,6 +45,11 @@ export async function rawBody(req: Request, ctx: StackContext): Promise<string> 
 
 /** Parses JSON text into the fields of `spec`; `struct` names the Go type in error messages. */
 export function decode<S extends Spec>(text: string, spec: S, struct: string): Decoded<S> {
+  // Checked before parsing: Postgres' recursive json parser must never see deep nesting, and its
+  // text and jsonb cannot hold a NUL (GoTrue would fail on those later, in the database).
+  const problem = jsonTextProblem(text);
+  if (problem === 'depth') throw badRequest('bad_json', `Could not parse request body as JSON: nested deeper than ${MAX_JSON_DEPTH} levels`);
+  if (problem === 'nul') throw badRequest('bad_json', 'Could not parse request body as JSON: a string holds a NUL character (\\u0000)');
   let value: unknown;
   try {
     value = JSON.parse(text);

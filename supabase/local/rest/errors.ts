@@ -46,6 +46,13 @@ export const aggregatesNotAllowed = () => err(400, 'PGRST123', 'Use of aggregate
 export const invalidResourcePath = () => err(404, 'PGRST125', 'Invalid path specified in request URL');
 export const openApiDisabled = () => err(404, 'PGRST126', 'Root endpoint metadata is disabled');
 export const notImplemented = (details: string) => err(400, 'PGRST127', 'Feature not implemented', details);
+export const selectTooWide = (n: number, max: number) => err(400, 'PGRST100', `The select list names ${n} columns; at most ${max} are allowed`);
+export const queryTooDeep = (key: string, max: number) => err(400, 'PGRST100', `The value of "${key}" nests brackets deeper than ${max} levels`);
+export const jsonTooDeep = (max: number) => err(400, 'PGRST102', `JSON nested deeper than ${max} levels`);
+/** What Postgres answers for a NUL in json text, sent before Postgres sees it. */
+export const nulInJson = () => err(400, '22P05', 'unsupported Unicode escape sequence', '\\u0000 cannot be converted to text.');
+/** What Postgres answers for a NUL in a text parameter. */
+export const nulInQuery = () => err(400, '22021', 'invalid byte sequence for encoding "UTF8": 0x00');
 export const payloadTooLarge = (limit: number) =>
   err(413, 'PGRST413', 'Payload Too Large', `The request body is larger than the ${limit} bytes this server accepts`);
 

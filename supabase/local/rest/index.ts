@@ -9,12 +9,15 @@
  */
 import type { Service, StackContext, Caller } from '../http.ts';
 import { callerOf, readBody, BodyTooLarge, isWrite } from '../http.ts';
+import { MAX_JSON_DEPTH, jsonTextProblem } from '../../functions/_shared/http.ts';
 import type { RoleContext } from '../db.ts';
 import {
   ApiError,
   fromPgError,
   internalError,
   invalidBody,
+  jsonTooDeep,
+  nulInJson,
   invalidRange,
   invalidResourcePath,
   invalidRpcMethod,
@@ -326,9 +329,12 @@ interface Payload {
   keys: string[];
 }
 
-async function readPayload(r: Call, qp: QueryParams): Promise<Payload> {
-  const ct = (r.req.headers.get('content-type') ?? 'application/json').split(';')[0].trim().toLowerCase();
-  if (ct !== 'application/json' && ct !== '*/*' && !ct.endsWith('+json')) throw invalidBody(`Content-Type not acceptable: ${ct}`);
+/**
+ * The request body as JSON, read with the stack's cap and checked before it is parsed: nesting that
+ * Postgres' recursive json parser must never see, and NULs Postgres cannot store, are refused here.
+ * `emptyIs` is what an empty body stands for (an rpc without arguments); otherwise it is invalid.
+ */
+async function readJsonBody(r: Call, opts: { emptyIs?: string } = {}): Promise<{ text: string; value: unknown }> {
   let bytes: Uint8Array;
   try {
     bytes = await readBody(r.req, r.ctx.config.maxBodyBytes);
@@ -337,13 +343,26 @@ async function readPayload(r: Call, qp: QueryParams): Promise<Payload> {
     throw e;
   }
   let text: string;
-  let value: unknown;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    value = JSON.parse(text);
   } catch {
     throw invalidBody('Empty or invalid json');
   }
+  if (text === '' && opts.emptyIs !== undefined) text = opts.emptyIs;
+  const problem = jsonTextProblem(text);
+  if (problem === 'depth') throw jsonTooDeep(MAX_JSON_DEPTH);
+  if (problem === 'nul') throw nulInJson();
+  try {
+    return { text, value: JSON.parse(text) };
+  } catch {
+    throw invalidBody('Empty or invalid json');
+  }
+}
+
+async function readPayload(r: Call, qp: QueryParams): Promise<Payload> {
+  const ct = (r.req.headers.get('content-type') ?? 'application/json').split(';')[0].trim().toLowerCase();
+  if (ct !== 'application/json' && ct !== '*/*' && !ct.endsWith('+json')) throw invalidBody(`Content-Type not acceptable: ${ct}`);
+  const { text, value } = await readJsonBody(r);
   if (qp.columns) {
     return { text, isObject: isPlainObject(value), keys: qp.columns };
   }
@@ -533,21 +552,9 @@ async function rpc(r: Call, name: string): Promise<Answer> {
   let bodyText = '{}';
   let bodyValue: unknown = {};
   if (!read) {
-    let bytes: Uint8Array;
-    try {
-      bytes = await readBody(r.req, r.ctx.config.maxBodyBytes);
-    } catch (e) {
-      if (e instanceof BodyTooLarge) throw payloadTooLarge(r.ctx.config.maxBodyBytes);
-      throw e;
-    }
-    if (bytes.byteLength) {
-      try {
-        bodyText = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-        bodyValue = JSON.parse(bodyText);
-      } catch {
-        throw invalidBody('Empty or invalid json');
-      }
-    }
+    const body = await readJsonBody(r, { emptyIs: bodyText });
+    bodyText = body.text;
+    bodyValue = body.value;
   }
 
   const plan = await planned(r.st, (schema, strict) => {

@@ -5,7 +5,15 @@
  * becomes 400 PGRST100 with the same "failed to parse …" message shape, never an exception.
  * Nothing here touches SQL: identifiers and values are checked and bound later (plan.ts, sql.ts).
  */
-import { queryParamError, aggregatesNotAllowed, invalidRange, invalidPreferences } from './errors.ts';
+import { MAX_JSON_DEPTH } from '../../functions/_shared/http.ts';
+import { queryParamError, aggregatesNotAllowed, invalidRange, invalidPreferences, nulInQuery, queryTooDeep, selectTooWide } from './errors.ts';
+
+/**
+ * Most columns one select list may name, embeds included. PostgREST has no such cap (Postgres stops at
+ * 1664 target entries); it is here so that no request can make the embedded database plan an
+ * arbitrarily large statement (issue 9). The widest select of this project names about twenty.
+ */
+export const MAX_SELECT_ITEMS = 200;
 
 export interface JsonOp {
   arrow: '->' | '->>';
@@ -198,6 +206,19 @@ function identifier(c: Cursor): string {
   return c.s.slice(start, c.i).trim();
 }
 
+/**
+ * A cast target: a type name as Postgres spells one (`text`, `int4`, `public.mood`, `double precision`,
+ * `numeric(10,2)`, `text[]`), and nothing else. PostgREST reads any identifier characters there; a cast
+ * is the one piece of a request that ends up in the SQL text itself, so it is held to this grammar.
+ */
+const TYPE_NAME = /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?(?: [A-Za-z_][A-Za-z0-9_]*)*(?:\(\d{1,4}(?:, ?\d{1,4})?\))?(?:\[\])*/;
+function typeName(c: Cursor): string {
+  const m = TYPE_NAME.exec(c.s.slice(c.i));
+  if (!m) c.fail('type name');
+  c.i += m[0].length;
+  return m[0];
+}
+
 // ---------------------------------------------------------------- select
 function aliasPrefix(c: Cursor): string | undefined {
   return c.try(() => {
@@ -263,7 +284,7 @@ function selectTree(c: Cursor): SelectItem {
   if (c.at('count()')) throw aggregatesNotAllowed();
   const f = field(c);
   let cast: string | undefined;
-  if (c.eat('::')) cast = identifier(c);
+  if (c.eat('::')) cast = typeName(c);
   if (c.peek() === '.' && /^\.(sum|avg|count|max|min)\(\)/.test(c.s.slice(c.i))) throw aggregatesNotAllowed();
   c.ws();
   if (!(c.eof || c.peek() === ')' || c.peek() === ',')) {
@@ -284,11 +305,15 @@ function selectForest(c: Cursor): SelectItem[] {
 }
 
 export function parseSelect(s: string): SelectItem[] {
-  return run('select parameter', s, (c) => {
+  const items = run('select parameter', s, (c) => {
     const items = selectForest(c);
     if (!c.eof) c.fail('",", end of input');
     return items;
   });
+  const count = (list: SelectItem[]): number => list.reduce((n, i) => n + 1 + (i.kind === 'embed' ? count(i.children) : 0), 0);
+  const n = count(items);
+  if (n > MAX_SELECT_ITEMS) throw selectTooWide(n, MAX_SELECT_ITEMS);
+  return items;
 }
 
 // ---------------------------------------------------------------- filters
@@ -576,8 +601,27 @@ function embedPath(prefix: string): string[] {
  * @param rpcRead GET/HEAD on a function: `isArg(name)` tells which names are its parameters; a
  *   parameter that is not an argument and has no operator is an argument too (PostgREST NoOpExpr).
  */
+/**
+ * Refuses, before anything is parsed, what must not reach Postgres from a query string: a NUL (which
+ * Postgres refuses as 22021 once it arrives) and brackets nested deeper than JSON may be (a filter value
+ * can be a json or array literal that Postgres parses recursively).
+ */
+function guardQuery(pairs: [string, string][]) {
+  for (const [k, v] of pairs) {
+    if (k.includes('\u0000') || v.includes('\u0000')) throw nulInQuery();
+    let depth = 0;
+    for (let i = 0; i < v.length; i++) {
+      const ch = v[i];
+      if (ch === '(' || ch === '[' || ch === '{') {
+        if (++depth > MAX_JSON_DEPTH) throw queryTooDeep(k, MAX_JSON_DEPTH);
+      } else if (ch === ')' || ch === ']' || ch === '}') depth--;
+    }
+  }
+}
+
 export function parseQuery(search: string, rpcRead?: { isArg: (name: string) => boolean }): QueryParams {
   const pairs = queryPairs(search);
+  guardQuery(pairs);
   const qp: QueryParams = { select: [], filters: [], logic: [], order: [], ranges: new Map(), rpcArgs: [] };
   const get = (k: string) => pairs.find(([key]) => key === k)?.[1];
   qp.select = parseSelect(get('select') ?? '*');

@@ -91,6 +91,8 @@ export function seedObjects(): SeedObject[] {
 
 /** Writes placeholder bytes for every seeded object that has none yet (memory or disk store). */
 export async function ensureSeedObjects(ctx: StackContext): Promise<number> {
+  // Runs as the stack starts: the store clears what interrupted uploads left first (blobs.ts).
+  await blobStoreOf(ctx).ready;
   const list = seedObjects();
   if (list.length === 0) return 0;
   const present = await ctx.db.query<{ bucket_id: string; name: string }>(

@@ -7,6 +7,8 @@ import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { createStack, type CreateStackOptions, type Stack } from './app.ts';
 import { SUPABASE_DIR } from './db.ts';
+import { CLIENT_ADDRESS_HEADER, FORWARDING_HEADERS } from './http.ts';
+import { REVIEW_MEDIA_CLEANUP_EVERY_MS, scheduleReviewMediaCleanup, type CleanupSchedule } from './storage/cleanup.ts';
 
 export function toWebRequest(req: IncomingMessage, base: string): Request {
   const headers = new Headers();
@@ -15,8 +17,14 @@ export function toWebRequest(req: IncomingMessage, base: string): Request {
     if (Array.isArray(v)) v.forEach((x) => headers.append(k, x));
     else headers.set(k, v);
   }
-  // The hosted gateway tells functions who the client is; rate limits key on it.
-  if (!headers.has('x-forwarded-for') && req.socket.remoteAddress) headers.set('x-forwarded-for', req.socket.remoteAddress);
+  // The gateway says who the client is, from the connection alone: rate limits key on it, so an address
+  // a client wrote into any forwarding header is dropped, never passed on (issue 9).
+  for (const h of FORWARDING_HEADERS) headers.delete(h);
+  const address = req.socket.remoteAddress;
+  if (address) {
+    headers.set(CLIENT_ADDRESS_HEADER, address);
+    headers.set('x-forwarded-for', address);
+  }
   const method = req.method ?? 'GET';
   const hasBody = !['GET', 'HEAD'].includes(method);
   return new Request(new URL(req.url ?? '/', base), {
@@ -51,9 +59,13 @@ export async function sendWebResponse(res: ServerResponse, r: Response, method?:
 export interface ServeOptions extends CreateStackOptions {
   port?: number;
   host?: string;
+  /** How often the review-media cleanup job runs (it also runs at start); false for never. Hourly by default. */
+  reviewMediaCleanupEveryMs?: number | false;
 }
 
-export async function serve(opts: ServeOptions = {}): Promise<{ stack: Stack; url: string; close(): Promise<void> }> {
+export async function serve(
+  opts: ServeOptions = {},
+): Promise<{ stack: Stack; url: string; cleanup: CleanupSchedule | null; close(): Promise<void> }> {
   const port = opts.port ?? 54321;
   const host = opts.host ?? '127.0.0.1';
   const stack = await createStack({
@@ -79,10 +91,14 @@ export async function serve(opts: ServeOptions = {}): Promise<{ stack: Stack; ur
   const actualPort = typeof addr === 'object' && addr ? addr.port : port;
   const url = `http://${host}:${actualPort}`;
   stack.config.publicUrl = url;
+  const cleanupEvery = opts.reviewMediaCleanupEveryMs ?? REVIEW_MEDIA_CLEANUP_EVERY_MS;
+  const cleanup = cleanupEvery === false ? null : scheduleReviewMediaCleanup(stack, cleanupEvery);
   return {
     stack,
     url,
+    cleanup,
     async close() {
+      await cleanup?.stop();
       server.closeAllConnections();
       await new Promise((ok) => server.close(ok));
       await stack.close();

@@ -5,6 +5,7 @@
  * the status, the exact body, the headers and what reached the database.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import type { Db } from '../../supabase/local/db.ts';
 import { DEFAULT_BETA_PASSWORD, type StackConfig } from '../../supabase/local/config.ts';
@@ -12,6 +13,7 @@ import { FUNCTION_MESSAGES } from '../../supabase/functions/_shared/messages.ts'
 import { RATE_LIMITS } from '../../supabase/functions/_shared/rate-limit.ts';
 import { CONSENT_TEXT_VERSION, MSG, WAITLIST_NAME } from '../../supabase/functions/_shared/rules.ts';
 import { leadKinds, type LeadKind } from '../../supabase/functions/_shared/contracts.ts';
+import { UNAUTHORIZED as CLEANUP_UNAUTHORIZED } from '../../supabase/functions/review-media-cleanup/handler.ts';
 
 /** A local stack with the functions served by one runtime. */
 export interface FunctionsTarget {
@@ -261,6 +263,41 @@ export function functionContracts(start: StartTarget) {
         expect((await invoke('beta-access', { password: `guess-${i}` }, ip)).status).toBe(401);
       }
       expect(await invoke('beta-access', { password: DEFAULT_BETA_PASSWORD }, ip)).toMatchObject({ status: 429, body: { error: FUNCTION_MESSAGES.tooManyRequests } });
+    });
+  });
+
+  describe('review-media-cleanup', () => {
+    const BUCKET = 'review-media';
+    const png = () => new File([new Uint8Array(16).fill(3)], 'p.png', { type: 'image/png' });
+    /** A seeded file a review names, stored long ago. */
+    const SEEDED = '5eed0000-0000-4000-8000-000000000011/5eed0001-0000-4000-8000-000000000001/0.png';
+    const objectNames = async (names: string[]) =>
+      (await rows<{ name: string }>(`select name from storage.objects where bucket_id = $1 and name = any($2) order by name`, [BUCKET, names])).map((r) => r.name);
+
+    it('removes, through the Storage API, only the files no review has named for 24 hours', async () => {
+      const service = t.client({ serviceRole: true });
+      const [oldOrphan, freshOrphan] = [`${randomUUID()}/${randomUUID()}/0.png`, `${randomUUID()}/${randomUUID()}/0.png`];
+      for (const path of [oldOrphan, freshOrphan]) expect((await service.storage.from(BUCKET).upload(path, png())).error).toBeNull();
+      await rows(`update storage.objects set created_at = now() - interval '25 hours', updated_at = now() - interval '25 hours' where bucket_id = $1 and name = $2`, [BUCKET, oldOrphan]);
+
+      // Only the scheduler, holding the service role key, may run it.
+      const refused = await t.client().functions.invoke('review-media-cleanup', { body: {} });
+      const res = (refused.error as FunctionsHttpError).context as Response;
+      expect({ status: res.status, body: await res.json() }).toEqual({ status: 401, body: { error: CLEANUP_UNAUTHORIZED } });
+      expect(await objectNames([oldOrphan])).toEqual([oldOrphan]);
+
+      const r = await service.functions.invoke('review-media-cleanup', { body: {} });
+      expect(r).toMatchObject({ error: null, data: { removed: 1 } });
+      expect(await objectNames([oldOrphan, freshOrphan, SEEDED])).toEqual([freshOrphan, SEEDED].sort());
+      // The bytes went with the row.
+      expect((await service.storage.from(BUCKET).download(oldOrphan)).error).not.toBeNull();
+      expect((await service.functions.invoke('review-media-cleanup', { body: {} })).data).toEqual({ removed: 0 });
+    });
+
+    it('answers 405 to anything but POST', async () => {
+      const res = await t.request('review-media-cleanup', { method: 'GET' });
+      expect(res.status).toBe(405);
+      expect(await res.json()).toEqual({ error: FUNCTION_MESSAGES.methodNotAllowed });
     });
   });
 

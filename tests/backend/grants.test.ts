@@ -33,6 +33,7 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
     'table reviews': CRUD,
     'function is_admin()': ['EXECUTE'],
     'function review_feed(text,text,integer,boolean,integer,integer)': ['EXECUTE'],
+    'function review_file_is_settled(text)': ['EXECUTE'],
   },
   service_role: {
     'table leads': CRUD,
@@ -47,6 +48,7 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
     'function newsletter_subscribe(text,text,text,text,text)': ['EXECUTE'],
     'function newsletter_unsubscribe(text)': ['EXECUTE'],
     'function rate_limit_hit(text,integer,integer)': ['EXECUTE'],
+    'function review_media_orphans(integer)': ['EXECUTE'],
   },
 };
 
@@ -120,6 +122,18 @@ const CALLS: Record<Role, [string, () => Promise<Outcome>][]> = {
       await ok('detach', user.client.from('review_media').delete().eq('review_id', id));
       await ok('withdraw', user.client.from('reviews').delete().eq('id', id));
     }],
+    ['review form: upload, re-upload and remove a file of a pending review', async () => {
+      const id = randomUUID();
+      await ok('insert', user.client.from('reviews').insert({ id, product_slug: 'irie-locs', rating: 4, title: 'Pics', content: 'Lovely', reviewer_name: 'Jordan' }));
+      const path = `${user.id}/${id}/0.png`;
+      const bucket = user.client.storage.from('review-media');
+      const png = () => new File([new Uint8Array(8)], 'p.png', { type: 'image/png' });
+      await ok('upload', bucket.upload(path, png()));
+      await ok('re-upload', bucket.upload(path, png(), { upsert: true }));
+      const { data } = await ok('remove', bucket.remove([path]));
+      if ((data as unknown[]).length !== 1) throw new Error('remove: the file was not removed');
+      await ok('withdraw', user.client.from('reviews').delete().eq('id', id));
+    }],
     ['signed-in product page: review_feed', () => ok('feed', user.client.rpc('review_feed', { p_slug: 'irie-locs' }))],
     ['admin pages: who am I', () => ok('is_admin', admin.rpc('is_admin'))],
     ['moderation: approve, then delete with its file', async () => {
@@ -146,6 +160,7 @@ const CALLS: Record<Role, [string, () => Promise<Outcome>][]> = {
       const { data } = await ok('token', service.from('subscribers').select('unsubscribe_token').eq('email', email).single());
       await ok('unsubscribe', service.rpc('newsletter_unsubscribe', { p_token: (data as { unsubscribe_token: string }).unsubscribe_token }));
     }],
+    ['review-media-cleanup function: leftover files', () => ok('orphans', service.rpc('review_media_orphans', { p_limit: 10 }))],
     ['lead-capture function', () => ok('lead', service.from('leads').insert({ kind: 'notify', email: `l${randomUUID().slice(0, 8)}@example.com`, payload: { product: 'diy-kit' }, source_page: '/products/diy-kit' }))],
     // Server code (the dashboard's key, future jobs) manages every table with all four commands; the
     // ledger is append-only and erasable, never edited.

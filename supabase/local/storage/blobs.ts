@@ -24,6 +24,11 @@ export interface Range {
 }
 
 export interface BlobStore {
+  /**
+   * Settles once the store is usable. A disk store first deletes the staged files that uploads
+   * interrupted by a crash or `kill -9` left behind: nothing else would ever remove them.
+   */
+  ready: Promise<void>;
   stage(bucket: string, name: string, bytes: Uint8Array): Promise<Staged>;
   /** Size of the stored bytes, or null when there are none. */
   size(bucket: string, name: string): Promise<number | null>;
@@ -36,8 +41,18 @@ export class UnsafePath extends Error {}
 
 class DiskStore implements BlobStore {
   private readonly root: string;
+  private readonly tmpDir: string;
+  readonly ready: Promise<void>;
   constructor(root: string) {
     this.root = resolve(root);
+    // Temp files sit beside the buckets (same file system, so rename is atomic) in a folder no bucket
+    // id can take: bucket ids never start with a dot here.
+    this.tmpDir = join(this.root, '.tmp');
+    // Only this process writes here (PGlite locks the data folder beside it; a DATABASE_URL stack keeps
+    // bytes in memory), so whatever is staged before its first upload is a leftover.
+    this.ready = rm(this.tmpDir, { recursive: true, force: true }).catch((e) => {
+      console.error('[storage] could not clear staged uploads', this.tmpDir, e);
+    });
   }
 
   private pathOf(bucket: string, name: string): string {
@@ -52,11 +67,9 @@ class DiskStore implements BlobStore {
 
   async stage(bucket: string, name: string, bytes: Uint8Array): Promise<Staged> {
     const target = this.pathOf(bucket, name);
-    // Temp files sit beside the buckets (same file system, so rename is atomic) in a folder no bucket
-    // id can take: bucket ids never start with a dot here.
-    const tmpDir = join(this.root, '.tmp');
-    await mkdir(tmpDir, { recursive: true });
-    const tmp = join(tmpDir, randomUUID());
+    await this.ready;
+    await mkdir(this.tmpDir, { recursive: true });
+    const tmp = join(this.tmpDir, randomUUID());
     await writeFile(tmp, bytes);
     return {
       commit: async () => {
@@ -100,6 +113,7 @@ class DiskStore implements BlobStore {
 }
 
 class MemoryStore implements BlobStore {
+  readonly ready = Promise.resolve();
   private readonly files = new Map<string, Uint8Array<ArrayBuffer>>();
   private key = (bucket: string, name: string) => `${bucket}\u0000${name}`;
 

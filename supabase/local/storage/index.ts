@@ -351,12 +351,23 @@ function contentDisposition(param: string, name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file)}`;
 }
 
+/**
+ * Every file is user content served from the API's own origin: the browser must take its declared type
+ * (no sniffing an upload into HTML or script), and a file opened directly runs nothing and reaches
+ * nothing (a sandboxed, resource-less document). Embedding it as an <img> or <video> is unaffected.
+ */
+const USER_CONTENT_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': "default-src 'none'; sandbox",
+};
+
 async function serveBytes(req: Request, ctx: StackContext, bucketId: string, name: string, row: ObjectRow) {
   const store = blobStoreOf(ctx);
   const size = await store.size(bucketId, name);
   if (size === null) throw ERR.noSuchKey();
   const meta = row.metadata ?? {};
   const headers: Record<string, string> = {
+    ...USER_CONTENT_HEADERS,
     'Content-Type': typeof meta.mimetype === 'string' ? meta.mimetype : 'application/octet-stream',
     'Cache-Control': typeof meta.cacheControl === 'string' ? meta.cacheControl : 'no-cache',
     'Accept-Ranges': 'bytes',

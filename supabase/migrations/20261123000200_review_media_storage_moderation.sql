@@ -2,7 +2,7 @@
 -- or delete anything under their own folder, so an approved photo could be swapped afterwards (the
 -- public URL then served the new bytes) or deleted (leaving a public review_media row pointing at
 -- nothing). A file is *settled* once a review_media row names it or its review is approved: from then
--- on only an admin may overwrite or delete it.
+-- on only an admin may overwrite or delete it. The folder policies stay; restrictive ones narrow them.
 --
 -- The review form (widgets/reviews/submit.ts) uploads first and names the files afterwards, so an
 -- author still uploads, re-uploads (a retried submit upserts) and removes files until they are named.

@@ -69,7 +69,9 @@ export async function createStack(opts: CreateStackOptions = {}): Promise<Stack>
       }
     }
     const headers = new Headers(res.headers);
-    for (const [k, v] of Object.entries(corsHeaders(req))) if (!headers.has(k)) headers.set(k, v);
+    // The dev inbox holds sign-in links: it is for this origin's pages only, so it grants no other
+    // origin anything (the API services answer every origin, as hosted Supabase does).
+    if (!isInbox(new URL(req.url).pathname)) for (const [k, v] of Object.entries(corsHeaders(req))) if (!headers.has(k)) headers.set(k, v);
     return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
   };
   // Seeded storage rows need bytes to serve (the seed can only write rows).
@@ -90,9 +92,11 @@ export async function createStack(opts: CreateStackOptions = {}): Promise<Stack>
   };
 }
 
+const isInbox = (path: string) => path === '/inbox' || path === '/inbox.json' || path.startsWith('/inbox/');
+
 async function route(req: Request, ctx: StackContext): Promise<Response> {
   const url = new URL(req.url);
-  if (req.method === 'OPTIONS') return preflight(req);
+  if (req.method === 'OPTIONS' && !isInbox(url.pathname)) return preflight(req);
   if (url.pathname === '/' || url.pathname === '/health') {
     return json({ ok: true, services: ['auth/v1', 'rest/v1', 'storage/v1', 'functions/v1'], inbox: '/inbox' });
   }

@@ -5,6 +5,7 @@
  */
 import { signJwt } from './jwt.ts';
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 
 export const DEMO_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 /** exp as in the CLI's keys (2032-11-12). */
@@ -36,8 +37,39 @@ export interface StackConfig {
   storageDir?: string;
   /** Largest request body accepted at all (storage bucket limits are checked separately). */
   maxBodyBytes: number;
+  /** GoTrue's per-address request limits, per 5 minutes (supabase/config.toml `[auth.rate_limit]`). */
+  authRateLimits: AuthRateLimits;
   /** Environment given to function handlers (BETA_PASSWORD_SHA256, …). */
   functionEnv: Record<string, string | undefined>;
+}
+
+export interface AuthRateLimits {
+  sign_in_sign_ups: number;
+  token_refresh: number;
+  token_verifications: number;
+}
+
+/**
+ * `[auth.rate_limit]` of supabase/config.toml, the file `supabase start` and `supabase config push`
+ * read, so the local stack limits what the hosted project is configured to limit. Only the keys this
+ * stack applies are read; a missing file or key keeps hosted Supabase's default.
+ */
+export function authRateLimitsFromConfig(toml = readConfigToml()): AuthRateLimits {
+  const out: AuthRateLimits = { sign_in_sign_ups: 30, token_refresh: 150, token_verifications: 30 };
+  const section = /^\[auth\.rate_limit\]\s*$([\s\S]*?)(?=^\[|(?![\s\S]))/m.exec(toml)?.[1] ?? '';
+  for (const key of Object.keys(out) as (keyof AuthRateLimits)[]) {
+    const m = new RegExp(`^\\s*${key}\\s*=\\s*(\\d+)\\s*(?:#.*)?$`, 'm').exec(section);
+    if (m) out[key] = Number(m[1]);
+  }
+  return out;
+}
+
+function readConfigToml(): string {
+  try {
+    return readFileSync(new URL('../config.toml', import.meta.url), 'utf8');
+  } catch {
+    return '';
+  }
 }
 
 export const DEFAULT_BETA_PASSWORD = 'crown-beta-2025';
@@ -59,6 +91,7 @@ export function defaultConfig(overrides: Partial<StackConfig> = {}): StackConfig
     refreshTokenReuseInterval: 10,
     minimumPasswordLength: 6,
     maxBodyBytes: 12 * 1024 * 1024,
+    authRateLimits: authRateLimitsFromConfig(),
     functionEnv: {
       BETA_PASSWORD_SHA256: env.BETA_PASSWORD_SHA256 ?? sha256Hex(DEFAULT_BETA_PASSWORD),
       SUPABASE_URL: undefined,

@@ -80,6 +80,16 @@ export async function readBody(req: Request, limit: number): Promise<Uint8Array>
   return bytes;
 }
 
+/**
+ * The header that carries the client's address past the gateway: server.ts sets it from the connection
+ * on every request and drops whatever the client sent in it or in any other forwarding header, so
+ * nothing behind the gateway ever sees a client-chosen address. Functions read it through
+ * clientAddress (supabase/functions/_shared/http.ts), auth's rate limits directly.
+ */
+export const CLIENT_ADDRESS_HEADER = 'x-real-ip';
+/** Forwarding headers a client could use to claim another address; the gateway removes them all. */
+export const FORWARDING_HEADERS = ['x-real-ip', 'x-forwarded-for', 'forwarded', 'sb-forwarded-for', 'cf-connecting-ip', 'true-client-ip', 'x-client-ip', 'x-cluster-client-ip'];
+
 export type Caller =
   | { ok: true; role: string; claims: Claims; token: string | null }
   | { ok: false; reason: 'malformed' | 'signature' | 'expired' | 'alg' | 'role' };

@@ -236,9 +236,14 @@ describe('sign-up with e-mail confirmation', () => {
     expect(landed.base).toBe(confirm.config.siteUrl);
     expect(landed.params).toMatchObject({ error: 'access_denied', error_code: 'otp_expired' });
 
+    // Another port on a loopback name is not on the allow-list (issue 9); a loopback IP literal is, as
+    // in GoTrue (native apps listen on any port, RFC 8252 §7.3).
     const other = email('local');
     await confirm.client().auth.signUp({ email: other, password: PASSWORD, options: { emailRedirectTo: 'http://localhost:4321/account' } });
-    expect(new URL(lastMail(confirm, other, 'confirmation').link).searchParams.get('redirect_to')).toBe('http://localhost:4321/account');
+    expect(new URL(lastMail(confirm, other, 'confirmation').link).searchParams.get('redirect_to')).toBe(confirm.config.siteUrl);
+    const native = email('native');
+    await confirm.client().auth.signUp({ email: native, password: PASSWORD, options: { emailRedirectTo: 'http://127.0.0.1:4321/account' } });
+    expect(new URL(lastMail(confirm, native, 'confirmation').link).searchParams.get('redirect_to')).toBe('http://127.0.0.1:4321/account');
   });
 
   it('resets a forgotten password through the recovery link', async () => {

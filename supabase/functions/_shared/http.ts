@@ -104,12 +104,17 @@ export async function readJsonObject(req: Request, limit = MAX_BODY_BYTES): Prom
 }
 
 /**
- * Who is asking, for per-client rate limits: the first `x-forwarded-for` address, which the hosted
- * gateway (and the local server) set from the connection.
+ * Who is asking, for per-client rate limits. `X-Real-IP` is set by the gateway in front of the functions
+ * (hosted Supabase's API gateway; the local stack's server.ts) from the connection it accepted,
+ * replacing any value the client sent. `X-Forwarded-For` is not: a proxy appends the address it saw to
+ * whatever list the client sent, so only its last entry was written by the platform, and its first is
+ * whatever the client chose (which is how the limits were bypassed, issue 9).
  */
 export function clientAddress(req: Request): string {
-  const first = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return first || 'unknown';
+  const real = req.headers.get('x-real-ip')?.trim();
+  if (real) return real;
+  const last = req.headers.get('x-forwarded-for')?.split(',').pop()?.trim();
+  return last || 'unknown';
 }
 
 export async function sha256Hex(text: string): Promise<string> {

@@ -7,7 +7,8 @@ import { VERSION_HEADERS, badRequest, checkPasswordStrength, forbidden, ok, unpr
 import { readParams } from './params.ts';
 import { deliver, newOutbox, referrer, sendAuthMail } from './mailer.ts';
 import { authenticate } from './sessions.ts';
-import { confirmEmail, findUserByEmail, isConfirmed, mergeMeta, passwordMatches, setEmail, setPassword, userJsonById, userJsonOf } from './users.ts';
+import { hashPassword } from './password.ts';
+import { confirmEmail, findUserByEmail, isConfirmed, mergeMeta, passwordMatches, setEmail, setPasswordHash, userJsonById, userJsonOf } from './users.ts';
 
 export async function getUser(req: Request, ctx: StackContext): Promise<Response> {
   return ok(await ctx.db.tx(async (q) => userJsonOf(q, (await authenticate(req, ctx, q)).user)));
@@ -27,7 +28,7 @@ const UPDATE_PARAMS = {
 
 export async function updateUser(req: Request, ctx: StackContext): Promise<Response> {
   // Authentication comes first (GoTrue's middleware), then the body.
-  await ctx.db.tx((q) => authenticate(req, ctx, q));
+  const { user: before } = await ctx.db.tx((q) => authenticate(req, ctx, q));
   const p = await readParams(req, ctx, UPDATE_PARAMS, 'UserUpdateParams');
   const newEmail = p.email ? validateEmail(p.email) : '';
   if (p.phone) throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
@@ -36,6 +37,9 @@ export async function updateUser(req: Request, ctx: StackContext): Promise<Respo
   if (p.app_metadata !== null) throw forbidden('not_admin', 'Updating app_metadata requires admin privileges');
   const redirectTo = referrer(req, ctx.config);
   const outbox = newOutbox();
+  // Before the transaction, off the database's thread (password.ts).
+  const samePassword = p.password !== null && (await passwordMatches(before, p.password));
+  const passwordHash = p.password !== null && !samePassword ? await hashPassword(p.password) : null;
 
   const body = await ctx.db.tx(async (q) => {
     const { user, sessionId } = await authenticate(req, ctx, q);
@@ -45,10 +49,8 @@ export async function updateUser(req: Request, ctx: StackContext): Promise<Respo
       if (other && other.id !== user.id) throw unprocessable('email_exists', 'A user with this email address has already been registered');
     }
     if (p.password !== null) {
-      if (await passwordMatches(q, user.id, p.password)) {
-        throw unprocessable('same_password', 'New password should be different from the old password.');
-      }
-      await setPassword(q, user.id, p.password);
+      if (samePassword || !passwordHash) throw unprocessable('same_password', 'New password should be different from the old password.');
+      await setPasswordHash(q, user.id, passwordHash);
       // models.User.UpdatePassword: outstanding links die with the old password, and every other
       // session of the user is signed out.
       await q(

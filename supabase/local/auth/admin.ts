@@ -9,7 +9,8 @@ import type { StackContext } from '../http.ts';
 import { badRequest, checkPasswordStrength, notFound, ok, unprocessable, validateEmail } from './errors.ts';
 import { decode, rawBody, readParams } from './params.ts';
 import { isUuid, requireAdmin } from './sessions.ts';
-import { confirmEmail, createUser, findUserByEmail, findUserById, isConfirmed, mergeMeta, setEmail, setPassword, userJsonById, userJsonOf, AUD, type UserRow } from './users.ts';
+import { hashPassword } from './password.ts';
+import { confirmEmail, createUser, findUserByEmail, findUserById, isConfirmed, mergeMeta, setEmail, setPasswordHash, userJsonById, userJsonOf, AUD, type UserRow } from './users.ts';
 import { isRedirectAllowed, issueToken, referrer } from './mailer.ts';
 
 const ADMIN_PARAMS = {
@@ -99,14 +100,15 @@ async function createUserAdmin(req: Request, ctx: StackContext): Promise<Respons
   if (p.id && !isUuid(p.id)) throw badRequest('validation_failed', 'ID must conform to the uuid v4 format');
   if (p.id === '00000000-0000-0000-0000-000000000000') throw badRequest('validation_failed', 'ID cannot be a nil uuid');
   const ban = banSeconds(p.ban_duration);
+  // Hashed before the transaction, off the database's thread (password.ts).
+  const passwordHash = p.password_hash || (p.password ? await hashPassword(p.password) : null);
   const body = await ctx.db.tx(async (q) => {
     if (await findUserByEmail(q, email)) throw unprocessable('email_exists', 'A user with this email address has already been registered');
     const id = await createUser(q, {
       id: p.id || undefined,
       email,
-      // No password given: a random one nobody knows, as GoTrue does.
-      password: p.password_hash ? null : p.password || randomBytes(48).toString('base64url'),
-      passwordHash: p.password_hash || undefined,
+      // No password given: none that can sign in (GoTrue stores a random one nobody knows).
+      passwordHash,
       userMeta: p.user_metadata ?? {},
       appMeta: mergeMeta({ provider: 'email', providers: ['email'] }, p.app_metadata ?? {}),
       role: p.role || 'authenticated',
@@ -125,12 +127,13 @@ async function updateUserAdmin(req: Request, ctx: StackContext, id: string): Pro
   if (p.phone) throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
   const ban = banSeconds(p.ban_duration);
   if (p.password !== null) checkPasswordStrength(p.password, ctx.config.minimumPasswordLength);
+  const passwordHash = p.password !== null ? await hashPassword(p.password) : null;
   const body = await ctx.db.tx(async (q) => {
     const user = await loadUser(q, id);
     if (p.role) await q('update auth.users set role = $2 where id = $1', [id, p.role.trim()]);
     if (p.email_confirm) await confirmEmail(q, id);
-    if (p.password !== null) {
-      await setPassword(q, id, p.password);
+    if (passwordHash !== null) {
+      await setPasswordHash(q, id, passwordHash);
       await q('delete from auth.sessions where user_id = $1', [id]);
     }
     if (email && email !== (user.email ?? '').toLowerCase()) {
@@ -192,12 +195,17 @@ async function generateLink(req: Request, ctx: StackContext): Promise<Response> 
     throw badRequest('validation_failed', `Invalid email action link type requested: ${type}`);
   }
   if (type === 'email_change_current') throw badRequest('validation_failed', 'Enable secure email change to generate link for current email');
+  // A signup link for a new address stores the password given; hashed before the transaction.
+  const passwordHash = type === 'signup' && p.password ? await hashPassword(p.password) : null;
   const body = await ctx.db.tx(async (q) => {
     let user = await findUserByEmail(q, email);
     let password = p.password;
+    let hash = passwordHash;
     if (!user && type === 'magiclink') {
+      // A magic link for a new address signs it up without a usable password.
       type = 'signup';
       password = randomBytes(48).toString('base64url');
+      hash = null;
     }
     if (!user && (type === 'recovery' || type === 'email_change_new')) throw notFound('user_not_found', 'User with this email not found');
     if ((type === 'signup' || type === 'invite') && user && isConfirmed(user)) {
@@ -208,7 +216,7 @@ async function generateLink(req: Request, ctx: StackContext): Promise<Response> 
       checkPasswordStrength(password, ctx.config.minimumPasswordLength);
     }
     if (!user) {
-      await createUser(q, { email, password: type === 'invite' ? null : password, userMeta: p.data ?? {}, identityExtra: p.data ?? {} });
+      await createUser(q, { email, passwordHash: type === 'invite' ? null : hash, userMeta: p.data ?? {}, identityExtra: p.data ?? {} });
       user = (await findUserByEmail(q, email))!;
     } else if (type === 'signup' && p.data) {
       await q('update auth.users set raw_user_meta_data = $2::jsonb where id = $1', [user.id, JSON.stringify(mergeMeta(user.raw_user_meta_data, p.data))]);

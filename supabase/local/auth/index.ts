@@ -13,6 +13,7 @@ import { token } from './token.ts';
 import { getUser, logout, reauthenticate, updateUser } from './account.ts';
 import { invite, recover, resend, verifyGet, verifyPost } from './verify.ts';
 import { admin } from './admin.ts';
+import { LIMITED, limitRequest } from './limits.ts';
 
 type Handler = (req: Request, ctx: StackContext) => Promise<Response>;
 
@@ -88,12 +89,32 @@ const routes: Record<string, Partial<Record<string, Handler>>> = {
   },
 };
 
+/** Which of GoTrue's per-address limits each route counts against (api.go's limitHandler wiring). */
+const limitedRoutes: Record<string, Partial<Record<string, keyof typeof LIMITED>>> = {
+  '/signup': { POST: 'signInSignUps' },
+  '/otp': { POST: 'signInSignUps' },
+  '/magiclink': { POST: 'signInSignUps' },
+  '/recover': { POST: 'signInSignUps' },
+  '/resend': { POST: 'signInSignUps' },
+  '/user': { PUT: 'signInSignUps' },
+  '/verify': { GET: 'verify', POST: 'verify' },
+};
+/** Grants GoTrue's /token counts against its Token limiter; an unknown grant is refused before. */
+const TOKEN_GRANTS = new Set(['password', 'refresh_token', 'pkce', 'id_token']);
+
+function limit(req: Request, path: string, ctx: StackContext) {
+  const group = limitedRoutes[path]?.[req.method];
+  if (group) limitRequest(req, ctx, group);
+  else if (path === '/token' && TOKEN_GRANTS.has(new URL(req.url).searchParams.get('grant_type') ?? '')) limitRequest(req, ctx, 'token');
+}
+
 async function route(req: Request, rawPath: string, ctx: StackContext): Promise<Response> {
   const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;
   const table = routes[path];
   if (table) {
     const h = table[req.method];
     if (!h) return methodNotAllowed();
+    limit(req, path, ctx);
     await ensureAuthSchema(ctx.db);
     return h(req, ctx);
   }

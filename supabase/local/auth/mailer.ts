@@ -8,6 +8,7 @@
  * link. A token is good for 24 hours after its *_sent_at stamp, as GoTrue's default mailer OTP expiry.
  */
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
 import type { Query } from '../db.ts';
 import type { Mail, StackContext } from '../http.ts';
 import type { StackConfig } from '../config.ts';
@@ -48,7 +49,7 @@ const MAIL_KIND: Record<MailType, Mail['kind']> = {
 
 // ------------------------------------------------------------------ redirect_to
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+const LOCALHOST = new Set(['localhost', '127.0.0.1', '::1', '0.0.0.0', '::']);
 
 function parseUrl(s: string): URL | null {
   try {
@@ -58,35 +59,57 @@ function parseUrl(s: string): URL | null {
   }
 }
 
-/** Supabase's allow-list globs: `*` stays within one host label or path segment, `**` matches anything. */
-function globMatches(pattern: string, candidate: string): boolean {
-  if (!pattern.includes('*')) {
-    const base = pattern.replace(/\/+$/, '');
-    return candidate === pattern || candidate === base || candidate.startsWith(`${base}/`) || candidate.startsWith(`${base}?`) || candidate.startsWith(`${base}#`);
+/** A URL's host without IPv6 brackets, as Go's URL.Hostname(). */
+const hostname = (u: URL) => u.hostname.replace(/^\[|\]$/g, '');
+
+/**
+ * An `additional_redirect_urls` entry as GoTrue compiles it (gobwas/glob with '.' and '/' as
+ * separators): `*` and `?` stay within one host label or path segment, `**` crosses them, `{a,b}` is
+ * a choice. The whole URL must match: an entry without a wildcard names exactly one URL.
+ */
+function globRegExp(pattern: string): RegExp {
+  let re = '';
+  let braces = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '*' && pattern[i + 1] === '*') {
+      re += '.*';
+      i++;
+    } else if (c === '*') re += '[^./]*';
+    else if (c === '?') re += '[^./]';
+    else if (c === '{') {
+      re += '(?:';
+      braces++;
+    } else if (c === '}' && braces > 0) {
+      re += ')';
+      braces--;
+    } else if (c === ',' && braces > 0) re += '|';
+    else if (c === '\\' && i + 1 < pattern.length) re += pattern[++i].replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    else re += c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   }
-  const re = pattern
-    .split(/(\*\*|\*)/)
-    .map((part) => (part === '**' ? '.*' : part === '*' ? '[^./]*' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
-    .join('');
-  return new RegExp(`^${re}$`).test(candidate);
+  return new RegExp(`^${re}$`, 's');
 }
 
 /**
- * utilities.IsRedirectURLValid: the site's host, an allow-listed URL, or — because this stack only ever
- * runs on a developer's machine — this stack's own host and any loopback origin when the stack is itself
- * on loopback. Anything else falls back to the site URL, so a mail link cannot bounce a session to a
- * foreign site.
+ * utilities.IsRedirectURLValid, rule for rule: the site URL's scheme and host (any port when that host
+ * is a loopback name, RFC 8252 §7.3), a loopback IP literal, or an `additional_redirect_urls` glob
+ * matching the whole URL without its fragment. Anything else falls back to the site URL, so a mail
+ * link cannot bounce a session to a foreign site.
  */
 export function isRedirectAllowed(config: StackConfig, target: string): boolean {
   const u = parseUrl(target);
-  if (!u) return false;
-  if (config.additionalRedirectUrls.some((p) => globMatches(p, target))) return true;
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') return false;
   const site = parseUrl(config.siteUrl);
-  const self = parseUrl(config.publicUrl);
-  if (site && site.hostname === u.hostname) return true;
-  if (self && self.hostname === u.hostname) return true;
-  return Boolean(self && LOOPBACK.has(self.hostname) && LOOPBACK.has(u.hostname));
+  if (!u || !site) return false;
+  const host = hostname(u);
+  if (host === hostname(site) && u.protocol === site.protocol && (u.port === site.port || LOCALHOST.has(host.toLowerCase()))) return true;
+  const isHttp = u.protocol === 'http:' || u.protocol === 'https:';
+  // WHATWG URLs turn a decimal host (http://2130706433/) into an IP literal; Go keeps it and refuses it.
+  const rawHost = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?([^/?#:]*)/i.exec(target)?.[1] ?? '';
+  if (/^[0-9]+$/.test(host) || /^[0-9]+$/.test(rawHost)) return false;
+  if (isIP(host)) return ['127.', '::1'].some((p) => host.startsWith(p)) || host === '0:0:0:0:0:0:0:1';
+  if (isHttp && !/^[a-zA-Z0-9]([a-zA-Z0-9.-]*[a-zA-Z0-9])?$/.test(host)) return false;
+  const withoutFragment = target.split('#')[0];
+  return config.additionalRedirectUrls.some((p) => globRegExp(p).test(withoutFragment));
 }
 
 /** utilities.GetReferrer: `redirect_to`, else the Referer header, else the site URL. */

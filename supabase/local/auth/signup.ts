@@ -1,12 +1,13 @@
 /**
  * POST /signup and POST /otp (/magiclink), after supabase/auth internal/api/signup.go and magic_link.go.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { StackContext } from '../http.ts';
-import { badRequest, checkPasswordStrength, ok, unprocessable, validateEmail } from './errors.ts';
+import { AuthError, badRequest, checkPasswordStrength, ok, unprocessable, validateEmail } from './errors.ts';
 import { decode, rawBody, readParams } from './params.ts';
 import { deliver, newOutbox, referrer, sendAuthMail } from './mailer.ts';
 import { issueSession } from './sessions.ts';
+import { hashPassword } from './password.ts';
 import { confirmEmail, createUser, findUserByEmail, isConfirmed, passwordMatches, userJsonById, AUD } from './users.ts';
 
 const SIGNUP_PARAMS = {
@@ -53,6 +54,11 @@ export async function signup(req: Request, ctx: StackContext): Promise<Response>
   const data = p.data ?? {};
   const redirectTo = referrer(req, ctx.config);
   const outbox = newOutbox();
+  // Hashing and checking happen before the transaction, off the database's thread (password.ts), and
+  // only when needed: a new address needs a hash, an unconfirmed one under autoconfirm a check.
+  const before = await ctx.db.tx((q) => findUserByEmail(q, email));
+  const passwordHash = before ? null : await hashPassword(p.password);
+  const knowsPassword = ctx.config.autoconfirm && before !== null && !isConfirmed(before) && (await passwordMatches(before, p.password));
 
   type Result = { kind: 'exists' } | { kind: 'body'; body: unknown };
   const result = await ctx.db.tx(async (q): Promise<Result> => {
@@ -63,10 +69,12 @@ export async function signup(req: Request, ctx: StackContext): Promise<Response>
       // An unconfirmed account: GoTrue leaves it untouched (the caller has not proved the address) and
       // only sends the confirmation again. With autoconfirm GoTrue would confirm it for anyone; here the
       // caller must also know its password.
-      if (ctx.config.autoconfirm && !(await passwordMatches(q, existing.id, p.password))) return { kind: 'exists' };
+      if (ctx.config.autoconfirm && !(knowsPassword && before?.id === existing.id)) return { kind: 'exists' };
       userId = existing.id;
     } else {
-      userId = await createUser(q, { email, password: p.password, userMeta: data, identityExtra: data });
+      // Registered and removed between the two looks: nothing was hashed for it.
+      if (!passwordHash) throw new AuthError(409, 'conflict', 'Concurrent requests for this address, please try again');
+      userId = await createUser(q, { email, passwordHash, userMeta: data, identityExtra: data });
     }
     if (ctx.config.autoconfirm) {
       await confirmEmail(q, userId);
@@ -114,8 +122,8 @@ export async function otp(req: Request, ctx: StackContext): Promise<Response> {
     let user = await findUserByEmail(q, email);
     if (!user) {
       if (!createUserAllowed) throw unprocessable('otp_disabled', 'Signups not allowed for otp');
-      // A password nobody knows, as GoTrue's magic-link sign-up does.
-      await createUser(q, { email, password: randomBytes(32).toString('base64url'), userMeta: p.data ?? {}, identityExtra: p.data ?? {} });
+      // No password (GoTrue stores a random one nobody knows: the same, without the hashing).
+      await createUser(q, { email, passwordHash: null, userMeta: p.data ?? {}, identityExtra: p.data ?? {} });
       user = (await findUserByEmail(q, email))!;
     }
     const type = isConfirmed(user) ? 'magiclink' : 'signup';

@@ -16,12 +16,13 @@ async function passwordGrant(req: Request, ctx: StackContext): Promise<Response>
     if (p.phone) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
     throw badRequest('validation_failed', 'missing email or phone');
   }
+  const user = await ctx.db.tx((q) => findUserByEmail(q, p.email));
+  if (!user) throw badRequest('invalid_credentials', INVALID_LOGIN);
+  if (isBanned(user)) throw badRequest('user_banned', 'User is banned');
+  // Outside any transaction: the hash takes tens of milliseconds, which the database must not wait on.
+  if (!(await passwordMatches(user, p.password))) throw badRequest('invalid_credentials', INVALID_LOGIN);
+  if (!isConfirmed(user)) throw badRequest('email_not_confirmed', 'Email not confirmed');
   const body = await ctx.db.tx(async (q) => {
-    const user = await findUserByEmail(q, p.email);
-    if (!user) throw badRequest('invalid_credentials', INVALID_LOGIN);
-    if (isBanned(user)) throw badRequest('user_banned', 'User is banned');
-    if (!(await passwordMatches(q, user.id, p.password))) throw badRequest('invalid_credentials', INVALID_LOGIN);
-    if (!isConfirmed(user)) throw badRequest('email_not_confirmed', 'Email not confirmed');
     const session = await issueSession(q, ctx, req, user.id, 'password');
     // GoTrue still signs in a password that no longer meets the rules, but says so.
     const min = ctx.config.minimumPasswordLength;

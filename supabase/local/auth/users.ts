@@ -2,12 +2,11 @@
  * auth.users / auth.identities rows and their JSON form (supabase/auth internal/models/user.go and
  * identity.go: field names, order, and which fields are left out when empty).
  *
- * Passwords are hashed by pgcrypto inside Postgres with the cost GoTrue uses, so users created by
- * seed.sql with `extensions.crypt(…, extensions.gen_salt('bf', 10))` sign in here, and users created here
- * would sign in on a real GoTrue.
+ * Passwords are bcrypt hashes made and checked by password.ts, off the database's thread.
  */
 import type { Query } from '../db.ts';
 import { unprocessable } from './errors.ts';
+import { verifyPassword } from './password.ts';
 
 export const INSTANCE_ID = '00000000-0000-0000-0000-000000000000';
 export const AUD = 'authenticated';
@@ -139,30 +138,19 @@ export async function userJsonOf(q: Query, u: UserRow): Promise<UserJson> {
 export const isBanned = (u: UserRow) => u.banned_until !== null && new Date(u.banned_until) > new Date();
 export const isConfirmed = (u: UserRow) => u.email_confirmed_at !== null;
 
-/** `crypt()` with a bcrypt hash; pgcrypto only reads the `$2a$` spelling, which is the same algorithm. */
-export async function passwordMatches(q: Query, userId: string, password: string): Promise<boolean> {
-  const r = await q<{ ok: boolean | null }>(
-    `select case when encrypted_password ~ '^\\$2[abxy]\\$[0-9]{2}\\$.{53}$'
-              then '$2a$' || substr(encrypted_password, 5) = extensions.crypt($2, '$2a$' || substr(encrypted_password, 5))
-              else false end as ok
-       from auth.users where id = $1`,
-    [userId, password],
-  );
-  return r.rows[0]?.ok === true;
-}
+/** Whether `password` is the user's (password.ts: verified off the database's thread). */
+export const passwordMatches = (u: UserRow, password: string) => verifyPassword(password, u.encrypted_password);
 
-export async function setPassword(q: Query, userId: string, password: string): Promise<void> {
-  await q(
-    `update auth.users set encrypted_password = extensions.crypt($2, extensions.gen_salt('bf', 10)), updated_at = now() where id = $1`,
-    [userId, password],
-  );
+/** Stores a hash from hashPassword (computed before the transaction that calls this). */
+export async function setPasswordHash(q: Query, userId: string, hash: string): Promise<void> {
+  await q(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [userId, hash]);
 }
 
 export interface NewUser {
   id?: string;
   email: string;
-  password: string | null;
-  passwordHash?: string;
+  /** From hashPassword, or null for an account nobody can sign in to with a password. */
+  passwordHash: string | null;
   userMeta: Record<string, unknown>;
   appMeta?: Record<string, unknown>;
   role?: string;
@@ -180,10 +168,7 @@ export async function createUser(q: Query, n: NewUser): Promise<string> {
                                created_at, updated_at, confirmation_token, recovery_token, email_change_token_new, email_change,
                                email_change_token_current, phone_change, phone_change_token, reauthentication_token, is_sso_user, is_anonymous)
        values ($1, coalesce($2::uuid, gen_random_uuid()), $3, $4, $5,
-               case when $6::text is not null then $6::text
-                    when $7::text is null or $7::text = '' then ''
-                    else extensions.crypt($7::text, extensions.gen_salt('bf', 10)) end,
-               $8::jsonb, $9::jsonb, now(), now(), '', '', '', '', '', '', '', '', false, false)
+               coalesce($6::text, ''), $7::jsonb, $8::jsonb, now(), now(), '', '', '', '', '', '', '', '', false, false)
        returning id`,
       [
         INSTANCE_ID,
@@ -191,8 +176,7 @@ export async function createUser(q: Query, n: NewUser): Promise<string> {
         AUD,
         n.role ?? 'authenticated',
         n.email,
-        n.passwordHash ?? null,
-        n.password,
+        n.passwordHash,
         JSON.stringify(n.appMeta ?? { provider: 'email', providers: ['email'] }),
         JSON.stringify(n.userMeta),
       ],

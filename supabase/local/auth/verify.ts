@@ -195,7 +195,7 @@ export async function invite(req: Request, ctx: StackContext): Promise<Response>
     let user = await findUserByEmail(q, email);
     if (user && isConfirmed(user)) throw unprocessable('email_exists', 'A user with this email address has already been registered');
     if (!user) {
-      await createUser(q, { email, password: null, userMeta: p.data ?? {}, identityExtra: p.data ?? {} });
+      await createUser(q, { email, passwordHash: null, userMeta: p.data ?? {}, identityExtra: p.data ?? {} });
       user = (await findUserByEmail(q, email))!;
     }
     await q('update auth.users set invited_at = now() where id = $1', [user.id]);

@@ -1,0 +1,155 @@
+/**
+ * The local stack's gateway under a hostile client over real HTTP (issue 9): forged client addresses,
+ * bodies answered before they are read, the dev inbox's origin policy, redirect targets.
+ */
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { httpTestStack } from '../support/stack.ts';
+import { defaultConfig } from '../../supabase/local/config.ts';
+import { isRedirectAllowed } from '../../supabase/local/auth/mailer.ts';
+import { RATE_LIMITS } from '../../supabase/functions/_shared/rate-limit.ts';
+import { FUNCTION_MESSAGES } from '../../supabase/functions/_shared/messages.ts';
+
+type Served = Awaited<ReturnType<typeof httpTestStack>>;
+let h: Served;
+
+beforeAll(async () => {
+  h = await httpTestStack({ siteUrl: 'http://127.0.0.1:5173', additionalRedirectUrls: ['http://localhost:5173/**', 'https://*.example.com/auth'] });
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+let seq = 0;
+/** A different made-up address on every call, in every header a client might hope is trusted. */
+function forged(): Record<string, string> {
+  const a = `203.0.113.${++seq % 250}`;
+  return { 'X-Forwarded-For': `${a}, 198.51.100.${seq % 250}`, 'X-Real-IP': a, 'CF-Connecting-IP': a, Forwarded: `for=${a}` };
+}
+
+const invoke = (name: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${h.url}/functions/v1/${name}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+describe('client address', () => {
+  it('is the connection, not a forged X-Forwarded-For: the beta-password limit holds', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i <= RATE_LIMITS.betaPerClient.limit + 2; i++) statuses.push((await invoke('beta-access', { password: `guess-${i}` }, forged())).status);
+    expect(statuses.slice(0, RATE_LIMITS.betaPerClient.limit)).toEqual(Array(RATE_LIMITS.betaPerClient.limit).fill(401));
+    expect(statuses.slice(RATE_LIMITS.betaPerClient.limit)).toEqual([429, 429, 429]);
+  });
+
+  it('is the connection for the newsletter limit too', async () => {
+    const limit = RATE_LIMITS.signupPerClient.limit;
+    let last: Response | undefined;
+    for (let i = 0; i <= limit; i++) {
+      last = await invoke('newsletter-signup', { name: 'Eve', email: `eve${i}.${Date.now()}@example.com`, consentGiven: true }, forged());
+      if (i < limit) expect(last.status).toBe(200);
+    }
+    expect(last!.status).toBe(429);
+    expect(await last!.json()).toEqual({ error: FUNCTION_MESSAGES.tooManyRequests });
+  });
+});
+
+describe('answers sent before the body is read', () => {
+  const big = () => new Uint8Array(20 * 1024 * 1024).fill(0x20);
+
+  it('arrive promptly for a declared oversized body (413), and the stack keeps serving', async () => {
+    const t0 = Date.now();
+    const res = await fetch(`${h.url}/rest/v1/reviews`, {
+      method: 'POST',
+      headers: { apikey: h.stack.config.anonKey, 'Content-Type': 'application/json' },
+      body: big(),
+      signal: AbortSignal.timeout(10_000),
+    });
+    expect(res.status).toBe(413);
+    await res.text();
+    expect(Date.now() - t0).toBeLessThan(2_000);
+    const next = await fetch(`${h.url}/rest/v1/reviews?select=id&limit=1`, { headers: { apikey: h.stack.config.anonKey }, signal: AbortSignal.timeout(5_000) });
+    expect(next.status).toBe(200);
+  });
+
+  it('arrive promptly for a streamed body that passes the cap', async () => {
+    const chunk = new Uint8Array(1024 * 1024).fill(0x20);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(c) {
+        if (sent++ < 40) c.enqueue(chunk);
+        else c.close();
+      },
+    });
+    const t0 = Date.now();
+    const res = await fetch(`${h.url}/functions/v1/beta-access`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+      // @ts-expect-error Node's fetch needs duplex for a streamed body
+      duplex: 'half',
+      signal: AbortSignal.timeout(10_000),
+    }).catch((e: Error) => e);
+    // Either the answer (413 or the per-client 429) or a reset once the server stops reading: never a hang.
+    if (res instanceof Response) expect([413, 429]).toContain(res.status);
+    expect(Date.now() - t0).toBeLessThan(2_000);
+  });
+});
+
+describe('dev inbox', () => {
+  it('answers same-origin only: no CORS grant to another origin, with or without credentials', async () => {
+    for (const path of ['/inbox', '/inbox?format=json', '/inbox.json']) {
+      const res = await fetch(`${h.url}${path}`, { headers: { Origin: 'http://evil.example' } });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('access-control-allow-origin'), path).toBeNull();
+      expect(res.headers.get('access-control-allow-credentials'), path).toBeNull();
+      await res.arrayBuffer();
+    }
+    const pre = await fetch(`${h.url}/inbox?format=json`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://evil.example', 'Access-Control-Request-Method': 'GET' },
+    });
+    expect(pre.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('redirect targets', () => {
+  const config = defaultConfig({
+    siteUrl: 'https://kyb.example',
+    publicUrl: 'http://127.0.0.1:54321',
+    additionalRedirectUrls: ['http://localhost:5173/**', 'https://*.example.com/auth', 'https://app.example.org'],
+  });
+
+  it('match the allow-list as GoTrue matches additional_redirect_urls', () => {
+    const allowed = [
+      'https://kyb.example/account',
+      'https://kyb.example/#x',
+      'http://localhost:5173/a/b?c=d',
+      'https://pr-1.example.com/auth',
+      'https://pr-1.example.com/auth#access_token=x',
+      'https://app.example.org',
+    ];
+    const refused = [
+      'http://kyb.example/account', // another scheme than the site's
+      'https://kyb.example:8443/', // another port
+      'http://localhost:6666/', // any loopback port is not an allow-list entry
+      'http://localhost:54321/', // nor is the stack's own host
+      'https://a.b.example.com/auth', // `*` stays within one label
+      'https://pr-1.example.com/auth/more',
+      'https://app.example.org/anything', // an entry without a wildcard names one URL
+      'https://app.example.org.evil.net',
+      'https://evil.example/',
+      'javascript:alert(1)',
+      'http://2130706433/',
+    ];
+    for (const u of allowed) expect(isRedirectAllowed(config, u), u).toBe(true);
+    for (const u of refused) expect(isRedirectAllowed(config, u), u).toBe(false);
+  });
+
+  it('fall back to the site URL in mail links when not allowed', async () => {
+    const email = `redir.${Date.now()}@example.com`;
+    const res = await fetch(`${h.url}/auth/v1/signup?redirect_to=${encodeURIComponent('http://localhost:6666/steal')}`, {
+      method: 'POST',
+      headers: { apikey: h.stack.config.anonKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: 'secret-pass-1' }),
+    });
+    expect(res.status).toBe(200);
+    const mail = h.stack.ctx.mail.find((m) => m.to === email)!;
+    expect(new URL(mail.link).searchParams.get('redirect_to')).toBe('http://127.0.0.1:5173');
+  });
+});

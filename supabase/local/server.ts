@@ -10,6 +10,44 @@ import { SUPABASE_DIR } from './db.ts';
 import { CLIENT_ADDRESS_HEADER, FORWARDING_HEADERS } from './http.ts';
 import { REVIEW_MEDIA_CLEANUP_EVERY_MS, scheduleReviewMediaCleanup, type CleanupSchedule } from './storage/cleanup.ts';
 
+/**
+ * The request body as a web stream, read as the handler asks for it. Cancelling it (a reader that stops
+ * at a size cap) discards the rest instead of destroying the connection, so the answer still reaches the
+ * client; Node 20's Readable.toWeb throws from inside the socket's data event once cancelled, which
+ * would take the whole server down.
+ */
+function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let open = true;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(c) {
+        req.pause();
+        req.on('data', (chunk: Buffer) => {
+          if (!open) return;
+          c.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((c.desiredSize ?? 0) <= 0) req.pause();
+        });
+        req.once('end', () => {
+          if (open) c.close();
+          open = false;
+        });
+        req.once('error', (e) => {
+          if (open) c.error(e);
+          open = false;
+        });
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        open = false;
+        req.resume();
+      },
+    },
+    new ByteLengthQueuingStrategy({ highWaterMark: 64 * 1024 }),
+  );
+}
+
 export function toWebRequest(req: IncomingMessage, base: string): Request {
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) {
@@ -30,7 +68,7 @@ export function toWebRequest(req: IncomingMessage, base: string): Request {
   return new Request(new URL(req.url ?? '/', base), {
     method,
     headers,
-    body: hasBody ? (Readable.toWeb(req) as unknown as ReadableStream) : undefined,
+    body: hasBody ? bodyStream(req) : undefined,
     // @ts-expect-error Node's fetch needs duplex for streamed request bodies
     duplex: hasBody ? 'half' : undefined,
   });
@@ -75,6 +113,10 @@ export async function serve(
   const server = createHttpServer(async (req, res) => {
     try {
       const r = await stack.handler(toWebRequest(req, stack.config.publicUrl));
+      // An answer ready before the body has arrived (a 413 on the declared length, a 429, a 401) leaves
+      // the rest of the body unread on the connection: the next request would wait behind it and the
+      // client's fetch hangs (issue 9). Such a connection is closed once the answer is out.
+      if (!req.complete) res.setHeader('Connection', 'close');
       await sendWebResponse(res, r, req.method);
     } catch (e) {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });

@@ -50,19 +50,22 @@ describe('client address', () => {
 });
 
 describe('answers sent before the body is read', () => {
-  const big = () => new Uint8Array(20 * 1024 * 1024).fill(0x20);
-
-  it('arrive promptly for a declared oversized body (413), and the stack keeps serving', async () => {
-    const t0 = Date.now();
-    const res = await fetch(`${h.url}/rest/v1/reviews`, {
-      method: 'POST',
-      headers: { apikey: h.stack.config.anonKey, 'Content-Type': 'application/json' },
-      body: big(),
-      signal: AbortSignal.timeout(10_000),
-    });
-    expect(res.status).toBe(413);
-    await res.text();
-    expect(Date.now() - t0).toBeLessThan(2_000);
+  it('arrive promptly for a declared oversized body (413), request after request, and the stack keeps serving', async () => {
+    for (const [path, size] of [['/auth/v1/signup', 3 << 20], ['/functions/v1/newsletter-signup', 3 << 20], ['/rest/v1/reviews', 20 << 20]] as const) {
+      for (let i = 0; i < 3; i++) {
+        const t0 = Date.now();
+        const res = await fetch(`${h.url}${path}`, {
+          method: 'POST',
+          headers: { apikey: h.stack.config.anonKey, 'Content-Type': 'application/json' },
+          body: new Uint8Array(size).fill(0x20),
+          signal: AbortSignal.timeout(10_000),
+        });
+        // The functions count a hit before reading: once the address has used its limit, 429 comes first.
+        expect([413, 429], path).toContain(res.status);
+        await res.text();
+        expect(Date.now() - t0, `${path} #${i}`).toBeLessThan(2_000);
+      }
+    }
     const next = await fetch(`${h.url}/rest/v1/reviews?select=id&limit=1`, { headers: { apikey: h.stack.config.anonKey }, signal: AbortSignal.timeout(5_000) });
     expect(next.status).toBe(200);
   });

@@ -44,19 +44,21 @@ const STANDARD = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 const encode64 = (bytes) => [...Buffer.from(bytes).toString('base64').replace(/=+$/, '')].map((c) => ALPHABET[STANDARD.indexOf(c)]).join('');
 const decode64 = (text) => Buffer.from([...text].map((c) => STANDARD[ALPHABET.indexOf(c)]).join(''), 'base64');
 
-/**
- * Encrypts the 64-bit block lr[0], lr[1] in place with the schedule P, S (Int32Arrays: the arithmetic
- * stays in 32-bit integers, which keeps this loop fast enough to run cost 10 in tens of milliseconds).
- */
-function encipher(P, S, lr) {
-  let l = lr[0] ^ P[0];
-  let r = lr[1];
+// The block being encrypted: two module-level words rather than an array, so the hot loop below works
+// on plain 32-bit integers (fast enough to run cost 10 in tens of milliseconds).
+let L = 0;
+let R = 0;
+
+/** Encrypts the 64-bit block L, R in place with the schedule P, S (Int32Arrays). */
+function encipher(P, S) {
+  let l = L ^ P[0];
+  let r = R;
   for (let i = 1; i <= 16; i += 2) {
     r ^= (((S[l >>> 24] + S[256 | ((l >>> 16) & 255)]) ^ S[512 | ((l >>> 8) & 255)]) + S[768 | (l & 255)]) ^ P[i];
     l ^= (((S[r >>> 24] + S[256 | ((r >>> 16) & 255)]) ^ S[512 | ((r >>> 8) & 255)]) + S[768 | (r & 255)]) ^ P[i + 1];
   }
-  lr[0] = r ^ P[17];
-  lr[1] = l;
+  L = r ^ P[17];
+  R = l;
 }
 
 /** `data` (bytes) as the cyclic stream of big-endian words Blowfish's key schedule reads. */
@@ -79,25 +81,26 @@ function words(data, count) {
  */
 function expand(P, S, key, salt) {
   for (let i = 0; i < 18; i++) P[i] ^= key[i];
-  const lr = new Int32Array(2);
+  L = 0;
+  R = 0;
   let j = 0;
   for (let i = 0; i < 18; i += 2) {
     if (salt) {
-      lr[0] ^= salt[j++];
-      lr[1] ^= salt[j++];
+      L ^= salt[j++];
+      R ^= salt[j++];
     }
-    encipher(P, S, lr);
-    P[i] = lr[0];
-    P[i + 1] = lr[1];
+    encipher(P, S);
+    P[i] = L;
+    P[i + 1] = R;
   }
   for (let i = 0; i < 1024; i += 2) {
     if (salt) {
-      lr[0] ^= salt[j++];
-      lr[1] ^= salt[j++];
+      L ^= salt[j++];
+      R ^= salt[j++];
     }
-    encipher(P, S, lr);
-    S[i] = lr[0];
-    S[i + 1] = lr[1];
+    encipher(P, S);
+    S[i] = L;
+    S[i + 1] = R;
   }
 }
 
@@ -117,13 +120,12 @@ function bcrypt(password, cost, salt) {
     expand(P, S, saltKey, null);
   }
   const block = words(MAGIC, 6);
-  const lr = new Int32Array(2);
   for (let j = 0; j < 6; j += 2) {
-    lr[0] = block[j];
-    lr[1] = block[j + 1];
-    for (let i = 0; i < 64; i++) encipher(P, S, lr);
-    block[j] = lr[0];
-    block[j + 1] = lr[1];
+    L = block[j];
+    R = block[j + 1];
+    for (let i = 0; i < 64; i++) encipher(P, S);
+    block[j] = L;
+    block[j + 1] = R;
   }
   const out = Buffer.alloc(24);
   block.forEach((w, i) => out.writeInt32BE(w, i * 4));

@@ -35,7 +35,7 @@ export function stackPlugin(opts: { rootDir: string; react: boolean; build: bool
   state.bundle = opts.build ? privateDir : `dist/${bundleDir}`;
   return {
     name: 'kyb-local-stack',
-    async serverStart() {
+    async serverStart({ config }: { config: { hostname?: string; port?: number } }) {
       if (opts.build) {
         await build({
           configFile: `${opts.rootDir}vite.widgets.config.ts`,
@@ -44,7 +44,10 @@ export function stackPlugin(opts: { rootDir: string; react: boolean; build: bool
           build: { outDir: `${opts.rootDir}${privateDir}` },
         });
       }
-      backend = await serve({ port: 0, config: { autoconfirm: true } });
+      // Mail links come back to the test pages' own origin, which must be on the redirect allow-list
+      // exactly, as GoTrue's is.
+      const siteUrl = `http://${config.hostname ?? 'localhost'}:${config.port ?? 8000}`;
+      backend = await serve({ port: 0, config: { autoconfirm: true, siteUrl } });
       state.url = backend.url;
       state.anonKey = backend.stack.config.anonKey;
       // Test pages only (fixtures and checks in the database); never a real page.

@@ -23,16 +23,18 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
   anon: {
     'table planner_gallery': ['SELECT'],
     'table review_media': ['SELECT'],
+    'table review_summaries': ['SELECT'],
     'table reviews': ['SELECT'],
-    'function review_feed(text,text,integer,boolean,integer,integer)': ['EXECUTE'],
+    'function review_feed(text,text,integer,boolean,integer,integer,text)': ['EXECUTE'],
   },
   authenticated: {
     'table planner_gallery': CRUD,
     'table profiles': ['SELECT', 'INSERT', 'UPDATE'],
     'table review_media': ['SELECT', 'INSERT', 'DELETE'],
+    'table review_summaries': ['SELECT'],
     'table reviews': CRUD,
     'function is_admin()': ['EXECUTE'],
-    'function review_feed(text,text,integer,boolean,integer,integer)': ['EXECUTE'],
+    'function review_feed(text,text,integer,boolean,integer,integer,text)': ['EXECUTE'],
     'function review_file_is_settled(text)': ['EXECUTE'],
   },
   service_role: {
@@ -41,6 +43,7 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
     'table profiles': CRUD,
     'table rate_limits': CRUD,
     'table review_media': CRUD,
+    'table review_summaries': CRUD,
     'table reviews': CRUD,
     'table subscriber_consents': ['SELECT', 'INSERT', 'DELETE'],
     'table subscribers': CRUD,
@@ -164,7 +167,7 @@ const CALLS: Record<Role, [string, () => Promise<Outcome>][]> = {
     ['lead-capture function', () => ok('lead', service.from('leads').insert({ kind: 'notify', email: `l${randomUUID().slice(0, 8)}@example.com`, payload: { product: 'diy-kit' }, source_page: '/products/diy-kit' }))],
     // Server code (the dashboard's key, future jobs) manages every table with all four commands; the
     // ledger is append-only and erasable, never edited.
-    ...(['leads', 'planner_gallery', 'profiles', 'rate_limits', 'review_media', 'reviews', 'subscribers', 'subscriber_consents'] as const).map(
+    ...(['leads', 'planner_gallery', 'profiles', 'rate_limits', 'review_media', 'review_summaries', 'reviews', 'subscribers', 'subscriber_consents'] as const).map(
       (table) => [`server code manages ${table}`, () => manage(table)] as [string, () => Promise<Outcome>],
     ),
   ],
@@ -175,7 +178,7 @@ async function manage(table: string) {
   const { data } = await ok('read', service.from(table).select('*').limit(1));
   const [row] = data as Record<string, unknown>[];
   if (!row) throw new Error(`${table}: the test needs one row`);
-  const key = 'id' in row ? { id: row.id } : { key: row.key, window_start: row.window_start };
+  const key = 'id' in row ? { id: row.id } : 'product_slug' in row ? { product_slug: row.product_slug } : { key: row.key, window_start: row.window_start };
   // The ledger's id is an identity column the database fills in itself.
   const { id: _generated, ...ledgerRow } = row;
   await ok('delete', service.from(table).delete().match(key).select());

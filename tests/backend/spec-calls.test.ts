@@ -258,6 +258,7 @@ describe('review_feed RPC (helpers-brief contract)', () => {
     summary: { count: number; average: number | null; histogram: Record<'1' | '2' | '3' | '4' | '5', number>; with_media: number };
     total: number;
     reviews: FeedReview[];
+    next_cursor: string | null;
   };
   type Row = { id: string; rating: number; created_at: Date | string; media: number };
 
@@ -282,7 +283,7 @@ describe('review_feed RPC (helpers-brief contract)', () => {
   it('answers the summary, total and newest page with the exact shape', async () => {
     const rows = await approved('handmade-locs');
     const f = await feed(anon, { p_slug: 'handmade-locs' });
-    expect(Object.keys(f).sort()).toEqual(['reviews', 'summary', 'total']);
+    expect(Object.keys(f).sort()).toEqual(['next_cursor', 'reviews', 'summary', 'total']);
     const hist = { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 } as Record<string, number>;
     for (const r of rows) hist[String(r.rating)]++;
     const avg = Math.round((rows.reduce((n, r) => n + r.rating, 0) / rows.length) * 10) / 10;
@@ -364,6 +365,7 @@ describe('review_feed RPC (helpers-brief contract)', () => {
       summary: { count: 0, average: null, histogram: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 }, with_media: 0 },
       total: 0,
       reviews: [],
+      next_cursor: null,
     });
   });
 

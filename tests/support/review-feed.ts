@@ -22,6 +22,7 @@ export function feedFor(slug: string, idPrefix = 'f00d0001-'): Feed {
     summary: { count: 2, average: 4.5, histogram: { '1': 0, '2': 0, '3': 0, '4': 1, '5': 1 }, with_media: 0 },
     total: 2,
     reviews: [review(2, 4, false), review(1, 5, true)],
+    next_cursor: null,
   };
 }
 

@@ -50,12 +50,14 @@ interface ListState {
   summary: FeedSummary | null;
   reviews: FeedReview[];
   total: number;
+  /** The feed's cursor after the last review shown; null when none follows. */
+  next: string | null;
   /** First page in flight (skeleton); false once it answered or failed. */
   loading: boolean;
   loadingMore: boolean;
 }
 
-const INITIAL: ListState = { summary: null, reviews: [], total: 0, loading: true, loadingMore: false };
+const INITIAL: ListState = { summary: null, reviews: [], total: 0, next: null, loading: true, loadingMore: false };
 
 export function Reviews({ slug: slugProp, container }: ReviewsProps) {
   const slug = slugProp?.trim() || DEFAULT_REVIEW_SLUG;
@@ -114,17 +116,21 @@ export function Reviews({ slug: slugProp, container }: ReviewsProps) {
   const preloadLightbox = useCallback(() => quietly(want('lightbox')), [want]);
 
   const fetchPage = useCallback(
-    /** `quiet`: keep the current list on screen while it reloads (after a submit: nothing moves). */
-    async (offset: number, quiet = false) => {
+    /**
+     * `after`: the cursor of the page to append, null for the first page. `quiet`: keep the current
+     * list on screen while it reloads (after a submit: nothing moves).
+     */
+    async (after: string | null, quiet = false) => {
       const id = ++request.current;
-      if (!quiet) setList((s) => (offset === 0 ? { ...s, loading: true, reviews: [], total: 0 } : { ...s, loadingMore: true }));
+      if (!quiet) setList((s) => (after === null ? { ...s, loading: true, reviews: [], total: 0, next: null } : { ...s, loadingMore: true }));
       try {
-        const feed = await loadFeed({ slug, sort, rating, withMedia, offset, limit: PAGE_SIZE });
+        const feed = await loadFeed({ slug, sort, rating, withMedia, after, limit: PAGE_SIZE });
         if (id !== request.current) return;
         setList((s) => ({
           summary: feed.summary,
-          reviews: offset === 0 ? feed.reviews : [...s.reviews, ...feed.reviews.filter((r) => !s.reviews.some((x) => x.id === r.id))],
+          reviews: after === null ? feed.reviews : [...s.reviews, ...feed.reviews.filter((r) => !s.reviews.some((x) => x.id === r.id))],
           total: feed.total,
+          next: feed.next_cursor,
           loading: false,
           loadingMore: false,
         }));
@@ -133,8 +139,8 @@ export function Reviews({ slug: slugProp, container }: ReviewsProps) {
         // Doc 1 §8: a failed list load is logged and the list stays empty.
         console.error('[kyb-reviews] could not load reviews', e);
         setList((s) =>
-          offset === 0 && !quiet
-            ? { summary: s.summary ?? EMPTY_FEED.summary, reviews: [], total: 0, loading: false, loadingMore: false }
+          after === null && !quiet
+            ? { summary: s.summary ?? EMPTY_FEED.summary, reviews: [], total: 0, next: null, loading: false, loadingMore: false }
             : { ...s, loadingMore: false },
         );
       }
@@ -143,7 +149,7 @@ export function Reviews({ slug: slugProp, container }: ReviewsProps) {
   );
 
   useEffect(() => {
-    void fetchPage(0);
+    void fetchPage(null);
   }, [fetchPage]);
 
   useEffect(() => {
@@ -197,7 +203,7 @@ export function Reviews({ slug: slugProp, container }: ReviewsProps) {
     setFormOpen(false);
     setSubmittedNote(true);
     code.form?.emit(hostOf(container), 'kyb-review-submitted', { slug, reviewId, files });
-    void fetchPage(0, true);
+    void fetchPage(null, true);
     refocus();
   }
 
@@ -362,14 +368,14 @@ export function Reviews({ slug: slugProp, container }: ReviewsProps) {
         ) : null}
       </div>
 
-      {!list.loading && list.reviews.length < list.total ? (
+      {!list.loading && list.next ? (
         <div className="rv-more">
           <button
             type="button"
             className="kyb-btn kyb-btn--outline"
             part="load-more"
             disabled={list.loadingMore}
-            onClick={() => void fetchPage(list.reviews.length)}
+            onClick={() => void fetchPage(list.next)}
           >
             {list.loadingMore ? 'Loading...' : 'Load more reviews'}
           </button>

@@ -44,6 +44,8 @@ export interface Feed {
   /** Approved reviews matching the filters (for "Load more"). */
   total: number;
   reviews: FeedReview[];
+  /** Where the next page starts (`FeedQuery.after`); null when no review follows. */
+  next_cursor: string | null;
 }
 export interface FeedQuery {
   slug: string;
@@ -51,7 +53,8 @@ export interface FeedQuery {
   /** Only reviews with this many stars; null for all. */
   rating: number | null;
   withMedia: boolean;
-  offset: number;
+  /** The previous page's `next_cursor`; null for the first page. Any page then costs the same. */
+  after: string | null;
   limit?: number;
 }
 
@@ -59,6 +62,7 @@ export const EMPTY_FEED: Feed = {
   summary: { count: 0, average: null, histogram: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 }, with_media: 0 },
   total: 0,
   reviews: [],
+  next_cursor: null,
 };
 
 /**
@@ -73,7 +77,7 @@ export async function loadFeed(q: FeedQuery): Promise<Feed> {
     p_rating: q.rating ?? undefined,
     p_with_media: q.withMedia,
     p_limit: q.limit ?? PAGE_SIZE,
-    p_offset: q.offset,
+    p_after: q.after ?? undefined,
   };
   // Plain fetch, not postgrest-js: this read gates what a visitor first sees (~4.5 kB less to load).
   const { data, error } = await rpcGet<Feed>('review_feed', args);
@@ -93,6 +97,7 @@ function normaliseFeed(raw: unknown): Feed {
     },
     total: Number(d.total ?? 0),
     reviews: Array.isArray(d.reviews) ? d.reviews.map((r) => ({ ...r, media: Array.isArray(r.media) ? r.media : [] })) : [],
+    next_cursor: typeof d.next_cursor === 'string' ? d.next_cursor : null,
   };
 }
 

@@ -32,7 +32,7 @@ async function main() {
     const r = spawnSync(cmd, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
     if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed`);
   }
-  console.log(`kyb: local database and site prepared in ${((Date.now() - t0) / 1000).toFixed(1)} s (npm start serves them)`);
+  console.log(`kyb: local database and site prepared in ${((Date.now() - t0) / 1000).toFixed(1)} s on Node ${process.version} (npm start serves them)`);
 }
 
 main().catch((e) => {

@@ -78,6 +78,7 @@ const api = await serve({
   },
 });
 console.log(`\n  KYB local stack ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+console.log(`  Node:             ${process.version}`);
 console.log(`  API (Supabase):   ${api.url}`);
 console.log(`  Mail inbox:       ${api.url}/inbox`);
 console.log(`  Admin sign-in:    ${ADMIN_CREDENTIALS.email} / ${ADMIN_CREDENTIALS.password}`);

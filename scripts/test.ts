@@ -116,6 +116,15 @@ function countsFrom(out: string) {
   return last ? { passed: Number(last[1]), failed: Number(last[2]), skipped: Number(last[3] ?? 0) } : { passed: 0, failed: 0, skipped: 0 };
 }
 
+// npm puts node_modules/.bin first on a script's PATH, so `npm test` runs on the Node the `node` dev
+// dependency installs, and every child below (tsx, vitest, vite, `npm run`) inherits that PATH. Run any
+// other way on an older Node, the suites would prove nothing about the runtime the project declares.
+const nodeMajor = Number(process.versions.node.split('.')[0]);
+console.log(`Node ${process.version} (${process.execPath})`);
+if (nodeMajor < 24) {
+  console.error('npm test needs Node 24 (package.json engines): run it with `npm test` after `npm install`.');
+  process.exit(1);
+}
 ensureSystemPackages();
 const t0 = Date.now();
 

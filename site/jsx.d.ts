@@ -5,7 +5,7 @@
  */
 import 'preact';
 
-type El<A = {}> = preact.JSX.HTMLAttributes<HTMLElement> & A;
+type El<A = {}> = preact.HTMLAttributes<HTMLElement> & A;
 
 declare module 'preact' {
   namespace JSX {

@@ -1,16 +1,12 @@
-import './support/node20.ts';
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const node20 = ['tests/support/node20.ts'];
 
 export default defineConfig({
   root,
   test: {
     silent: 'passed-only',
-    execArgv: ['--experimental-websocket'],
-    setupFiles: node20,
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {

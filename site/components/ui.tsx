@@ -5,7 +5,7 @@
  * keep one h1 per page (only Hero renders it), and JSON-LD is escaped so a `</script>` in copy cannot
  * end the data block.
  */
-import type { ComponentChildren, JSX } from 'preact';
+import type { ComponentChildren, HTMLAttributes } from 'preact';
 import { bookingLink } from '../../widgets/core/business.ts';
 import { Icon, type IconName } from './icons.tsx';
 
@@ -256,4 +256,4 @@ export function Price({ children }: { children: ComponentChildren }) {
   return <span class="price">{children}</span>;
 }
 
-export type Attrs = JSX.HTMLAttributes<HTMLElement>;
+export type Attrs = HTMLAttributes<HTMLElement>;

@@ -9,14 +9,6 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { testStack, type TestStack } from '../support/stack.ts';
 import { signJwt } from '../../supabase/local/jwt.ts';
 
-// supabase-js builds its realtime client eagerly, and Node 20 has no global WebSocket. These tests
-// never open a channel, so a constructor that refuses is enough.
-(globalThis as { WebSocket?: unknown }).WebSocket ??= class {
-  constructor() {
-    throw new Error('realtime is not used by the rest tests');
-  }
-};
-
 const ALICE = '11111111-1111-4111-8111-111111111111';
 const BOB = '22222222-2222-4222-8222-222222222222';
 const R1 = 'a0000000-0000-4000-8000-000000000001'; // alice, irie-locs, approved, 2 media

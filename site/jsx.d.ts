@@ -13,7 +13,7 @@ declare module 'preact' {
       'kyb-reviews': El<{ slug: string }>;
       'kyb-newsletter': El<{ 'source-page'?: string }>;
       'kyb-waitlist': El;
-      'kyb-auth-button': El;
+      'kyb-auth-button': El<{ layout?: 'bar' | 'menu' }>;
       'kyb-account': El;
       'kyb-loc-configurator': El<{ product: string }>;
       'kyb-gallery-admin': El;

@@ -244,9 +244,12 @@ describe('every page', () => {
     const h = page('/rewards');
     const t = text(h);
     for (const label of ['About Us', 'Products', 'Services', 'Press', 'Digital Tools', 'Crown Planner', 'Blog', 'Vault', 'FAQ', 'Book Now']) expect(t).toContain(label);
-    expect(h).toMatch(/<details><summary[^>]*>Digital Tools/);
+    // A popover: Esc and a click outside close it, focus returns to its button (issue #8).
+    expect(h).toMatch(/<button type="button" class="nav-dropdown__toggle[^"]*" popovertarget="tools-menu">Digital Tools/);
+    expect(h).toMatch(/<ul id="tools-menu" class="nav-dropdown__menu" popover="auto">/);
     expect(h).toContain(`href="${bookingLink().replace(/&/g, '&amp;')}" class="btn btn--primary site-header__book" target="_blank" rel="noopener"`);
     expect(h).toContain('<kyb-auth-button>');
+    expect(h).toContain('<kyb-auth-button layout="menu">');
     expect(h).toMatch(/<button class="menu-toggle" type="button" popovertarget="mobile-menu"/);
     expect(h).toMatch(/<div id="mobile-menu" class="mobile-menu" popover="auto">/);
     expect(h).toMatch(new RegExp(`<a class="dm-fab" href="${BUSINESS.dmUrl}" target="_blank" rel="noopener" aria-label="[^"]+"`));

@@ -25,6 +25,7 @@ declare module 'preact' {
       'kyb-partnership-form': El;
       'kyb-merch-notify': El<{ item: 'tee' | 'scarf' | 'journal' }>;
       'kyb-product-filter': El;
+      'kyb-tabs': El;
       'kyb-sticky-bar': El<{ threshold?: string | number }>;
       'kyb-thumbnail-gallery': El;
       'kyb-not-found': El;

@@ -183,3 +183,22 @@ export function ContactOptions() {
   );
 }
 
+
+/**
+ * The DIY kit's waiting list (doc 1 §2.6): kyb-waitlist, with a mailto to join by e-mail until it
+ * upgrades or without JavaScript. What a Coming Soon product offers instead of Buy Now.
+ */
+export function WaitingList({ title }: { title: string }) {
+  return (
+    <kyb-waitlist>
+      <Fallback>
+        <p>
+          <strong>Be first in line.</strong> Join the waiting list and we will e-mail you when the kit launches.
+        </p>
+        <a class="btn btn--primary" href={mailto(`Waiting list: ${title}`)}>
+          Join the waiting list by e-mail
+        </a>
+      </Fallback>
+    </kyb-waitlist>
+  );
+}

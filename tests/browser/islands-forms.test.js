@@ -142,6 +142,7 @@ describe('kyb-access-modal', () => {
       const waited = redirects[0].at - shownAt;
       assert(waited >= 1350 && waited < 2500, `redirect ${Math.round(waited)} ms after the submitted state (1.5 s)`);
       equal(new URL(redirects[0].detail.to).pathname, '/beta-tester', 'goes to /beta-tester');
+      equal(new URL(redirects[0].detail.to).search, '?request=sent', 'which then thanks instead of asking for a password (issue #8)');
       equal(redirects[0].detail.reason, 'beta-access', 'redirect reason');
       await waitFor(() => !dialog(el).open, 'modal closed');
     } finally {

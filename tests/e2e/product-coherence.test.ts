@@ -2,7 +2,8 @@
  * What the product pages and tools promise matches what they do (issue #8): the kit page's tabs are
  * real tabs (and, without JavaScript, sections that all show), its How It Works is an ordered list;
  * a Coming Soon product offers the waiting list, not a purchase; the configurators open at the "From"
- * price printed beside them.
+ * price printed beside them; a beta request ends on a message saying what happens next, not on a
+ * password prompt; the FAQ keeps one question open at a time across the page.
  */
 import { describe, expect, it } from 'vitest';
 import { BUSINESS } from '../../widgets/core/business.ts';
@@ -91,4 +92,35 @@ describe('configurators open at the "From" price shown beside them', () => {
       await expect.poll(() => total.innerText(), { message: `opens at ${from}`, timeout: 10_000 }).toBe(from);
     });
   }
+});
+
+describe('a beta-access request', () => {
+  it('ends on a message that says what happens next, not on a password prompt', async () => {
+    const page = await open('/digital-tools');
+    await page.getByRole('button', { name: 'Get Early Access' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: /Become a Beta Tester/ }).click();
+    await dialog.getByLabel('Name').fill('Nia Brown');
+    await dialog.getByLabel('Email').fill(`nia-${Date.now()}@example.com`);
+    await dialog.getByRole('button', { name: 'Request Beta Access' }).click();
+    await page.waitForURL((u) => u.pathname === '/beta-tester', { timeout: 15_000 });
+    const gate = page.locator('kyb-beta-gate');
+    await expect.poll(() => gate.getByText('Thank you for your interest!').isVisible(), { message: 'the thank-you', timeout: 15_000 }).toBe(true);
+    expect(await gate.getByText(/will e-mail you the beta password/).isVisible(), 'says what happens next').toBe(true);
+    expect(await gate.getByLabel('Beta password').count(), 'no password prompt').toBe(0);
+    expect(new URL(page.url()).search, 'a reload shows the gate again').toBe('');
+    await gate.getByRole('button', { name: 'Back to Login' }).click();
+    await expect.poll(() => gate.getByLabel('Beta password').isVisible(), { message: 'Back to Login: the prompt, for those who have a password', timeout: 10_000 }).toBe(true);
+  });
+});
+
+describe('/faq', () => {
+  it('keeps one question open at a time across every category', async () => {
+    const page = await open('/faq');
+    const cards = page.locator('main .faq-card');
+    for (const i of [0, 1, 2, 3]) await cards.nth(i).locator('details summary').first().click();
+    const opened = await page.locator('main details').evaluateAll((ds) => (ds as HTMLDetailsElement[]).filter((d) => d.open).length);
+    expect(opened, 'one open').toBe(1);
+    expect(await cards.nth(3).locator('details').first().evaluate((d) => (d as HTMLDetailsElement).open), 'the last one clicked').toBe(true);
+  });
 });

@@ -378,8 +378,8 @@ describe('kyb-vault', () => {
       assert(took >= 950, `done after the 1 s delay (took ${Math.round(took)} ms)`);
       assert(text(card).includes('Your download has started.'), 'download started message');
       await waitFor(() => dl.hits.length === 1, 'the download link was followed');
-      equal(new URL(dl.hits[0].href).pathname, '/downloads/starter-care-checklist.html', 'the real file');
-      equal(dl.hits[0].download, 'kyb-starter-care-checklist.html', 'as a download');
+      equal(new URL(dl.hits[0].href).pathname, '/downloads/starter-care-checklist.pdf', 'the real file (a PDF, as labelled)');
+      equal(dl.hits[0].download, 'kyb-starter-care-checklist.pdf', 'as a download');
       const again = card.querySelector('[part~="download-again"]');
       equal(text(again), 'Download Again: Starter Care Checklist', 'Download Again');
       equal(again.href, dl.hits[0].href, 'Download Again points at the same file');

@@ -7,7 +7,7 @@
 import type { ComponentChildren } from 'preact';
 import { BUSINESS } from '../../widgets/core/business.ts';
 import { LOYALTY_CARD } from '../../widgets/core/catalog.ts';
-import { ExtLink, Fallback, Img } from '../components/ui.tsx';
+import { ExtLink, Fallback, Img, PhoneLink } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import type { PartnerBrand } from '../content/partners.ts';
 import { reviewSnapshot } from '../data/review-snapshots.ts';
@@ -176,7 +176,7 @@ export function ContactOptions() {
         <Icon name="phone" />
         <div>
           <strong>Phone</strong>
-          <a href={BUSINESS.phoneHref}>{BUSINESS.phone}</a>
+          <PhoneLink />
         </div>
       </li>
     </ul>

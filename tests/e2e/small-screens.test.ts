@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright';
 import { ROUTES } from '../../site/routes.ts';
 import { ADMIN } from '../support/stack.ts';
+import { BUSINESS } from '../../widgets/core/business.ts';
 import { headerAuth, signedInStorage } from './support/auth.ts';
 import { useSite } from './support/hooks.ts';
 import { DESKTOP, MOBILE, pool, widgetsUpgraded } from './support/site.ts';
@@ -80,6 +81,38 @@ describe('sign-in on a touch phone', () => {
     expect(new URL(page.url()).pathname, 'still on the page').toBe('/services');
     expect(await page.getByRole('dialog').count(), 'one dialog').toBe(1);
     await expect.poll(() => menu.isVisible(), { message: 'the menu gave way to the dialog', timeout: 10_000 }).toBe(false);
+  });
+});
+
+describe('the header of a visitor not signed in', () => {
+  it('keeps Sign in on one line at 320 px once its code has loaded', async () => {
+    const page = await ctx.site.page(SMALL_PHONE);
+    await open(page, '/admin/gallery'); // the admin panel starts the auth client: the button renders at once
+    const button = headerAuth(page).getByRole('button', { name: 'Sign in' });
+    await button.waitFor({ timeout: 20_000 });
+    const box = (await button.boundingBox())!;
+    expect(box.height, 'one line (a two-line "Sign / in" made the header grow)').toBeLessThanOrEqual(60);
+    expect(await page.locator('.site-header').evaluate((h) => h.getBoundingClientRect().height), 'header height').toBeLessThanOrEqual(66);
+  });
+});
+
+describe('small-screen details', () => {
+  it('never breaks the phone number inside "555-0123" at 320 px', async () => {
+    const page = await ctx.site.page(SMALL_PHONE);
+    await open(page, '/services');
+    const groups = await page.locator(`a[href="${BUSINESS.phoneHref}"]`).evaluateAll((as) =>
+      as.map((a) => {
+        const range = document.createRange();
+        range.selectNodeContents(a);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.bottom)));
+        const text = (a.textContent ?? '').trim();
+        const last = text.slice(text.lastIndexOf(' ') + 1);
+        const tail = [...a.querySelectorAll('*')].find((e) => e.textContent === last) ?? null;
+        return { text, lines: lines.size, tailLines: tail ? new Set([...tail.getClientRects()].map((r) => Math.round(r.bottom))).size : -1 };
+      }),
+    );
+    expect(groups.length, 'phone links on /services (notice, contact options, footer)').toBeGreaterThanOrEqual(2);
+    for (const g of groups) expect(g.tailLines, `"${g.text}": its last group on one line`).toBe(1);
   });
 });
 

@@ -23,7 +23,7 @@ import { apiKeys } from '../supabase/local/config.ts';
 import { BUSINESS } from '../widgets/core/business.ts';
 import { Document, absoluteUrl, type SiteEnv } from './layout/Document.tsx';
 import { loadReviewSnapshots } from './data/review-snapshots.ts';
-import { GUIDES } from './content/downloads.ts';
+import { GUIDES, guideHref } from './content/downloads.ts';
 import { guidePdf } from './pdf.ts';
 import { DISALLOWED, NOT_FOUND, ROUTES, allPages, outputFile, routeFor, sitemapPaths, type Route } from './routes.ts';
 
@@ -198,7 +198,7 @@ async function copyWidgets(outDir: string, widgetsDir: string, log: (m: string) 
 /** The Vault's guides as real PDFs, /downloads/<id>.pdf (site/pdf.ts). */
 async function writeGuides(outDir: string) {
   await mkdir(join(outDir, 'downloads'), { recursive: true });
-  for (const g of GUIDES) await writeFile(join(outDir, 'downloads', `${g.id}.pdf`), await guidePdf(g));
+  for (const g of GUIDES) await writeFile(join(outDir, guideHref(g)), await guidePdf(g));
 }
 
 export interface BuildOptions {

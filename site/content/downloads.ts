@@ -22,6 +22,9 @@ export interface Guide {
   footer: string;
 }
 
+/** Where the build writes a guide's PDF on the site (site/prerender.ts). */
+export const guideHref = (g: Pick<Guide, 'id'>) => `/downloads/${g.id}.pdf`;
+
 export const GUIDES: readonly Guide[] = [
   {
     id: 'starter-care-checklist',

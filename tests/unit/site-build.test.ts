@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../site/prerender.ts';
 import { allPages } from '../../site/routes.ts';
-import { GUIDES } from '../../site/content/downloads.ts';
+import { GUIDES, guideHref } from '../../site/content/downloads.ts';
 import { VAULT_ITEMS } from '../../widgets/vault/items.ts';
 
 let tmp: string;
@@ -78,7 +78,7 @@ describe('buildSite', () => {
       expect(item.download ?? '', item.title).toMatch(/\.pdf$/);
       const bytes = await readFile(join(out, item.href));
       expect(bytes.subarray(0, 5).toString('latin1'), `${item.href} is a PDF`).toBe('%PDF-');
-      const guide = GUIDES.find((g) => `/downloads/${g.id}.pdf` === item.href)!;
+      const guide = GUIDES.find((g) => guideHref(g) === item.href)!;
       expect(guide, `${item.href} comes from site/content/downloads.ts`).toBeDefined();
       const raw = bytes.toString('latin1');
       expect(raw, 'its title in the document info').toMatch(/\/Title \d+ 0 R/);

@@ -22,6 +22,10 @@ import {
   sitemapXml,
 } from '../../site/prerender.ts';
 import { NOT_FOUND, ROUTES, allPages, routeFor, sitemapPaths } from '../../site/routes.ts';
+import { GUIDES, guideHref } from '../../site/content/downloads.ts';
+
+/** A file the built site serves: copied from site/public, or a PDF the build makes (site/pdf.ts). */
+const servedFile = (href: string) => existsSync(join(ROOT, 'site/public', href)) || GUIDES.some((g) => guideHref(g) === href);
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const env = siteEnv({}, '/assets/site-test.css');
@@ -211,7 +215,7 @@ describe('every page', () => {
       for (const m of all(/\shref="(\/[^"#?]*)[^"]*"/g, p.html)) {
         const href = decode(m[1]);
         if (href === '/assets/site-test.css') continue;
-        const ok = routeFor(href) !== undefined || existsSync(join(ROOT, 'site/public', href));
+        const ok = routeFor(href) !== undefined || servedFile(href);
         expect(ok, `page ${p.path} links to ${href}`).toBe(true);
       }
       for (const m of all(/\shref="#([^"]+)"/g, p.html)) {
@@ -475,6 +479,6 @@ describe('page content (doc 1 §2, doc 2 §2) and figures (§9)', () => {
     const h = page('/vault');
     const downloads = all(/<a class="btn btn--primary" href="(\/downloads\/[^"]+)" download="[^"]+">/g, h).map((m) => m[1]);
     expect(downloads).toHaveLength(3);
-    for (const d of downloads) expect(existsSync(join(ROOT, 'site/public', d)), d).toBe(true);
+    for (const d of downloads) expect(servedFile(d), d).toBe(true);
   });
 });

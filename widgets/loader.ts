@@ -146,8 +146,10 @@ if (typeof document !== 'undefined' && !g[KEY]) {
       true,
     );
   }
+  // Always noted: a button that is defined but not mounted yet (its code just arrived) would miss the
+  // event; a mounted one handles it and clears the note (this listener runs first).
   document.addEventListener('kyb-request-sign-in', () => {
-    if (!customElements.get(ON_DEMAND)) (globalThis as unknown as Record<symbol, boolean>)[WANTS_SIGN_IN] = true;
+    (globalThis as unknown as Record<symbol, boolean>)[WANTS_SIGN_IN] = true;
     wake();
   });
   document.addEventListener('kyb-auth-change', wake);

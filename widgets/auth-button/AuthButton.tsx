@@ -83,17 +83,19 @@ export function AuthButton({ accountPath = '/account', layout = 'bar', container
   useEffect(() => {
     const me = self.current;
     mounted.add(me);
+    // The loader defers this element until the visitor acts; a click (or another element's request)
+    // that arrived before the code did is waiting here; the owner takes it (checked once the buttons
+    // upgraded in the same pass had their turn to register). The loader notes every request, so the
+    // one handled here is cleared.
+    const g = globalThis as unknown as Record<symbol, boolean>;
+    const waiting = Symbol.for('kyb.wantsSignIn');
     const onRequest = (e: Event) => {
       if (!isOwner()) return;
+      g[waiting] = false;
       const tab = (e as CustomEvent<{ tab?: 'sign-in' | 'sign-up' }>).detail?.tab;
       openDialog(tab === 'sign-up' ? 'sign-up' : 'sign-in');
     };
     document.addEventListener('kyb-request-sign-in', onRequest);
-    // The loader defers this element until the visitor acts; a click (or another element's request)
-    // that arrived before the code did is waiting here; the owner takes it (checked once the buttons
-    // upgraded in the same pass had their turn to register).
-    const g = globalThis as unknown as Record<symbol, boolean>;
-    const waiting = Symbol.for('kyb.wantsSignIn');
     const t = setTimeout(() => {
       if (g[waiting] && isOwner()) {
         g[waiting] = false;

@@ -13,7 +13,7 @@ declare module 'preact' {
       'kyb-reviews': El<{ slug: string }>;
       'kyb-newsletter': El<{ 'source-page'?: string }>;
       'kyb-waitlist': El;
-      'kyb-auth-button': El;
+      'kyb-auth-button': El<{ layout?: 'bar' | 'menu' }>;
       'kyb-account': El;
       'kyb-loc-configurator': El<{ product: string }>;
       'kyb-gallery-admin': El;
@@ -25,6 +25,7 @@ declare module 'preact' {
       'kyb-partnership-form': El;
       'kyb-merch-notify': El<{ item: 'tee' | 'scarf' | 'journal' }>;
       'kyb-product-filter': El;
+      'kyb-tabs': El;
       'kyb-sticky-bar': El<{ threshold?: string | number }>;
       'kyb-thumbnail-gallery': El;
       'kyb-not-found': El;

@@ -28,6 +28,8 @@ import { apiKeys } from '../supabase/local/config.ts';
 import { BUSINESS } from '../widgets/core/business.ts';
 import { Document, absoluteUrl, type SiteEnv } from './layout/Document.tsx';
 import { SiteBuildError, isLocalStackUrl, loadReviewSnapshots } from './data/review-snapshots.ts';
+import { GUIDES, guideHref } from './content/downloads.ts';
+import { guidePdf } from './pdf.ts';
 import { DISALLOWED, NOT_FOUND, ROUTES, allPages, outputFile, routeFor, sitemapPaths, type Route } from './routes.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -202,6 +204,12 @@ async function copyWidgets(outDir: string, widgetsDir: string, log: (m: string) 
   return true;
 }
 
+/** The Vault's guides as real PDFs, /downloads/<id>.pdf (site/pdf.ts). */
+async function writeGuides(outDir: string) {
+  await mkdir(join(outDir, 'downloads'), { recursive: true });
+  for (const g of GUIDES) await writeFile(join(outDir, guideHref(g)), await guidePdf(g));
+}
+
 export interface BuildOptions {
   outDir?: string;
   widgetsDir?: string;
@@ -229,6 +237,7 @@ export async function buildSite(opts: BuildOptions = {}) {
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, p.html);
   }
+  await writeGuides(outDir);
   const widgets = await copyWidgets(outDir, opts.widgetsDir ?? (process.env.KYB_WIDGETS_DIR || WIDGETS_DIR), log);
   await writeFile(join(outDir, 'sitemap.xml'), sitemapXml());
   await writeFile(join(outDir, 'robots.txt'), robotsTxt());

@@ -133,18 +133,23 @@ if (typeof document !== 'undefined' && !g[KEY]) {
     document.addEventListener(
       type,
       (e) => {
-        if (demand || !(e.target as Element).closest?.(ON_DEMAND)) return;
-        if (type === 'click') {
+        if (!(e.target as Element).closest?.(ON_DEMAND)) return;
+        // A click on the fallback while the code is still on its way (on a phone the tap's own
+        // pointerover/touchstart started the download a moment ago, issue #8) must not follow the link:
+        // it is kept and replayed as "open the dialog".
+        if (type === 'click' && !customElements.get(ON_DEMAND)) {
           e.preventDefault();
           (globalThis as unknown as Record<symbol, boolean>)[WANTS_SIGN_IN] = true;
         }
-        wake();
+        if (!demand) wake();
       },
       true,
     );
   }
+  // Always noted: a button that is defined but not mounted yet (its code just arrived) would miss the
+  // event; a mounted one handles it and clears the note (this listener runs first).
   document.addEventListener('kyb-request-sign-in', () => {
-    if (!customElements.get(ON_DEMAND)) (globalThis as unknown as Record<symbol, boolean>)[WANTS_SIGN_IN] = true;
+    (globalThis as unknown as Record<symbol, boolean>)[WANTS_SIGN_IN] = true;
     wake();
   });
   document.addEventListener('kyb-auth-change', wake);

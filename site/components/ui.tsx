@@ -6,7 +6,7 @@
  * end the data block.
  */
 import type { ComponentChildren, HTMLAttributes } from 'preact';
-import { bookingLink } from '../../widgets/core/business.ts';
+import { BUSINESS, bookingLink } from '../../widgets/core/business.ts';
 import { Icon, type IconName } from './icons.tsx';
 
 type Cls = string | false | null | undefined;
@@ -33,6 +33,20 @@ export function Img({ src, alt, width, height, class: c, eager }: ImgProps) {
       decoding="async"
       fetchpriority={eager ? 'high' : undefined}
     />
+  );
+}
+
+/**
+ * The business phone number as a tel: link that never breaks inside its last group ("555-" / "0123"
+ * split at 320 px): it may wrap only at its spaces.
+ */
+export function PhoneLink() {
+  const i = BUSINESS.phone.lastIndexOf(' ');
+  return (
+    <a href={BUSINESS.phoneHref}>
+      {BUSINESS.phone.slice(0, i + 1)}
+      <span class="nowrap">{BUSINESS.phone.slice(i + 1)}</span>
+    </a>
   );
 }
 

@@ -161,7 +161,8 @@ export const PRODUCT_COPY: Record<ProductId, ProductPageCopy> = {
 };
 
 /** Kit builder tabs (doc 1 §2.7: Details, How It Works, Materials, Care). */
-export const LOCK_KIT_TABS: { id: string; title: string; paragraphs: string[] }[] = [
+/** The kit page's tabs (doc 1 §2.7); `steps` is an ordered list shown after the paragraphs. */
+export const LOCK_KIT_TABS: { id: string; title: string; paragraphs: string[]; steps?: string[] }[] = [
   {
     id: 'details',
     title: 'Details',
@@ -173,10 +174,13 @@ export const LOCK_KIT_TABS: { id: string; title: string; paragraphs: string[] }[
   {
     id: 'how-it-works',
     title: 'How It Works',
-    paragraphs: [
-      '1. Build your kit above and check the summary. 2. Check out securely by card. 3. We make your locs to order. 4. Your kit ships with tracked delivery within the United States.',
-      'Not sure what to choose? Book a free consult and we will help you pick size, count and length.',
+    steps: [
+      'Build your kit above and check the summary.',
+      'Check out securely by card.',
+      'We make your locs to order.',
+      'Your kit ships with tracked delivery within the United States.',
     ],
+    paragraphs: ['Not sure what to choose? Book a free consult and we will help you pick size, count and length.'],
   },
   {
     id: 'materials',

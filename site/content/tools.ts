@@ -1,6 +1,6 @@
 /**
- * Digital tools hub, Vault/resources and beta copy (doc 2 §2, §3). Downloads are real files in
- * site/public/downloads/ so every Download button leads somewhere.
+ * Digital tools hub, Vault/resources and beta copy (doc 2 §2, §3). Downloads are real files: the PDFs
+ * the build makes from content/downloads.ts (site/pdf.ts) and site/public/downloads/ritual-tracker.html.
  */
 import { BUSINESS } from '../../widgets/core/business.ts';
 import { VAULT_ITEMS, type VaultItem } from '../../widgets/vault/items.ts';

@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 /** Four-column footer and the copyright line (doc 1 §2.2), plus the floating direct-message button. */
 import { BUSINESS, bookingLink } from '../../widgets/core/business.ts';
-import { ExtLink, Img } from '../components/ui.tsx';
+import { ExtLink, Img, PhoneLink } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import { navLink } from '../routes.ts';
 import { SOCIALS } from '../content/socials.ts';
@@ -60,7 +60,7 @@ export function Footer() {
                   <ExtLink href={BUSINESS.dmUrl}>Send a DM</ExtLink>
                 </li>
                 <li>
-                  <a href={BUSINESS.phoneHref}>{BUSINESS.phone}</a>
+                  <PhoneLink />
                 </li>
               </ul>
             </div>

@@ -1,8 +1,13 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 /**
  * Sticky top bar (doc 1 §2.2). Everything here works with JavaScript off: the Digital Tools dropdown
- * is a <details> disclosure (keyboard: Tab to the summary, Enter/Space toggles), and the small-screen
- * menu is a `popover` opened by a `popovertarget` button (Esc and a click outside close it).
+ * and the small-screen menu are `popover`s opened by `popovertarget` buttons, so Enter/Space toggle
+ * them, Esc and a click outside close them and focus returns to their button (issue #8: a <details>
+ * stayed open after Esc). The dropdown's links follow its button in the Tab order.
+ *
+ * The account control is one `kyb-auth-button` in the bar and one (`layout="menu"`) in the slide-out
+ * menu; on a phone the bar keeps only Sign in, or a compact My Account, and the menu holds the greeting
+ * and Sign out (site.css). The bar's button owns the one sign-in dialog.
  */
 import { BUSINESS } from '../../widgets/core/business.ts';
 import { BookLink, Img } from '../components/ui.tsx';
@@ -38,16 +43,14 @@ export function Header({ current }: { current: string }) {
               <NavItem path={p} current={current} />
             ))}
             <li class="nav-dropdown">
-              <details>
-                <summary class={toolsHere ? 'is-current' : undefined}>
-                  Digital Tools <Icon name="chevron" class="nav-dropdown__chevron" />
-                </summary>
-                <ul class="nav-dropdown__menu">
-                  {TOOLS_NAV.map((p) => (
-                    <NavItem path={p} current={current} />
-                  ))}
-                </ul>
-              </details>
+              <button type="button" class={`nav-dropdown__toggle${toolsHere ? ' is-current' : ''}`} popovertarget="tools-menu">
+                Digital Tools <Icon name="chevron" class="nav-dropdown__chevron" />
+              </button>
+              <ul id="tools-menu" class="nav-dropdown__menu" popover="auto">
+                {TOOLS_NAV.map((p) => (
+                  <NavItem path={p} current={current} />
+                ))}
+              </ul>
             </li>
             <NavItem path="/faq" current={current} />
           </ul>
@@ -91,6 +94,13 @@ export function Header({ current }: { current: string }) {
             <NavItem path="/faq" current={current} />
           </ul>
         </nav>
+        <div class="mobile-menu__account">
+          <kyb-auth-button layout="menu">
+            <a class="auth-fallback" href="/account">
+              Sign in
+            </a>
+          </kyb-auth-button>
+        </div>
         <BookLink class="mobile-menu__book">Book Now</BookLink>
       </div>
     </header>

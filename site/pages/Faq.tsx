@@ -36,7 +36,8 @@ export function Faq() {
                 <Icon name={c.icon} /> {c.title}
               </h2>
               <p class="faq-card__desc">{c.description}</p>
-              <Accordion name={`faq-${c.id}`} items={c.questions} />
+              {/* One name for the whole page: one question open at a time across every card (doc 2 §2 FAQ, issue #8). */}
+              <Accordion name="faq" items={c.questions} />
             </section>
           ))}
         </div>

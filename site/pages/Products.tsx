@@ -7,10 +7,10 @@
 import { bookingLink } from '../../widgets/core/business.ts';
 import { PRODUCTS, type Product } from '../../widgets/core/catalog.ts';
 import { formatFrom } from '../../widgets/core/pricing.ts';
-import { Badge, ButtonLink, ExtLink, Fallback, Hero, Img, Section } from '../components/ui.tsx';
+import { Badge, ButtonLink, ExtLink, Hero, Img, Section } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import { PRODUCT_BENEFITS, STYLE_GALLERY } from '../content/products.ts';
-import { mailto } from './shared.tsx';
+import { WaitingList } from './shared.tsx';
 
 function ProductCard({ p }: { p: Product }) {
   return (
@@ -35,16 +35,7 @@ function ProductCard({ p }: { p: Product }) {
         </ul>
         {p.comingSoon ? (
           <div class="product-card__waitlist">
-            <kyb-waitlist>
-              <Fallback>
-                <p>
-                  <strong>Be first in line.</strong> Join the waiting list and we will e-mail you when the kit launches.
-                </p>
-                <a class="btn btn--primary" href={mailto(`Waiting list: ${p.title}`)}>
-                  Join the waiting list by e-mail
-                </a>
-              </Fallback>
-            </kyb-waitlist>
+            <WaitingList title={p.title} />
             <p class="small">
               <a href={p.href}>See the three kits and what is inside</a>
             </p>

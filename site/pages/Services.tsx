@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 /** Services (doc 2 §2 Services page), with Service structured data (doc 2 §1). */
 import { BUSINESS, bookingLink } from '../../widgets/core/business.ts';
-import { BookLink, ButtonLink, ExtLink, Feature, Hero, JsonLd, Section, Stars } from '../components/ui.tsx';
+import { BookLink, ButtonLink, ExtLink, Feature, Hero, JsonLd, PhoneLink, Section, Stars } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import { POLICY } from '../content/faq.ts';
 import { TRUSTED_PARTNERS } from '../content/partners.ts';
@@ -134,7 +134,7 @@ export function Services() {
           <Icon name="calendar" />
           <p>
             Our calendar opens several weeks ahead and popular times fill quickly. If you cannot find a time that suits you, or the booking page
-            shows no availability, call or text <a href={BUSINESS.phoneHref}>{BUSINESS.phone}</a> to join the waitlist and we will contact you
+            shows no availability, call or text <PhoneLink /> to join the waitlist and we will contact you
             when a spot opens.
           </p>
         </div>

@@ -7,7 +7,7 @@
 import type { ComponentChildren } from 'preact';
 import { BUSINESS } from '../../widgets/core/business.ts';
 import { LOYALTY_CARD } from '../../widgets/core/catalog.ts';
-import { ExtLink, Fallback, Img } from '../components/ui.tsx';
+import { ExtLink, Fallback, Img, PhoneLink } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import type { PartnerBrand } from '../content/partners.ts';
 import { reviewSnapshot } from '../data/review-snapshots.ts';
@@ -183,10 +183,29 @@ export function ContactOptions() {
         <Icon name="phone" />
         <div>
           <strong>Phone</strong>
-          <a href={BUSINESS.phoneHref}>{BUSINESS.phone}</a>
+          <PhoneLink />
         </div>
       </li>
     </ul>
   );
 }
 
+
+/**
+ * The DIY kit's waiting list (doc 1 §2.6): kyb-waitlist, with a mailto to join by e-mail until it
+ * upgrades or without JavaScript. What a Coming Soon product offers instead of Buy Now.
+ */
+export function WaitingList({ title }: { title: string }) {
+  return (
+    <kyb-waitlist>
+      <Fallback>
+        <p>
+          <strong>Be first in line.</strong> Join the waiting list and we will e-mail you when the kit launches.
+        </p>
+        <a class="btn btn--primary" href={mailto(`Waiting list: ${title}`)}>
+          Join the waiting list by e-mail
+        </a>
+      </Fallback>
+    </kyb-waitlist>
+  );
+}

@@ -1,7 +1,31 @@
+import { sendMouse } from '/node_modules/@web/test-runner-commands/browser/commands.mjs';
 import {
   $, $$, assert, button, cleanup, createUser, equal, expectAccessible, field, listen, mount, requestsTo, restAsUser, sendKeys,
   stack, storedSession, text, type, uniqueEmail, waitFor, waitForToast, watchText,
 } from './support/helpers.js';
+
+/** Answers auth calls whose path ends with `path` with a GoTrue-style 500 while `fn` runs. */
+async function withAuthServerError(path, body, fn) {
+  const real = window.fetch;
+  window.fetch = (input, init) => {
+    const url = typeof input === 'string' ? input : input.url;
+    if (new URL(url).pathname.endsWith(path)) {
+      return Promise.resolve(new Response(JSON.stringify(body), { status: 500, headers: { 'content-type': 'application/json' } }));
+    }
+    return real(input, init);
+  };
+  try {
+    await fn();
+  } finally {
+    window.fetch = real;
+  }
+}
+
+/** The element the pointer would hit at the centre of `node` (in its own shadow root), or null. */
+function hitAt(node) {
+  const r = node.getBoundingClientRect();
+  return node.getRootNode().elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+}
 
 const dialog = (el) => $(el, 'dialog');
 const open = async (el) => {
@@ -11,6 +35,15 @@ const open = async (el) => {
 };
 const tab = (el, name) => $$(el, '[role="tab"]').find((t) => text(t) === name);
 const submitOf = (el) => $(el, '[role="tabpanel"]:not([hidden]) button[type="submit"]');
+
+/** A new user, and the dialog open with their e-mail and `password` (theirs unless given) typed in. */
+async function signInFormFor(el, password) {
+  const u = await createUser();
+  await open(el);
+  await type(field(el, 'Email'), u.email);
+  await type(field(el, 'Password'), password ?? u.password);
+  return u;
+}
 
 async function signOutIfNeeded(el) {
   if (storedSession()) {
@@ -177,5 +210,45 @@ describe('kyb-auth-button', () => {
     await waitForToast(el, 'Check your email', "We've sent a link to reset your password");
     const mail = await stack({ op: 'mail', to: u.email });
     assert(mail.some((m) => m.kind === 'recovery'), 'recovery mail sent');
+  });
+
+  // issue #8: toasts showed under the modal backdrop (greyed, not dismissable).
+  it('shows a failed sign-in\'s toast above the dialog, where the pointer can dismiss it', async () => {
+    await signInFormFor(el, 'wrong-password');
+    submitOf(el).click();
+    await waitForToast(el, 'Sign in failed', 'Invalid login credentials');
+    assert(dialog(el)?.open, 'the dialog stays open');
+    const toast = $(el, '.kyb-toast');
+    assert(toast.closest('.kyb-toasts').matches(':popover-open'), 'the toast region is in the top layer');
+    const close = toast.querySelector('.kyb-toast__close');
+    equal(hitAt(close), close, 'nothing covers the toast (not under the backdrop, not inert)');
+    const r = close.getBoundingClientRect();
+    await sendMouse({ type: 'click', position: [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)] });
+    await waitFor(() => !$(el, '.kyb-toast'), 'the pointer dismisses the toast');
+    assert(dialog(el)?.open, 'and the dialog is still open');
+  });
+
+  // issue #8: a 5xx from the auth server read "Sign in failed {}".
+  it('shows the server\'s own message for a sign-in that fails with a server error', async () => {
+    await signInFormFor(el);
+    await withAuthServerError('/auth/v1/token', { code: 500, error_code: 'unexpected_failure', msg: 'Database error querying schema' }, async () => {
+      submitOf(el).click();
+      const t = await waitForToast(el, 'Sign in failed');
+      equal(t.description, 'Database error querying schema', 'the server\'s msg');
+    });
+    assert(dialog(el)?.open, 'the dialog stays open');
+  });
+
+  it('shows the server\'s own message for a sign-out that fails with a server error', async () => {
+    const u = await signInFormFor(el);
+    submitOf(el).click();
+    await waitFor(() => text($(el, '[part~="greeting"]')).includes(u.email), 'signed in');
+    await withAuthServerError('/auth/v1/logout', { code: 503, error_code: 'unexpected_failure', message: 'Auth service is restarting' }, async () => {
+      button(el, 'Sign out').click();
+      const t = await waitForToast(el, 'Sign out failed');
+      equal(t.description, 'Auth service is restarting', 'the server\'s message');
+    });
+    const close = $(el, '.kyb-toast__close');
+    equal(hitAt(close), close, 'the toast can be hit');
   });
 });

@@ -142,6 +142,7 @@ describe('kyb-access-modal', () => {
       const waited = redirects[0].at - shownAt;
       assert(waited >= 1350 && waited < 2500, `redirect ${Math.round(waited)} ms after the submitted state (1.5 s)`);
       equal(new URL(redirects[0].detail.to).pathname, '/beta-tester', 'goes to /beta-tester');
+      equal(new URL(redirects[0].detail.to).search, '?request=sent', 'which then thanks instead of asking for a password (issue #8)');
       equal(redirects[0].detail.reason, 'beta-access', 'redirect reason');
       await waitFor(() => !dialog(el).open, 'modal closed');
     } finally {
@@ -377,8 +378,8 @@ describe('kyb-vault', () => {
       assert(took >= 950, `done after the 1 s delay (took ${Math.round(took)} ms)`);
       assert(text(card).includes('Your download has started.'), 'download started message');
       await waitFor(() => dl.hits.length === 1, 'the download link was followed');
-      equal(new URL(dl.hits[0].href).pathname, '/downloads/starter-care-checklist.html', 'the real file');
-      equal(dl.hits[0].download, 'kyb-starter-care-checklist.html', 'as a download');
+      equal(new URL(dl.hits[0].href).pathname, '/downloads/starter-care-checklist.pdf', 'the real file (a PDF, as labelled)');
+      equal(dl.hits[0].download, 'kyb-starter-care-checklist.pdf', 'as a download');
       const again = card.querySelector('[part~="download-again"]');
       equal(text(again), 'Download Again: Starter Care Checklist', 'Download Again');
       equal(again.href, dl.hits[0].href, 'Download Again points at the same file');

@@ -447,6 +447,29 @@ describe('kyb-reviews (signed out)', () => {
     }
   });
 
+  // issue #8: below ~600 px every review showed five full stars (the fill was a share of the whole row).
+  it('fills each review\'s stars in proportion to its rating at every width', async () => {
+    for (const width of [320, 390, 1024]) {
+      await setViewport({ width, height: 800 });
+      try {
+        const el = await mount(`<kyb-reviews slug="${FIX}"></kyb-reviews>`);
+        await loaded(el);
+        const shown = cards(el).map((c) => {
+          const stars = c.querySelector('[role="img"]');
+          const rating = Number(/Rated (\d) out of 5/.exec(stars.getAttribute('aria-label'))[1]);
+          const base = stars.querySelector('.rv-stars__base').getBoundingClientRect().width;
+          const fill = stars.querySelector('.rv-stars__fill').getBoundingClientRect().width;
+          return { rating, share: Math.round((fill / base) * 100) };
+        });
+        assert(shown.some((s) => s.rating < 5), 'some reviews below 5 stars');
+        for (const s of shown) assert(Math.abs(s.share - s.rating * 20) <= 2, `at ${width} px a ${s.rating}-star review fills ${s.share}% of its stars`);
+      } finally {
+        cleanup();
+        await setViewport({ width: 1024, height: 800 });
+      }
+    }
+  });
+
   it('logs a failed list load and shows the list empty', async () => {
     // A 500 is not retried by postgrest-js (a dropped connection on a GET is, three times).
     const restore = fail(isFeed, { status: 500 });

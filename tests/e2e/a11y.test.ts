@@ -90,7 +90,7 @@ describe('accessibility (axe-core)', () => {
     const page = await context.newPage();
     await page.goto(ctx.site.url + '/');
     await widgetsUpgraded(page);
-    await page.locator('kyb-auth-button').getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.locator('.site-header__actions kyb-auth-button').getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('dialog').waitFor();
     const dialog = await audit(page);
     await page.keyboard.press('Escape');

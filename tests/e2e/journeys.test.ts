@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright';
 import { ADMIN } from '../support/stack.ts';
-import { createAccount, signInViaHeader } from './support/auth.ts';
+import { createAccount, headerAuth, signInViaHeader } from './support/auth.ts';
 import { useSite } from './support/hooks.ts';
 import { placeholderPng, widgetsUpgraded } from './support/site.ts';
 
@@ -35,7 +35,7 @@ async function expectToast(page: Page, title: string | RegExp, text?: string | R
   if (text) await page.getByText(text).first().waitFor({ timeout: 5_000 });
 }
 
-const authBar = (page: Page) => page.locator('kyb-auth-button');
+const authBar = headerAuth;
 
 async function signedInAdmin() {
   const c = ctx.site.anon();

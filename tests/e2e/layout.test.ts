@@ -77,6 +77,31 @@ describe('header', () => {
     await page.waitForURL(`${ctx.site.url}/vault`);
   });
 
+  it('closes the Digital Tools menu on Escape and returns focus to its button (issue #8)', async () => {
+    const page = await open('/');
+    const banner = page.getByRole('banner');
+    const toggle = banner.getByRole('button', { name: 'Digital Tools' });
+    const link = banner.getByRole('link', { name: 'Crown Planner', exact: true });
+    await toggle.click();
+    await expect.poll(() => link.isVisible(), { message: 'the menu opens', timeout: 10_000 }).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => link.isVisible(), { message: 'Escape closes it', timeout: 10_000 }).toBe(false);
+    expect(await activeText(page), 'focus back on its button').toBe('Digital Tools');
+    // From inside the menu too.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => link.isVisible(), { message: 'Enter reopens it', timeout: 10_000 }).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await activeText(page), 'Tab enters the menu').toBe('Crown Planner');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => link.isVisible(), { message: 'Escape closes it from a link', timeout: 10_000 }).toBe(false);
+    expect(await activeText(page), 'focus back on its button').toBe('Digital Tools');
+    // A click elsewhere closes it as well.
+    await toggle.click();
+    await expect.poll(() => link.isVisible(), { timeout: 10_000 }).toBe(true);
+    await page.mouse.click(640, 600);
+    await expect.poll(() => link.isVisible(), { message: 'a click outside closes it', timeout: 10_000 }).toBe(false);
+  });
+
   it('opens the Digital Tools dropdown with the pointer and follows a link', async () => {
     const page = await open('/');
     const banner = page.getByRole('banner');

@@ -188,9 +188,13 @@ describe('every product', () => {
       expect(min, id).toBe(PRODUCTS.find((p) => p.id === id)!.fromPrice);
     }
   });
+  // issue #8: the Jah and kit configurators opened above the "From" price shown beside them.
+  it('opens at its catalog "from" price', () => {
+    for (const id of ids) expect(priceFor(id, defaultConfiguration(id)).total, id).toBe(PRODUCTS.find((p) => p.id === id)!.fromPrice);
+  });
   it('has a valid default configuration', () => {
     for (const id of ids) invariants(priceFor(id, defaultConfiguration(id)));
-    expect(defaultConfiguration('jah-locs')).toMatchObject({ size: 'MD', quantity: 20 });
+    expect(defaultConfiguration('jah-locs')).toMatchObject({ size: 'XS', quantity: 20 });
     expect(defaultConfiguration('diy-kit')).toEqual({ kit: 'starter' });
   });
   it('refuses an unknown product', () => {

@@ -14,6 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../site/prerender.ts';
 import { allPages } from '../../site/routes.ts';
 import { fakeProject } from '../support/review-feed.ts';
+import { GUIDES, guideHref } from '../../site/content/downloads.ts';
+import { VAULT_ITEMS } from '../../widgets/vault/items.ts';
 
 let tmp: string;
 let out: string;
@@ -66,10 +68,27 @@ describe('buildSite', () => {
   });
 
   it('copies images, downloads and the favicon', async () => {
-    for (const f of ['favicon.svg', 'images/logo.svg', 'images/planner-cover.svg', 'images/og-default.png', 'downloads/starter-care-checklist.html']) {
+    for (const f of ['favicon.svg', 'images/logo.svg', 'images/planner-cover.svg', 'images/og-default.png', 'downloads/ritual-tracker.html']) {
       expect(existsSync(join(out, f)), f).toBe(true);
     }
     for (const id of ['irie-locs', 'trinity-locs', 'jah-locs', 'diy-kit', 'lock-kit']) expect(existsSync(join(out, `images/products/${id}.svg`)), id).toBe(true);
+  });
+
+  // issue #8: the Vault's "PDF" downloads were HTML files.
+  it('makes every Vault download labelled PDF a real PDF, with the guide\'s own title and text', async () => {
+    const pdfs = VAULT_ITEMS.filter((i) => i.fileType === 'PDF');
+    expect(pdfs.length).toBe(2);
+    for (const item of pdfs) {
+      expect(item.href, item.title).toMatch(/\.pdf$/);
+      expect(item.download ?? '', item.title).toMatch(/\.pdf$/);
+      const bytes = await readFile(join(out, item.href));
+      expect(bytes.subarray(0, 5).toString('latin1'), `${item.href} is a PDF`).toBe('%PDF-');
+      const guide = GUIDES.find((g) => guideHref(g) === item.href)!;
+      expect(guide, `${item.href} comes from site/content/downloads.ts`).toBeDefined();
+      const raw = bytes.toString('latin1');
+      expect(raw, 'its title in the document info').toMatch(/\/Title \d+ 0 R/);
+      expect(raw, 'the guide\'s title').toContain(`(${guide.title})`);
+    }
   });
 
   it('copies the widget bundle without the manifest or the playground', async () => {

@@ -16,7 +16,7 @@ import { hostOf } from '../core/define.ts';
 import { Modal } from '../core/dialog.tsx';
 import { emitCancelable, type KybEventMap } from '../core/events.ts';
 import { Field, useFocusAfterRender } from '../core/form.tsx';
-import { useLeadForm } from '../core/leads.ts';
+import { BETA_REQUEST_SENT, useLeadForm } from '../core/leads.ts';
 import { useToasts } from '../core/toast.tsx';
 
 export interface AccessModalProps {
@@ -54,7 +54,8 @@ export function AccessModal({ label, container }: AccessModalProps) {
       focus('[data-focus="done"]');
       timer.current = setTimeout(() => {
         close();
-        const to = siteUrl(BETA_TESTER_PATH);
+        // The beta page then says what happens next instead of asking for a password (issue #8).
+        const to = siteUrl(`${BETA_TESTER_PATH}?${BETA_REQUEST_SENT}`);
         // 'beta-access' widens kyb-redirect's reason (events.ts lists only 'signed-out' so far).
         const detail = { to, reason: 'beta-access' } as unknown as KybEventMap['kyb-redirect'];
         if (emitCancelable(host(), 'kyb-redirect', detail)) location.assign(to);
@@ -130,7 +131,7 @@ export function AccessModal({ label, container }: AccessModalProps) {
           ) : done ? (
             <div className="access__done" part="success" role="status">
               {view === 'beta' ? (
-                <p>Thank you, {beta.values.name.trim() || 'friend'}! Taking you to the beta tools…</p>
+                <p>Thank you, {beta.values.name.trim() || 'friend'}! Your request is in. Taking you to the beta page…</p>
               ) : (
                 <p>Thank you! We'll e-mail you as soon as our digital tools launch.</p>
               )}

@@ -8,8 +8,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { EMAIL_PATTERN, MSG, PASSWORD_MIN } from '../../supabase/functions/_shared/rules.ts';
 import { BUSINESS } from '../core/business.ts';
+import { hostOf } from '../core/define.ts';
+import { emit } from '../core/events.ts';
 import { clearRecovery, ensureAuth, useAuth } from '../core/auth.ts';
 import { siteOrigin, siteUrl } from '../core/config.ts';
+import { authErrorText } from '../core/supabase.ts';
 import { Modal } from '../core/dialog.tsx';
 import { Field, INVALID, useFocusAfterRender } from '../core/form.tsx';
 import { MESSAGES, TEXTS } from '../core/messages.ts';
@@ -18,6 +21,12 @@ import { useToasts } from '../core/toast.tsx';
 export interface AuthButtonProps {
   /** Path of the account page on the site (the My Account link). */
   accountPath?: string;
+  /**
+   * `bar` (default): one row for a header. `menu`: stacked and full width, for a slide-out menu; its
+   * Sign in asks the page's `bar` button for the dialog (`kyb-request-sign-in`), so a page with both
+   * has one dialog.
+   */
+  layout?: 'bar' | 'menu';
   container?: ShadowRoot;
 }
 
@@ -32,7 +41,25 @@ function checkEmail(email: string): string | undefined {
   if (!EMAIL_PATTERN.test(email.trim())) return MSG.emailInvalid;
 }
 
-export function AuthButton({ accountPath = '/account' }: AuthButtonProps) {
+/**
+ * The buttons on the page, so that one of them owns the dialog (a header and a slide-out menu both
+ * hold one): the first `bar` button; a `menu` one only on a page without any other (a `bar` button
+ * that has not rendered yet still counts: the order they render in is not the page's).
+ */
+const mounted = new Set<{ layout: 'bar' | 'menu' }>();
+const owner = () =>
+  [...mounted].find((b) => b.layout === 'bar') ?? (document.querySelector('kyb-auth-button:not([layout="menu"])') ? undefined : [...mounted][0]);
+
+function PersonIcon() {
+  return (
+    <svg className="auth__account-icon" part="account-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" />
+    </svg>
+  );
+}
+
+export function AuthButton({ accountPath = '/account', layout = 'bar', container }: AuthButtonProps) {
   const auth = useAuth();
   const { toast, toasts } = useToasts();
   const [open, setOpen] = useState(false);
@@ -40,33 +67,51 @@ export function AuthButton({ accountPath = '/account' }: AuthButtonProps) {
   const [signingOut, setSigningOut] = useState(false);
   /** E-mail of a sign-up still waiting for its confirmation (offers Resend). */
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
+  const self = useRef({ layout });
+  self.current.layout = layout;
+  const isOwner = () => owner() === self.current;
 
   const openDialog = (v: View) => {
+    // A slide-out menu holding a sign-in entry gives way to the dialog (its toggle gets focus back,
+    // and the dialog returns focus there when it closes).
+    for (const p of document.querySelectorAll<HTMLElement>(':popover-open')) if (p.querySelector('kyb-auth-button')) p.hidePopover();
     setView(v);
     setOpen(true);
   };
 
   // Other elements (or the page) may ask for the dialog: `kyb-request-sign-in`.
   useEffect(() => {
+    const me = self.current;
+    mounted.add(me);
+    // The loader defers this element until the visitor acts; a click (or another element's request)
+    // that arrived before the code did is waiting here; the owner takes it (checked once the buttons
+    // upgraded in the same pass had their turn to register). The loader notes every request, so the
+    // one handled here is cleared.
+    const g = globalThis as unknown as Record<symbol, boolean>;
+    const waiting = Symbol.for('kyb.wantsSignIn');
     const onRequest = (e: Event) => {
+      if (!isOwner()) return;
+      g[waiting] = false;
       const tab = (e as CustomEvent<{ tab?: 'sign-in' | 'sign-up' }>).detail?.tab;
       openDialog(tab === 'sign-up' ? 'sign-up' : 'sign-in');
     };
     document.addEventListener('kyb-request-sign-in', onRequest);
-    // The loader defers this element until the visitor acts; a click (or another element's request)
-    // that arrived before the code did is waiting here.
-    const g = globalThis as unknown as Record<symbol, boolean>;
-    const waiting = Symbol.for('kyb.wantsSignIn');
-    if (g[waiting]) {
-      g[waiting] = false;
-      openDialog('sign-in');
-    }
-    return () => document.removeEventListener('kyb-request-sign-in', onRequest);
+    const t = setTimeout(() => {
+      if (g[waiting] && isOwner()) {
+        g[waiting] = false;
+        openDialog('sign-in');
+      }
+    });
+    return () => {
+      clearTimeout(t);
+      mounted.delete(me);
+      document.removeEventListener('kyb-request-sign-in', onRequest);
+    };
   }, []);
 
-  // A recovery link landed: ask for the new password.
+  // A recovery link landed: ask for the new password (once, in the owner's dialog).
   useEffect(() => {
-    if (auth.recovery) openDialog('new-password');
+    if (auth.recovery && isOwner()) openDialog('new-password');
   }, [auth.recovery]);
 
   async function signOut() {
@@ -74,10 +119,10 @@ export function AuthButton({ accountPath = '/account' }: AuthButtonProps) {
     try {
       const c = await ensureAuth();
       const { error } = await c.auth.signOut();
-      if (error) toast(MESSAGES.signOutFailed(error.message));
+      if (error) toast(MESSAGES.signOutFailed(authErrorText(error)));
       else toast(MESSAGES.signOutSuccess);
     } catch (e) {
-      toast(MESSAGES.signOutFailed(e instanceof Error ? e.message : null));
+      toast(MESSAGES.signOutFailed(authErrorText(e)));
     } finally {
       setSigningOut(false);
     }
@@ -88,17 +133,28 @@ export function AuthButton({ accountPath = '/account' }: AuthButtonProps) {
     if (view === 'new-password') clearRecovery();
   };
 
+  const signIn = () => {
+    if (layout === 'bar' || isOwner()) return openDialog('sign-in');
+    // In a slide-out menu: the page's header button opens the one dialog.
+    emit(hostOf(container) ?? document, 'kyb-request-sign-in', { tab: 'sign-in' });
+  };
+
   let bar: ReactNode;
   if (auth.initializing) {
     bar = <span className="auth__placeholder" part="placeholder" aria-hidden="true" />;
   } else if (auth.user) {
+    const email = auth.user.email ?? '';
     bar = (
       <span className="auth__signed-in" part="signed-in">
-        <span className="auth__greeting" part="greeting">
-          Hi, <span className="auth__email">{auth.user.email}</span>
+        {/* One line; a long address ends in an ellipsis, the whole of it in the tooltip. */}
+        <span className="auth__greeting" part="greeting" title={email}>
+          Hi, <span className="auth__email">{email}</span>
         </span>
-        <a className="kyb-btn kyb-btn--ghost" part="account-link" href={siteUrl(accountPath)}>
-          My Account
+        <a className="kyb-btn kyb-btn--ghost auth__account" part="account-link" href={siteUrl(accountPath)}>
+          <PersonIcon />
+          <span className="auth__account-label" part="account-label">
+            My Account
+          </span>
         </a>
         <button type="button" className="kyb-btn kyb-btn--outline" part="button sign-out" onClick={signOut} disabled={signingOut}>
           Sign out
@@ -107,14 +163,14 @@ export function AuthButton({ accountPath = '/account' }: AuthButtonProps) {
     );
   } else {
     bar = (
-      <button type="button" className="kyb-btn" part="button sign-in" aria-haspopup="dialog" onClick={() => openDialog('sign-in')}>
+      <button type="button" className="kyb-btn" part="button sign-in" aria-haspopup="dialog" onClick={signIn}>
         Sign in
       </button>
     );
   }
 
   return (
-    <div className="auth" part="base">
+    <div className={`auth auth--${layout === 'menu' ? 'menu' : 'bar'}`} part="base">
       {bar}
       {open ? (
         <AuthDialog
@@ -254,7 +310,7 @@ function SignInForm({ toast, onDone, onForgot, unconfirmed, setUnconfirmed }: Fo
       const { error } = await c.auth.signInWithPassword({ email: email.trim(), password });
       if (error) {
         if (error.code === 'email_not_confirmed') setUnconfirmed(email.trim());
-        toast(MESSAGES.signInFailed(error.message));
+        toast(MESSAGES.signInFailed(authErrorText(error)));
         setBusy(false);
         return;
       }
@@ -262,7 +318,7 @@ function SignInForm({ toast, onDone, onForgot, unconfirmed, setUnconfirmed }: Fo
       toast(MESSAGES.signInSuccess);
       onDone();
     } catch (err) {
-      toast(MESSAGES.signInFailed(err instanceof Error ? err.message : null));
+      toast(MESSAGES.signInFailed(authErrorText(err)));
       setBusy(false);
     }
   }
@@ -301,9 +357,9 @@ function ResendButton({ email, toast }: FormProps & { email: string }) {
         try {
           const c = await ensureAuth();
           const { error } = await c.auth.resend({ type: 'signup', email, options: { emailRedirectTo: redirectTo() } });
-          toast(error ? MESSAGES.resendFailed(error.message) : MESSAGES.confirmationResent);
+          toast(error ? MESSAGES.resendFailed(authErrorText(error)) : MESSAGES.confirmationResent);
         } catch (e) {
-          toast(MESSAGES.resendFailed(e instanceof Error ? e.message : null));
+          toast(MESSAGES.resendFailed(authErrorText(e)));
         } finally {
           setBusy(false);
         }
@@ -345,7 +401,7 @@ function SignUpForm({ toast, onDone, setUnconfirmed }: FormProps & { onDone: () 
         options: { ...(fullName ? { data: { full_name: fullName } } : {}), emailRedirectTo: redirectTo() },
       });
       if (error) {
-        toast(MESSAGES.signUpFailed(error.message));
+        toast(MESSAGES.signUpFailed(authErrorText(error)));
         setBusy(false);
         return;
       }
@@ -358,7 +414,7 @@ function SignUpForm({ toast, onDone, setUnconfirmed }: FormProps & { onDone: () 
       }
       onDone();
     } catch (err) {
-      toast(MESSAGES.signUpFailed(err instanceof Error ? err.message : null));
+      toast(MESSAGES.signUpFailed(authErrorText(err)));
       setBusy(false);
     }
   }
@@ -401,13 +457,13 @@ function ForgotForm({ toast, onBack }: FormProps & { onBack: () => void }) {
     try {
       const c = await ensureAuth();
       const { error: apiError } = await c.auth.resetPasswordForEmail(email.trim(), { redirectTo: redirectTo() });
-      if (apiError) toast(MESSAGES.resetFailed(apiError.message));
+      if (apiError) toast(MESSAGES.resetFailed(authErrorText(apiError)));
       else {
         toast(MESSAGES.resetLinkSent);
         onBack();
       }
     } catch (e2) {
-      toast(MESSAGES.resetFailed(e2 instanceof Error ? e2.message : null));
+      toast(MESSAGES.resetFailed(authErrorText(e2)));
     } finally {
       setBusy(false);
     }
@@ -447,7 +503,7 @@ function NewPasswordForm({ toast, onDone }: FormProps & { onDone: () => void }) 
       const c = await ensureAuth();
       const { error: apiError } = await c.auth.updateUser({ password });
       if (apiError) {
-        toast(MESSAGES.passwordUpdateFailed(apiError.message));
+        toast(MESSAGES.passwordUpdateFailed(authErrorText(apiError)));
         setBusy(false);
         return;
       }
@@ -455,7 +511,7 @@ function NewPasswordForm({ toast, onDone }: FormProps & { onDone: () => void }) 
       toast(MESSAGES.passwordUpdated);
       onDone();
     } catch (e2) {
-      toast(MESSAGES.passwordUpdateFailed(e2 instanceof Error ? e2.message : null));
+      toast(MESSAGES.passwordUpdateFailed(authErrorText(e2)));
       setBusy(false);
     }
   }

@@ -16,6 +16,10 @@
  *
  * Attribute `mode`: "gate" (default) or "tools" (the /beta-tester page: the tools are the point, the
  * gate says so). Both show the tools straight away when the session is already unlocked.
+ *
+ * Arriving from the access modal's beta request (`?request=sent`, BETA_REQUEST_SENT), the gate opens
+ * on the request's thank-you, which says what happens next, not on a password prompt for a password
+ * nobody has sent yet (issue #8); Back to Login leads to the prompt for those who have one.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { track } from '../core/analytics.ts';
@@ -25,7 +29,7 @@ import { hostOf } from '../core/define.ts';
 import { emit } from '../core/events.ts';
 import { Field, INVALID, useFocusAfterRender } from '../core/form.tsx';
 import { invokeFunction } from '../core/functions.ts';
-import { useLeadForm } from '../core/leads.ts';
+import { BETA_REQUEST_SENT, useLeadForm } from '../core/leads.ts';
 import { MESSAGES, TEXTS } from '../core/messages.ts';
 import { useToasts } from '../core/toast.tsx';
 
@@ -68,12 +72,23 @@ function hasOwnContent(host: HTMLElement | null): boolean {
 
 const REQUEST_EMPTY = { name: '', email: '', role: '', message: '' };
 
-type View = 'login' | 'request';
+type View = 'login' | 'request' | 'sent';
+
+/** Landed here right after a beta request: remember it, and take it out of the address. */
+function arrivedAfterRequest(): boolean {
+  const q = new URLSearchParams(location.search);
+  const [k, v] = BETA_REQUEST_SENT.split('=');
+  if (q.get(k) !== v) return false;
+  q.delete(k);
+  const rest = q.toString();
+  history.replaceState(history.state, '', `${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`);
+  return true;
+}
 
 export function BetaGate({ mode, container }: BetaGateProps) {
   const host = () => hostOf(container);
   const [unlocked, setUnlocked] = useState(readUnlocked);
-  const [view, setView] = useState<View>('login');
+  const [view, setView] = useState<View>(() => (arrivedAfterRequest() ? 'sent' : 'login'));
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | undefined>();
   const [checking, setChecking] = useState(false);
@@ -202,12 +217,15 @@ export function BetaGate({ mode, container }: BetaGateProps) {
             </button>
           </p>
         </>
-      ) : request.status === 'done' ? (
+      ) : view === 'sent' || request.status === 'done' ? (
         <div className="gate__thanks" part="success">
           <h2 className="gate__title" tabIndex={-1} data-focus="requested">
             Thank you for your interest!
           </h2>
-          <p>We've received your request. We review every one personally and will e-mail you soon.</p>
+          <p>
+            We've received your request. We review every one personally and will e-mail you the beta password soon; enter it here to open
+            the tools.
+          </p>
           <button type="button" className="kyb-btn kyb-btn--outline" part="button back" onClick={backToLogin}>
             Back to Login
           </button>

@@ -6,6 +6,7 @@
  * it too. Initial focus: the element with `data-autofocus`, else the first field.
  */
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { modalClosed, modalOpened } from './top-layer.ts';
 
 export interface ModalProps {
   open: boolean;
@@ -37,11 +38,20 @@ export function Modal({ open, onClose, labelledBy, describedBy, part = 'dialog',
       // showModal() focuses the first focusable (the close button); a form's first field is the better
       // start, and React's autoFocus does not survive showModal.
       (d.querySelector<HTMLElement>('[data-autofocus]') ?? d.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea'))?.focus();
+      // Toast regions follow the topmost modal (core/top-layer.ts): the rest of the page is inert now.
+      modalOpened(d);
     } else if (!open && d.open) {
       selfClosing.current = true;
       d.close();
+      modalClosed(d);
     }
   }, [open]);
+  useLayoutEffect(() => {
+    const d = ref.current;
+    return () => {
+      if (d) modalClosed(d);
+    };
+  }, []);
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
@@ -49,6 +59,7 @@ export function Modal({ open, onClose, labelledBy, describedBy, part = 'dialog',
     // `close` is queued as a task: report only a close the visitor made (Esc, backdrop) while the state
     // still says open — not our own close(), nor a stale event arriving after a quick reopen.
     const close = () => {
+      modalClosed(d);
       if (selfClosing.current) {
         selfClosing.current = false;
         return;

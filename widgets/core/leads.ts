@@ -26,6 +26,10 @@ import { INVALID, errorsOf } from './form.tsx';
 import { MESSAGES, type Toast } from './messages.ts';
 import { clientId, shared } from './registry.ts';
 
+/** Query parameter with which the access modal sends a beta requester to the beta page, which then
+ * shows the request's thank-you (what happens next) instead of the password prompt (issue #8). */
+export const BETA_REQUEST_SENT = 'request=sent';
+
 export type { LeadKind };
 export type LeadInput<K extends LeadKind> = z.input<(typeof leadPayloads)[K]>;
 export type LeadData<K extends LeadKind> = z.output<(typeof leadPayloads)[K]>;

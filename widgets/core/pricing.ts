@@ -204,14 +204,19 @@ export function priceFor<P extends ProductId>(product: P, config: ConfigFor[P]):
   return f(config);
 }
 
-/** The configuration a product page opens with (doc 2 §9: size MD is the default; doc 1 §4: kit starter). */
+/** The configuration a product page opens with: its "From" price (doc 2 §9 size MD where the size does not change the price; doc 1 §4 kit starter). */
+/** The size every size-priced product starts from (no size adder). */
+const FROM_SIZE: SizeId = SIZES[0].id;
+
 export function defaultConfiguration<P extends ProductId>(product: P): ConfigFor[P] {
   const d: ConfigFor = {
     'trinity-locs': { length: TRINITY_LENGTHS[0].inches, size: DEFAULT_SIZE, color: DEFAULT_COLOR },
     'irie-locs': { length: IRIE_LENGTHS[0].inches, size: DEFAULT_SIZE, color: DEFAULT_COLOR },
-    'jah-locs': { length: '12-14', size: DEFAULT_SIZE, color: DEFAULT_COLOR, quantity: 20 },
+    // Where the size changes the price, the configurator opens at the smallest, so the total it shows
+    // first is the "From" price printed beside it (issue #8: Jah opened at $120 next to "From $90").
+    'jah-locs': { length: '12-14', size: FROM_SIZE, color: DEFAULT_COLOR, quantity: 20 },
     'diy-kit': { kit: DEFAULT_DIY_KIT },
-    'lock-kit': { ...KIT_BUILDER.defaults, addOns: [] },
+    'lock-kit': { ...KIT_BUILDER.defaults, size: FROM_SIZE, addOns: [] },
   };
   if (!(product in d)) throw new RangeError(`Unknown product: ${JSON.stringify(product)}`);
   return d[product];

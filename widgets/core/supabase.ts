@@ -21,6 +21,10 @@
  *   `{ok: true, data}` or `{ok: false, status, message}` (status null = network failure; message = the
  *   function's `error` string when it sent one).
  * - `storagePublicUrl(bucket, path)`: the public object URL (no storage-js needed).
+ * - `authErrorText(error)`: what the auth server said about a failed call, for "Sign in failed, with the
+ *   server's message" (doc 1 §8): supabase-js reads no body of a 5xx answer and reports `{}` (a JSON
+ *   dump of the Response object), so the client's fetch keeps the last failed auth answer's `msg` /
+ *   `error_description` / `message` / `error` for that case (issue #8).
  *
  * rest() and invokeFunction() live in rest.ts / functions.ts and are re-exported here; import them from
  * their own modules in element code so the bundler never ties postgrest-js or functions-js to a chunk
@@ -32,7 +36,7 @@ import { getConfig } from './config.ts';
 export { rest } from './rest.ts';
 export { invokeFunction, type FunctionResult } from './functions.ts';
 
-import { clientEntries, clientId } from './registry.ts';
+import { clientEntries, clientId, shared } from './registry.ts';
 
 /** supabase-js's default storage key: `sb-<first DNS label of the host>-auth-token`. */
 export function storageKey(supabaseUrl: string): string {
@@ -69,6 +73,7 @@ export function getSupabase(): Promise<SupabaseClient> {
       promise: import('@supabase/supabase-js').then(({ createClient }) => {
         const c = createClient(cfg.supabaseUrl, cfg.supabaseAnonKey, {
           auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'implicit' },
+          global: { fetch: fetchKeepingAuthErrors },
         });
         e.client = c;
         return c;
@@ -95,4 +100,38 @@ export function peekSupabase(): SupabaseClient | null {
 export function storagePublicUrl(bucket: string, path: string): string {
   const enc = path.split('/').map(encodeURIComponent).join('/');
   return `${getConfig().supabaseUrl}/storage/v1/object/public/${encodeURIComponent(bucket)}/${enc}`;
+}
+
+/** The last failed auth answer's own words (page-wide, like the client). */
+const authFailure = () => shared<{ message: string | null }>('authFailure', () => ({ message: null }));
+
+/** GoTrue's error fields, in the order supabase-js reads them. */
+function serverWords(body: unknown): string | null {
+  if (!body || typeof body !== 'object') return null;
+  const b = body as Record<string, unknown>;
+  for (const k of ['msg', 'message', 'error_description', 'error']) if (typeof b[k] === 'string' && b[k]) return b[k] as string;
+  return null;
+}
+
+// The global fetch at call time (tests and host pages may wrap it after the client was made).
+const fetchKeepingAuthErrors: typeof fetch = async (input, init) => {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  const isAuth = url.includes('/auth/v1/');
+  if (isAuth) authFailure().message = null;
+  const res = await fetch(input, init);
+  if (isAuth && !res.ok) {
+    try {
+      authFailure().message = serverWords(await res.clone().json());
+    } catch {
+      // Not JSON: nothing better to say than the library does.
+    }
+  }
+  return res;
+};
+
+/** The server's message for a failed auth call (null when there is nothing to say). */
+export function authErrorText(error: unknown): string | null {
+  const m = error instanceof Error || (error && typeof error === 'object') ? String((error as { message?: unknown }).message ?? '') : '';
+  if (m && m !== '{}') return m;
+  return authFailure().message;
 }

@@ -34,6 +34,7 @@ import {
 } from '../core/catalog.ts';
 import { colorAdder, factorPrice, formatAdder, formatUSD, priceFor, priceJah, type ConfigFor } from '../core/pricing.ts';
 import { bookingLink } from '../core/business.ts';
+import { siteUrl } from '../core/config.ts';
 import { emit } from '../core/events.ts';
 import { hostOf } from '../core/define.ts';
 import {
@@ -150,9 +151,16 @@ function Configurator({ product, container }: { product: ProductId; container?: 
             ))}
           </ul>
           <div className="cfg__actions" part="actions">
-            <a className="kyb-btn" part="buy" href={orderLink(product, config as never, price.total)} target="_blank" rel="noopener noreferrer">
-              Buy Now
-            </a>
+            {info.comingSoon ? (
+              // Not on sale yet: a waiting list, not a purchase (issue #8).
+              <a className="kyb-btn" part="notify" href={siteUrl(`${info.href}#waitlist`)}>
+                Join the Waiting List
+              </a>
+            ) : (
+              <a className="kyb-btn" part="buy" href={orderLink(product, config as never, price.total)} target="_blank" rel="noopener noreferrer">
+                Buy Now
+              </a>
+            )}
             <a className="kyb-btn kyb-btn--outline" part="consult" href={bookingLink({ consultation: true })} target="_blank" rel="noopener noreferrer">
               Book Consultation
             </a>

@@ -5,8 +5,15 @@
  * keyboard users never tab into a bar they cannot see. One passive scroll listener, read once per
  * animation frame. The slide is skipped for visitors who prefer reduced motion.
  * Without JavaScript the content is simply shown where the page puts it.
+ *
+ * A fixed bar covers what scrolls under it, so it says how tall it is: `--kyb-sticky-bar-height` on the
+ * document's root element (kept current with a ResizeObserver, removed with the element). The page
+ * reserves that much below its last content (issue #8: the bar covered the footer's Privacy and
+ * Cookies links) and lifts its own floating controls above it.
  */
 import { useEffect, useRef, useState } from 'react';
+
+export const HEIGHT_PROPERTY = '--kyb-sticky-bar-height';
 
 export interface StickyBarProps {
   /** Scroll distance in px past which the bar shows (default 300, doc 2 §9). */
@@ -50,9 +57,33 @@ export function StickyBar({ threshold }: StickyBarProps) {
     setVisible(barVisible(window.scrollY, threshold));
   }, [threshold]);
 
+  const slot = useRef<HTMLSlotElement>(null);
+  useEffect(() => {
+    const s = slot.current;
+    if (!s || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const measure = () => {
+      const h = Math.max(0, ...s.assignedElements().map((e) => e.getBoundingClientRect().height));
+      root.style.setProperty(HEIGHT_PROPERTY, `${Math.ceil(h)}px`);
+    };
+    const ro = new ResizeObserver(measure);
+    const observe = () => {
+      ro.disconnect();
+      s.assignedElements().forEach((e) => ro.observe(e));
+      measure();
+    };
+    observe();
+    s.addEventListener('slotchange', observe);
+    return () => {
+      s.removeEventListener('slotchange', observe);
+      ro.disconnect();
+      root.style.removeProperty(HEIGHT_PROPERTY);
+    };
+  }, []);
+
   return (
     <div className="bar" part="bar" data-visible={visible ? 'true' : 'false'} inert={!visible}>
-      <slot></slot>
+      <slot ref={slot}></slot>
     </div>
   );
 }

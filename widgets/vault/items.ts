@@ -1,7 +1,8 @@
 /**
  * The Vault's three downloads (doc 2 §2 "Resources and Vault", §3 "Vault item"). Defaults for
  * kyb-vault's `items` attribute: the files live on the brand's site under /downloads/ (relative
- * hrefs resolve against the site's origin, widgets/core/config.ts siteUrl).
+ * hrefs resolve against the site's origin, widgets/core/config.ts siteUrl). The two marked PDF are
+ * PDFs the site's build makes (site/pdf.ts); the Digital one is a fillable, printable page.
  */
 export interface VaultItem {
   id: string;
@@ -20,16 +21,16 @@ export const VAULT_ITEMS: readonly VaultItem[] = [
     title: 'Starter Care Checklist',
     description: 'The first 90 days of a new loc or protective-style install, week by week.',
     fileType: 'PDF',
-    href: '/downloads/starter-care-checklist.html',
-    download: 'kyb-starter-care-checklist.html',
+    href: '/downloads/starter-care-checklist.pdf',
+    download: 'kyb-starter-care-checklist.pdf',
   },
   {
     id: 'takedown-guide',
     title: 'Takedown Guide',
     description: 'Remove braids, twists and loc extensions gently, without losing length or breaking your edges.',
     fileType: 'PDF',
-    href: '/downloads/takedown-guide.html',
-    download: 'kyb-takedown-guide.html',
+    href: '/downloads/takedown-guide.pdf',
+    download: 'kyb-takedown-guide.pdf',
   },
   {
     id: 'ritual-tracker',

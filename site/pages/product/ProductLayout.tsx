@@ -12,7 +12,7 @@ import { Badge, Breadcrumb, ButtonLink, ExtLink, Feature, Fallback, Img, JsonLd,
 import { Icon } from '../../components/icons.tsx';
 import { PRODUCT_COPY, type Pic } from '../../content/products.ts';
 import { productLd } from '../../content/structured-data.ts';
-import { ReviewsSection, mailto } from '../shared.tsx';
+import { ReviewsSection, WaitingList, mailto } from '../shared.tsx';
 
 export function product(id: ProductId) {
   const p = productById(id);
@@ -142,7 +142,8 @@ export function ProductLayout({
               </ul>
               {extraFacts}
               <div class="actions">
-                <ButtonLink href="#pricing">Buy Now</ButtonLink>
+                {/* A Coming Soon product is not for sale: it offers the waiting list (issue #8). */}
+                {p.comingSoon ? <ButtonLink href="#waitlist">Join the Waiting List</ButtonLink> : <ButtonLink href="#pricing">Buy Now</ButtonLink>}
                 <ButtonLink href="#customize" variant="outline">
                   Book Consultation
                 </ButtonLink>
@@ -151,6 +152,14 @@ export function ProductLayout({
           </div>
         </div>
       </section>
+
+      {p.comingSoon && (
+        <Section id="waitlist" tone="cream" title="Coming Soon" intro={`The ${p.title} is not on sale yet. Leave your e-mail and we will tell you the day it launches.`}>
+          <div class="waitlist-band">
+            <WaitingList title={p.title} />
+          </div>
+        </Section>
+      )}
 
       <Section id="customize" tone="sand" title={customizeTitle} intro="Choose your options and see your price update as you go.">
         {customizer}

@@ -307,25 +307,33 @@ function LockKitPage() {
       }
     >
       <Section id="kit-details" title="About this kit">
-        <nav class="tabs-nav" aria-label="About this kit">
-          <ul>
+        {/* Real tabs once kyb-tabs upgrades; without JavaScript, links to sections that all show. */}
+        <kyb-tabs>
+          <ul class="tabs-nav" data-tabs aria-label="About this kit">
             {LOCK_KIT_TABS.map((t) => (
               <li>
                 <a href={`#tab-${t.id}`}>{t.title}</a>
               </li>
             ))}
           </ul>
-        </nav>
-        <div class="tab-panels">
-          {LOCK_KIT_TABS.map((t) => (
-            <section id={`tab-${t.id}`} class="tab-panel" aria-labelledby={`tab-${t.id}-title`}>
-              <h3 id={`tab-${t.id}-title`}>{t.title}</h3>
-              {t.paragraphs.map((x) => (
-                <p>{x}</p>
-              ))}
-            </section>
-          ))}
-        </div>
+          <div class="tab-panels">
+            {LOCK_KIT_TABS.map((t) => (
+              <section id={`tab-${t.id}`} class="tab-panel" aria-labelledby={`tab-${t.id}-title`}>
+                <h3 id={`tab-${t.id}-title`}>{t.title}</h3>
+                {t.steps && (
+                  <ol class="tab-panel__steps">
+                    {t.steps.map((x) => (
+                      <li>{x}</li>
+                    ))}
+                  </ol>
+                )}
+                {t.paragraphs.map((x) => (
+                  <p>{x}</p>
+                ))}
+              </section>
+            ))}
+          </div>
+        </kyb-tabs>
       </Section>
       <Section id="kit-faq" tone="cream" title="Kit FAQs">
         <Accordion name="faq-kit" items={LOCK_KIT_FAQ} />

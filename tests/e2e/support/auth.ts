@@ -3,7 +3,7 @@
  * in through the header's dialog exactly as a visitor does (doc 1 §2.3).
  */
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright';
+import type { BrowserContextOptions, Page } from 'playwright';
 import type { Site } from './site.ts';
 
 export interface Account {
@@ -19,9 +19,12 @@ export async function createAccount(site: Site, prefix = 'e2e'): Promise<Account
   return account;
 }
 
-/** Opens the header's dialog, signs in, and waits for the greeting with the e-mail. */
+/** The header bar's account control (the slide-out menu holds a second one, `layout="menu"`). */
+export const headerAuth = (page: Page) => page.locator('.site-header__actions kyb-auth-button');
+
+/** Opens the header's dialog, signs in, and waits for the greeting with the e-mail (1280 px: the full bar). */
 export async function signInViaHeader(page: Page, a: Account): Promise<void> {
-  const bar = page.locator('kyb-auth-button');
+  const bar = headerAuth(page);
   await bar.hover(); // the button's code loads when the visitor reaches for it
   await bar.getByRole('button', { name: 'Sign in', exact: true }).click();
   const dialog = page.getByRole('dialog');
@@ -29,4 +32,17 @@ export async function signInViaHeader(page: Page, a: Account): Promise<void> {
   await dialog.getByLabel('Password').fill(a.password);
   await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
   await bar.getByText(a.email).waitFor({ timeout: 20_000 });
+}
+
+/**
+ * Signs `a` in once through the header (desktop) and returns the browser storage holding the session:
+ * contexts made with it start signed in, at any viewport.
+ */
+export async function signedInStorage(site: Site, a: Account): Promise<NonNullable<BrowserContextOptions['storageState']>> {
+  const page = await site.page();
+  await page.goto(`${site.url}/`);
+  await signInViaHeader(page, a);
+  const state = await page.context().storageState();
+  await page.close();
+  return state;
 }

@@ -367,6 +367,15 @@ export async function widgetsUpgraded(page: Page, timeout = 20_000, opts: { wake
   }
 }
 
+/** Opens `path` (in `page`, or a fresh one), expects status 200 and waits for the widgets to upgrade. */
+export async function openPage(site: Site, path: string, page?: Page): Promise<Page> {
+  const p = page ?? (await site.page());
+  const res = await p.goto(site.url + path);
+  if (res?.status() !== 200) throw new Error(`${path} answered ${res?.status()}, not 200`);
+  await widgetsUpgraded(p);
+  return p;
+}
+
 /**
  * The page's text including open shadow roots (what a reader can find on it), whitespace collapsed and
  * typographic apostrophes/quotes/dashes folded so copy written with ’ or – matches the spec's plain

@@ -163,7 +163,8 @@ export default defineConfig(({ mode }) => {
           chunkFileNames: (c) => {
             const m = c.facadeModuleId?.match(/\/widgets\/([^/]+)\/define\.ts$/);
             // 6 hash characters (not 8): the loader lists every chunk, and random characters do not compress.
-            return `chunks/${m ? m[1] : '[name]'}-[hash:6].js`;
+            // The bundler's own runtime helpers get a short name too, for the same reason.
+            return `chunks/${m ? m[1] : c.name === 'rolldown-runtime' ? 'rt' : '[name]'}-[hash:6].js`;
           },
           assetFileNames: 'assets/[name]-[hash][extname]',
           minify: true,

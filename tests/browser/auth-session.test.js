@@ -9,7 +9,13 @@ async function page(html, src = pageUrl(html)) {
   frame.src = src;
   frame.style.cssText = 'width:900px;height:600px';
   document.body.append(frame);
-  await waitFor(() => frame.contentDocument?.readyState === 'complete', 'fixture page loaded');
+  // Not just readyState: a new iframe first holds about:blank, already "complete". And the fixture's
+  // loader is a script it inserts (async), which may run after the content is in; a click before it
+  // runs would follow the link, as it would on a real page before any script ran.
+  await waitFor(
+    () => frame.contentWindow?.location.pathname.endsWith('page.html') && frame.contentDocument.readyState === 'complete' && frame.contentWindow[Symbol.for('kyb.loader')],
+    'fixture page loaded, with the loader running',
+  );
   return frame;
 }
 const storageKey = () => `sb-${new URL(backendUrl()).hostname.split('.')[0]}-auth-token`;

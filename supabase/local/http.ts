@@ -73,6 +73,20 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 }
 
 /** A body read with a hard cap: a client cannot make the server buffer without limit. */
+/**
+ * Tells every read cache that data changed (rest's anonymous read cache, see rest/cache.ts). Each
+ * service calls it after a write it committed; a failing listener never fails the write.
+ */
+export function notifyWrite(ctx: StackContext) {
+  for (const cb of ctx.onWrite) {
+    try {
+      cb();
+    } catch (e) {
+      console.error('[stack] onWrite listener failed', e);
+    }
+  }
+}
+
 export class BodyTooLarge extends Error {}
 export async function readBody(req: Request, limit: number): Promise<Uint8Array> {
   const bytes = await readCapped(req, limit);

@@ -4,7 +4,7 @@
  * reaches SQL has been looked up here (tables, relationships) or is quoted by sql.ts (columns, so an
  * unknown column yields Postgres' own 42703 text as PostgREST does).
  */
-import type { Field, LogicTree, OrderTerm, QueryParams, Range, SelectItem, Filter } from './parse.ts';
+import type { Field, LogicTree, OrderTerm, QueryParams, Range, SelectItem, Filter } from './syntax.ts';
 import type { ForeignKey, SchemaCache, Table } from './schema.ts';
 import { ambiguousRel, noRelBetween, notEmbedded, notImplemented, ApiError } from './errors.ts';
 

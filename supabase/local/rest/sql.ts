@@ -5,7 +5,7 @@
  * Values are always bound parameters ($n, type inferred by Postgres from the column, as PostgREST's
  * "unknown" encoder does); identifiers come from the schema cache or are double-quoted.
  */
-import type { Field, Filter, LogicTree, OrderTerm, Range } from './parse.ts';
+import type { Field, Filter, LogicTree, OrderTerm, Range } from './syntax.ts';
 import type { Column, Routine } from './schema.ts';
 import type { ReadNode, Embed, SelectField } from './plan.ts';
 import { ident } from './plan.ts';

@@ -9,7 +9,7 @@
  * Bytes live outside the database (blobs.ts); the row commits only once the bytes are in place.
  */
 import { randomUUID, createHash } from 'node:crypto';
-import { BodyTooLarge, callerOf, json, readBody, type Service, type StackContext } from '../http.ts';
+import { BodyTooLarge, callerOf, json, notifyWrite, readBody, type Service, type StackContext } from '../http.ts';
 import type { Query, RoleContext } from '../db.ts';
 import { ERR, JWT_MESSAGES, StorageError, fromDbError } from './errors.ts';
 import { effectiveLimit, isValidBucketName, isValidKey, mimeAllowed } from './rules.ts';
@@ -143,16 +143,6 @@ async function readJson(req: Request): Promise<Record<string, unknown>> {
     if (v && typeof v === 'object' && !Array.isArray(v)) return v;
   } catch {}
   throw ERR.invalidRequest('Body must be a JSON object');
-}
-
-function notifyWrite(ctx: StackContext) {
-  for (const cb of ctx.onWrite) {
-    try {
-      cb();
-    } catch (e) {
-      console.error('[storage] onWrite callback failed', e);
-    }
-  }
 }
 
 const isUuid = (v: string | null): v is string =>

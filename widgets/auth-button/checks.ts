@@ -1,0 +1,14 @@
+/** The dialog's field checks, before anything is sent (the rules themselves: functions/_shared/rules.ts). */
+import { EMAIL_PATTERN, MSG, PASSWORD_MIN } from '../../supabase/functions/_shared/rules.ts';
+import { TEXTS } from '../core/messages.ts';
+
+export function checkEmail(email: string): string | undefined {
+  if (!email.trim()) return MSG.emailRequired;
+  if (!EMAIL_PATTERN.test(email.trim())) return MSG.emailInvalid;
+}
+
+/** A password being chosen (sign-up, new password); sign-in only needs one to be there. */
+export function checkNewPassword(password: string): string | undefined {
+  if (!password) return TEXTS.passwordRequired;
+  if (password.length < PASSWORD_MIN) return TEXTS.passwordTooShort;
+}

@@ -175,6 +175,29 @@ describe('review form: submitReview (widgets/reviews/submit.ts) under these rule
     expect(await sql(`select count(*)::int as n from public.review_media where review_id = $1`, [d.id])).toEqual([{ n: 2 }]);
     expect((await served(`${author.id}/${d.id}/1.png`)).status).toBe(200);
   });
+
+  it('succeeds on a retry after everything was stored but the answer was lost (its files are settled by then)', async () => {
+    const d = draft([png(5), png(6)]);
+    // The last answer (the media rows' insert) never reaches the client; the rows are in.
+    let lose = true;
+    const lossy = stackClient(s.config, (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input instanceof Request ? input.url : input);
+      const res = await s.fetch(input, init);
+      if (lose && url.includes('/rest/v1/review_media') && (init?.method ?? 'GET') === 'POST') {
+        lose = false;
+        throw new TypeError('fetch failed');
+      }
+      return res;
+    }) as typeof fetch);
+    const { data: session } = await author.client.auth.getSession();
+    await lossy.auth.setSession({ access_token: session.session!.access_token, refresh_token: session.session!.refresh_token });
+    const progress = { reviewStored: false };
+    await expect(submitReview(lossy, d, progress)).rejects.toThrow();
+    expect(await sql(`select count(*)::int as n from public.review_media where review_id = $1`, [d.id])).toEqual([{ n: 2 }]);
+    await submitReview(lossy, d, progress);
+    expect(await sql(`select count(*)::int as n from public.review_media where review_id = $1`, [d.id])).toEqual([{ n: 2 }]);
+    expect(await served(`${author.id}/${d.id}/1.png`)).toEqual({ status: 200, bytes: Array(40).fill(6) });
+  });
 });
 
 describe('leftover files: the local stack runs review-media-cleanup at start and then hourly', () => {

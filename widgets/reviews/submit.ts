@@ -42,12 +42,16 @@ export interface SubmitProgress {
  * Orphans: if step 2 or 3 fails, the files this attempt uploaded are removed again (best effort), so
  * an abandoned attempt leaves no file that no row references; a retry with the same id re-uploads
  * them. Steps 3's rows are all-or-nothing, so no row points at a removed file.
+ * A retry after step 3 went through but its answer was lost: the files are named by rows by then, and
+ * storage refuses to replace a named file (the moderation rules), so the files already named are
+ * skipped rather than uploaded again.
  */
 export async function submitReview(
   client: SupabaseClient,
   draft: ReviewDraft,
   progress: SubmitProgress = { reviewStored: false },
 ): Promise<void> {
+  const retry = progress.reviewStored;
   if (!progress.reviewStored) {
     const { error } = await client.from('reviews').insert({
       id: draft.id,
@@ -63,6 +67,13 @@ export async function submitReview(
   }
   if (!draft.files.length) return;
 
+  const named = new Set<string>();
+  if (retry) {
+    const { data, error } = await client.from('review_media').select('file_path').eq('review_id', draft.id);
+    if (error) throw error;
+    for (const row of data as { file_path: string }[]) named.add(row.file_path);
+  }
+
   const uploaded: string[] = [];
   try {
     const rows: { review_id: string; file_path: string; file_type: ReviewMime; file_size: number }[] = [];
@@ -70,6 +81,7 @@ export async function submitReview(
       const mime = reviewMimeOf(file);
       if (!mime) throw new Error(`Refused file type for ${file.name}`);
       const path = mediaPath(draft.userId, draft.id, index, mime);
+      if (named.has(path)) continue;
       // A File with an empty or odd type is re-labelled: storage takes the type from the multipart part.
       const body = file.type === mime ? file : new File([file], file.name, { type: mime });
       const { error } = await client.storage.from(draft.bucket).upload(path, body, { upsert: true, contentType: mime });
@@ -77,6 +89,7 @@ export async function submitReview(
       uploaded.push(path);
       rows.push({ review_id: draft.id, file_path: path, file_type: mime, file_size: file.size });
     }
+    if (!rows.length) return;
     const { error } = await client
       .from('review_media')
       .upsert(rows, { onConflict: 'review_id,file_path', ignoreDuplicates: true });

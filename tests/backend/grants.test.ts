@@ -12,7 +12,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { testStack, signedInClient, ADMIN, type TestStack } from '../support/stack.ts';
+import { testStack, signedInClient, ADMIN, type TestStack, sqlOn } from '../support/stack.ts';
 
 type Role = 'anon' | 'authenticated' | 'service_role';
 const ROLES: Role[] = ['anon', 'authenticated', 'service_role'];
@@ -62,9 +62,7 @@ let user: { client: SupabaseClient; id: string };
 let admin: SupabaseClient;
 
 /** Superuser SQL: grants, revokes, ground truth. */
-async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  return (await s.db.query<T>(text, params)).rows;
-}
+const sql = sqlOn(() => s);
 
 /** What the three API roles and PUBLIC (which they all inherit) actually hold on objects of public. */
 async function actualGrants(): Promise<Record<string, Record<string, string[]>>> {

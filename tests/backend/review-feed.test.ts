@@ -13,7 +13,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { testStack, signedInClient, ADMIN, type TestStack } from '../support/stack.ts';
+import { testStack, signedInClient, ADMIN, type TestStack, sqlOn } from '../support/stack.ts';
 
 // Seeded rows (supabase/seed.sql).
 const AMARA = '5eed0000-0000-4000-8000-000000000011';
@@ -33,9 +33,7 @@ afterAll(async () => {
   await s?.close();
 });
 
-async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  return (await s.db.query<T>(text, params)).rows;
-}
+const sql = sqlOn(() => s);
 
 type Summary = Record<string, number | string>;
 const CELLS = [1, 2, 3, 4, 5].flatMap((k) => [`stars_${k}`, `media_stars_${k}`]);

@@ -8,7 +8,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { testStack, signedInClient, ADMIN, type TestStack } from '../support/stack.ts';
+import { testStack, signedInClient, ADMIN, type TestStack, sqlOn } from '../support/stack.ts';
 import {
   ALT_TEXT_MAX, GALLERY_MAX_ITEMS, REVIEW_CONTENT_MAX, REVIEW_MAX_FILES, REVIEW_MAX_FILE_BYTES, REVIEW_NAME_MAX, REVIEW_TITLE_MAX,
 } from '../../supabase/functions/_shared/rules.ts';
@@ -30,9 +30,7 @@ let pending: string; // a pending review
 let approved: string; // an approved review (approved by the superuser)
 let pendingFile: string; // storage path of a file of the pending review
 
-async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  return (await s.db.query<T>(text, params)).rows;
-}
+const sql = sqlOn(() => s);
 
 function refused(r: Result, caller: 'anon' | 'user') {
   expect(r.error, JSON.stringify(r)).toMatchObject({ code: '42501' });

@@ -8,7 +8,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { testStack, type TestStack } from '../support/stack.ts';
+import { testStack, type TestStack, sqlOn } from '../support/stack.ts';
 import { openDb, migrate, SUPABASE_DIR, type Db, type Query } from '../../supabase/local/db.ts';
 import {
   ALT_TEXT_MAX, GALLERY_MAX_FILE_BYTES, RATING_MAX, REVIEW_CONTENT_MAX, REVIEW_MAX_FILE_BYTES, REVIEW_MIME_TYPES, REVIEW_NAME_MAX,
@@ -34,9 +34,7 @@ afterAll(async () => {
   await s?.close();
 });
 
-async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  return (await s.db.query<T>(text, params)).rows;
-}
+const sql = sqlOn(() => s);
 
 class Rollback extends Error {}
 /** Runs statements as the superuser and rolls them back; answers 'ok' or the SQLSTATE they raised. */

@@ -7,7 +7,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { testStack, ADMIN, type TestStack } from '../support/stack.ts';
+import { testStack, ADMIN, type TestStack, sqlOn } from '../support/stack.ts';
 import { SUPABASE_DIR } from '../../supabase/local/db.ts';
 import { REVIEW_MIME_TYPES, REVIEW_SLUGS } from '../../supabase/functions/_shared/rules.ts';
 
@@ -24,9 +24,7 @@ afterAll(async () => {
   await s?.close();
 });
 
-async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  return (await s.db.query<T>(text, params)).rows;
-}
+const sql = sqlOn(() => s);
 
 describe('seeded accounts', () => {
   it('are the admin and six customers, confirmed, shaped as GoTrue writes users, each with an e-mail identity and a profile', async () => {

@@ -7,7 +7,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { testStack, signedInClient, ADMIN, type TestStack } from '../support/stack.ts';
+import { testStack, signedInClient, ADMIN, type TestStack, sqlOn } from '../support/stack.ts';
 import { REVIEW_FILE_EXTENSIONS, displayNameFor, galleryFileType } from '../../supabase/functions/_shared/rules.ts';
 
 // Seeded rows (supabase/seed.sql).
@@ -30,9 +30,7 @@ afterAll(async () => {
 });
 
 /** Runs SQL as the superuser (bypasses RLS): the ground truth the answers are compared with. */
-async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  return (await s.db.query<T>(text, params)).rows;
-}
+const sql = sqlOn(() => s);
 
 function png(bytes = 64): File {
   const data = new Uint8Array(bytes);

@@ -11,7 +11,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { testStack, httpTestStack, signedInClient, stackClient, ADMIN, type TestStack } from '../support/stack.ts';
+import { testStack, httpTestStack, signedInClient, stackClient, ADMIN, type TestStack, sqlOn } from '../support/stack.ts';
 import { scheduleReviewMediaCleanup } from '../../supabase/local/storage/cleanup.ts';
 import { submitReview } from '../../widgets/reviews/submit.ts';
 
@@ -21,9 +21,7 @@ let s: TestStack;
 let admin: SupabaseClient;
 let author: { client: SupabaseClient; id: string };
 
-async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  return (await s.db.query<T>(text, params)).rows;
-}
+const sql = sqlOn(() => s);
 
 function png(fill: number, bytes = 40): File {
   return new File([new Uint8Array(bytes).fill(fill)], 'p.png', { type: 'image/png' });

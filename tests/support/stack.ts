@@ -60,6 +60,14 @@ export async function testStack(config: Partial<StackConfig> = {}): Promise<Test
   });
 }
 
+/**
+ * `sql\`…\``-style access to a test stack's database as its owner (no RLS), for arranging and checking
+ * rows: `const sql = sqlOn(() => s)` at module level, where `s` is assigned in beforeAll.
+ */
+export function sqlOn(stack: () => { db: { query: Stack['db']['query'] } }) {
+  return async <T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> => (await stack().db.query<T>(text, params)).rows;
+}
+
 /** The stack over real HTTP on a free port (browser and e2e tests, CORS checks). */
 export async function httpTestStack(config: Partial<StackConfig> = {}) {
   const db = await openTestDb();

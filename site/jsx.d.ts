@@ -5,7 +5,7 @@
  */
 import 'preact';
 
-type El<A = {}> = preact.HTMLAttributes<HTMLElement> & A;
+type El<A = unknown> = preact.HTMLAttributes<HTMLElement> & A;
 
 declare module 'preact' {
   namespace JSX {

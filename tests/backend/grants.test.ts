@@ -94,7 +94,7 @@ async function actualGrants(): Promise<Record<string, Record<string, string[]>>>
 
 const sorted = (m: Record<string, string[]>) => Object.fromEntries(Object.entries(m).map(([k, v]) => [k, [...v].sort()]).sort());
 
-type Outcome = { error: unknown; status?: number } | void;
+type Outcome = { error: unknown; status?: number } | undefined;
 /** A call must answer without error; a refused one (42501 and friends) throws. */
 async function ok(what: string, r: PromiseLike<{ error: unknown; status?: number }>) {
   const a = await r;

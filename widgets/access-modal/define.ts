@@ -3,5 +3,3 @@ import { AccessModal } from './AccessModal.tsx';
 import css from './styles.css?inline';
 
 defineElement('kyb-access-modal', AccessModal, { props: { label: 'string' }, css });
-
-export {};

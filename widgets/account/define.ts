@@ -3,5 +3,3 @@ import { Account } from './Account.tsx';
 import css from './styles.css?inline';
 
 defineElement('kyb-account', Account, { props: { redirect: 'string' }, css });
-
-export {};

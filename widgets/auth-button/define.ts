@@ -3,5 +3,3 @@ import { AuthButton } from './AuthButton.tsx';
 import css from './styles.css?inline';
 
 defineElement('kyb-auth-button', AuthButton, { props: { accountPath: 'string', layout: 'string' }, css });
-
-export {};

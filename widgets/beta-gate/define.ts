@@ -3,5 +3,3 @@ import { BetaGate } from './BetaGate.tsx';
 import css from './styles.css?inline';
 
 defineElement('kyb-beta-gate', BetaGate, { props: { mode: 'string' }, css });
-
-export {};

@@ -5,7 +5,7 @@
  * Required" (the spec only checks for a session; the database's RLS enforces the role, so the UI says so
  * up front); admin → the element's panel, remounted per user.
  */
-import { useCallback, useEffect, useRef, type ComponentType } from 'react';
+import { useCallback, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { isAdmin, useAuth } from './auth.ts';
 import { getSupabase } from './supabase.ts';
@@ -66,7 +66,7 @@ export function AdminGate({ container, prefix, denied, Panel }: AdminGateProps) 
     if (user) warned.current = false;
   }, [user]);
 
-  let body;
+  let body: ReactNode;
   if (initializing) {
     body = (
       <p className={`${prefix}__loading`} role="status" part="loading">

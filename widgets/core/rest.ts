@@ -12,6 +12,7 @@ import { PostgrestClient } from '@supabase/postgrest-js';
 import { getConfig } from './config.ts';
 import { clientId, shared } from './registry.ts';
 
+// biome-ignore lint/suspicious/noExplicitAny: the REST-only client is schema-agnostic
 export type RestClient = PostgrestClient<any>;
 
 export function rest(): RestClient {

@@ -4,5 +4,3 @@ import { GalleryAdmin } from './GalleryAdmin.tsx';
 import css from './gallery-admin.css?inline';
 
 defineElement('kyb-gallery-admin', GalleryAdmin, { css });
-
-export {};

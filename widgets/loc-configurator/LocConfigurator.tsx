@@ -144,6 +144,7 @@ function Configurator({ product, container }: { product: ProductId; container?: 
           </p>
           <ul className="cfg__breakdown" part="breakdown" aria-label="Price breakdown">
             {price.breakdown.map((l, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the breakdown is rebuilt whole on each change; position is its identity
               <li key={i}>
                 <span>{l.label}</span>
                 <span>{formatUSD(l.amount)}</span>
@@ -332,7 +333,7 @@ function SizeGroup({ value, onChange, adders, perBundle }: { value: string; onCh
       options={SIZES.map((s) => ({
         value: s.id,
         label: s.label,
-        hint: [s.width, adders && adders[s.id] ? `${formatAdder(adders[s.id])}${perBundle ? ' per bundle' : ''}` : ''].filter(Boolean).join(' · '),
+        hint: [s.width, adders?.[s.id] ? `${formatAdder(adders[s.id])}${perBundle ? ' per bundle' : ''}` : ''].filter(Boolean).join(' · '),
       }))}
     />
   );

@@ -4,5 +4,3 @@ import { LocConfigurator } from './LocConfigurator.tsx';
 import css from './loc-configurator.css?inline';
 
 defineElement('kyb-loc-configurator', LocConfigurator, { props: { product: 'string' }, css });
-
-export {};

@@ -3,5 +3,3 @@ import { MerchNotify } from './MerchNotify.tsx';
 import css from './styles.css?inline';
 
 defineElement('kyb-merch-notify', MerchNotify, { props: { item: 'string' }, css });
-
-export {};

@@ -3,5 +3,3 @@ import { Newsletter } from './Newsletter.tsx';
 import css from './styles.css?inline';
 
 defineElement('kyb-newsletter', Newsletter, { props: { sourcePage: 'string' }, css });
-
-export {};

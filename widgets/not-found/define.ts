@@ -3,5 +3,3 @@ import { NotFound } from './NotFound.tsx';
 import css from './styles.css?inline';
 
 defineElement('kyb-not-found', NotFound, { css });
-
-export {};

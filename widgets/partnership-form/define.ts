@@ -3,5 +3,3 @@ import { PartnershipForm } from './PartnershipForm.tsx';
 import css from './styles.css?inline';
 
 defineElement('kyb-partnership-form', PartnershipForm, { css });
-
-export {};

@@ -4,5 +4,3 @@ import { PlannerGallery } from './PlannerGallery.tsx';
 import css from './planner-gallery.css?inline';
 
 defineElement('kyb-planner-gallery', PlannerGallery, { props: { fallbackSrc: 'string', fallbackAlt: 'string' }, css });
-
-export {};

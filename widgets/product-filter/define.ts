@@ -3,5 +3,3 @@ import { ProductFilter } from './ProductFilter.tsx';
 import css from './styles.css?inline';
 
 defineElement('kyb-product-filter', ProductFilter, { css });
-
-export {};

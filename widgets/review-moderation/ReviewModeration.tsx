@@ -26,7 +26,7 @@ import { isVideo, mediaUrl } from '../reviews/data.ts';
 import { MODERATION_MESSAGES as MSG } from './messages.ts';
 import {
   PAGE_SIZE, STATUSES, STATUS_LABEL, countReviews, deleteReview, listReviews, updateReview,
-  type ModeratedReview, type ReviewPatch, type Result, type Status,
+  type ModeratedReview, type ReviewPatch, type Status,
 } from './data.ts';
 
 export type ModerationAction = 'approve' | 'unapprove' | 'verify' | 'unverify' | 'delete';

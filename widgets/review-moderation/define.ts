@@ -4,5 +4,3 @@ import { ReviewModeration } from './ReviewModeration.tsx';
 import css from './styles.css?inline';
 
 defineElement('kyb-review-moderation', ReviewModeration, { css });
-
-export {};

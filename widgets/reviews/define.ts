@@ -21,5 +21,3 @@ import { Reviews } from './Reviews.tsx';
 import css from './styles.css?inline';
 
 defineElement('kyb-reviews', Reviews, { props: { slug: 'string' }, css });
-
-export {};

@@ -3,5 +3,3 @@ import { StickyBar } from './StickyBar.tsx';
 import css from './styles.css?inline';
 
 defineElement('kyb-sticky-bar', StickyBar, { props: { threshold: 'number' }, css });
-
-export {};

@@ -3,5 +3,3 @@ import { Tabs } from './Tabs.tsx';
 import css from './styles.css?inline';
 
 defineElement('kyb-tabs', Tabs, { css });
-
-export {};

@@ -3,5 +3,3 @@ import { ThumbnailGallery } from './ThumbnailGallery.tsx';
 import css from './styles.css?inline';
 
 defineElement('kyb-thumbnail-gallery', ThumbnailGallery, { css });
-
-export {};

@@ -3,5 +3,3 @@ import { Unsubscribe } from './Unsubscribe.tsx';
 import css from './styles.css?inline';
 
 defineElement('kyb-unsubscribe', Unsubscribe, { props: { token: 'string' }, css });
-
-export {};

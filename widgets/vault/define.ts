@@ -3,5 +3,3 @@ import { Vault } from './Vault.tsx';
 import css from './styles.css?inline';
 
 defineElement('kyb-vault', Vault, { props: { items: 'string' }, css });
-
-export {};

@@ -3,5 +3,3 @@ import { Waitlist } from './Waitlist.tsx';
 import css from './styles.css?inline';
 
 defineElement('kyb-waitlist', Waitlist, { props: { sourcePage: 'string' }, css });
-
-export {};

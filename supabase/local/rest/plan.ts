@@ -48,6 +48,7 @@ export interface Embed {
   toOne: boolean;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL cannot be stored in a Postgres text value, so it is dropped
 export const ident = (s: string) => `"${s.replace(/\u0000/g, '').replace(/"/g, '""')}"`;
 
 export interface PlanOptions {

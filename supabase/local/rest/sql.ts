@@ -18,6 +18,7 @@ export class Params {
   }
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL cannot be stored in a Postgres text value, so it is dropped
 const lit = (s: string) => `'${s.replace(/\u0000/g, '').replace(/'/g, "''")}'`;
 
 export function fieldExpr(qual: string, f: Field, p: Params): string {
@@ -37,6 +38,7 @@ function selectFieldSql(qual: string, sf: SelectField, p: Params): string {
 
 /** A Postgres array literal from list values, escaped as PostgREST's pgBuildArrayLiteral does. */
 function arrayLiteral(values: string[]): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL cannot be stored in a Postgres text value, so it is dropped
   return `{${values.map((v) => `"${v.replace(/\u0000/g, '').replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
 }
 
@@ -214,7 +216,7 @@ export function insertSql(s: InsertSpec, p: Params): string {
   }
   const merge = s.onConflict?.resolution === 'merge-duplicates';
   if (merge) sql += ` WHERE ${INSERTED(true)}`;
-  if (s.onConflict && s.onConflict.columns.length) {
+  if (s.onConflict?.columns.length) {
     sql += ` ON CONFLICT(${s.onConflict.columns.map(ident).join(', ')}) `;
     sql +=
       !merge || !s.columns.length

@@ -7,9 +7,7 @@
  * Every edit refetches the list. The spec's admin gate is only a session check (doc 2 §6); this element
  * also requires `app_metadata.role = 'admin'`, which is what the database's RLS enforces for writes.
  *
- * @event kyb-gallery-change {action: 'upload' | 'update' | 'delete', id}
- * @csspart root, heading, denied, upload, file-input, count, list, item, preview, order, active,
- *          alt, delete, dialog, toasts, toast
+ * Its attributes, events and parts: widgets/gallery-admin/define.ts.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ALT_TEXT_MAX, GALLERY_MAX_ITEMS } from '../../supabase/functions/_shared/rules.ts';

@@ -5,9 +5,7 @@
  * is kept per product in localStorage and mirrored in the page's query string, so a reload keeps it and
  * the address (or Copy link) shares it; a link's values win over stored ones.
  *
- * @event kyb-price-change {product, price, currency: 'USD', configuration} on load and on every change.
- * @csspart root, heading, group, option, swatch, summary, price, breakdown, actions, buy, consult, copy,
- *          table, note, error
+ * Its attributes, events and parts: widgets/loc-configurator/define.ts.
  */
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import {

@@ -4,7 +4,7 @@
  * a main slide (image, or a muted looping video) with thumbnails 4 per row, previous/next buttons and
  * arrow keys. With no active items, or when the read fails (logged only), the fixed cover image shows.
  *
- * @csspart root, stage, slide, prev, next, thumbs, thumb, fallback, status
+ * Its attributes, events and parts: widgets/planner-gallery/define.ts.
  */
 import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
 import { GALLERY_THUMBS_PER_ROW } from '../../supabase/functions/_shared/rules.ts';

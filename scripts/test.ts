@@ -7,7 +7,8 @@
  *   3. backend         vitest: real supabase-js against the local stack on PGlite
  *   4. backend (pg)    the same suite over a throwaway PostgreSQL 17 cluster (DATABASE_URL), its template
  *                      database migrated by the real `supabase db push`; then `supabase db advisors`
- *                      (hosted's database linter) over that database: fails on errors, prints warnings
+ *                      (hosted's database linter) over that database: fails on errors, prints warnings; and
+ *                      `supabase gen types` over it must match supabase/types/database.ts
  *   5. build           widgets (preact/compat build shipped + React build) and the prerendered site
  *   6. browser         @web/test-runner: each element in real Chromium against the real stack, both builds
  *   7. e2e             Playwright over the built site + local stack: routes, journeys, axe, HTML validity
@@ -24,6 +25,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCluster, type Cluster } from './pg-cluster.ts';
 import { TEMPLATE_DB, advisors, clusterUrl, formatAdvisories, unappliedMigrations } from './supabase-cli.ts';
+import { DATABASE_TYPES, databaseTypes, isFresh } from './gen-types.ts';
 
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
 const want = (step: string) => !only || only.includes(step);
@@ -169,6 +171,14 @@ if (want('backend-pg') && !process.env.KYB_SKIP_PG) {
     const errors = count('ERROR');
     console.log(`advisors: ${errors} errors, ${count('WARN')} warnings, ${count('INFO')} notices (INFO, not listed)`);
     return { ok: errors === 0, passed: errors === 0 ? 1 : 0, failed: errors, skipped: 0 };
+  });
+  // The checked-in Database type (supabase/types/database.ts) is what `supabase gen types` says about
+  // this same migrated template: a migration without `npm run gen:types` fails here.
+  await step('Database type is fresh (supabase gen types)', async () => {
+    if (!cluster) throw new Error('no PostgreSQL cluster');
+    const fresh = isFresh(await databaseTypes(clusterUrl(cluster.url, { database: TEMPLATE_DB })));
+    if (!fresh) console.error(`${DATABASE_TYPES} is stale: run \`npm run gen:types\` and commit it.`);
+    return { ok: fresh, passed: fresh ? 1 : 0, failed: fresh ? 0 : 1, skipped: 0 };
   });
   await cluster?.stop();
 }

@@ -18,8 +18,7 @@ export class Params {
   }
 }
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL cannot be stored in a Postgres text value, so it is dropped
-const lit = (s: string) => `'${s.replace(/\u0000/g, '').replace(/'/g, "''")}'`;
+const lit = (s: string) => `'${s.replaceAll('\u0000', '').replace(/'/g, "''")}'`;
 
 export function fieldExpr(qual: string, f: Field, p: Params): string {
   let sql = `${qual}.${ident(f.name)}`;
@@ -38,8 +37,7 @@ function selectFieldSql(qual: string, sf: SelectField, p: Params): string {
 
 /** A Postgres array literal from list values, escaped as PostgREST's pgBuildArrayLiteral does. */
 function arrayLiteral(values: string[]): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL cannot be stored in a Postgres text value, so it is dropped
-  return `{${values.map((v) => `"${v.replace(/\u0000/g, '').replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+  return `{${values.map((v) => `"${v.replaceAll('\u0000', '').replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
 }
 
 function joinCondition(parent: ReadNode, e: Embed): string {

@@ -17,7 +17,7 @@ let state = Number(process.env.FUZZ_SEED ?? 1) >>> 0 || 1;
 const rand = () => ((state = (Math.imul(state ^ (state >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) / 2 ** 32);
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
 
-const nested = (depth: number) => '['.repeat(depth) + '1' + ']'.repeat(depth);
+const nested = (depth: number) => `${'['.repeat(depth)}1${']'.repeat(depth)}`;
 const STRINGS = [
   '', ' ', 'a\u0000b', '\u0000', "' or 1=1 --", '"; drop table reviews; --', '$tag$', '$$', '\\', '%00', '%', '../../etc/passwd',
   '<script>alert(1)</script>', '𝕂𝕐𝔹', '\ud800', 'x'.repeat(70_000), '{}', '[]', 'null', '::text', '->>', '*', 'NaN', '-1', '1e309',
@@ -33,7 +33,7 @@ const enc = (v: string) => {
   try {
     return encodeURIComponent(v);
   } catch {
-    return encodeURIComponent(v.replace(/[\ud800-\udfff]/g, '')) + '%ED%A0%80';
+    return `${encodeURIComponent(v.replace(/[\ud800-\udfff]/g, ''))}%ED%A0%80`;
   }
 };
 /** Header values must be printable ASCII for fetch to send them at all. */
@@ -59,7 +59,7 @@ function restRequest(anon: string): Req {
   if (rand() < 0.3) headers.Prefer = pick(['return=representation', 'count=exact', 'resolution=merge-duplicates', 'handling=strict, x=y', 'tx=rollback']);
   if (rand() < 0.2) headers.Range = pick(['0-9', '-1', 'a-b', '9-0', '0-99999999999999999999']);
   if (rand() < 0.2) headers.Accept = pick(['application/vnd.pgrst.object+json', 'text/csv', 'application/openapi+json', '*/*', 'x/y']);
-  if (rand() < 0.2) headers.Authorization = `Bearer ${pick(['x.y.z', 'eyJhbGciOiJub25lIn0.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.', anon.slice(0, -3) + 'abc', ''])}`;
+  if (rand() < 0.2) headers.Authorization = `Bearer ${pick(['x.y.z', 'eyJhbGciOiJub25lIn0.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.', `${anon.slice(0, -3)}abc`, ''])}`;
   return { area: 'rest', method, path: `/rest/v1/${enc(t)}?${params}`, headers, body: ['GET', 'HEAD'].includes(method) ? undefined : value() };
 }
 

@@ -12,7 +12,7 @@
  * through the plpgsql_check extension, which the npm build of PostgreSQL does not include.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -61,6 +61,33 @@ export function supabaseCli(args: string[]): Promise<CliResult> {
     child.on('error', (e) => resolve({ code: 1, stdout, stderr: stderr + String(e) }));
     child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
   });
+}
+
+/**
+ * Builds TEMPLATE_DB on a cluster (superuser URL) the way the project reaches hosted Supabase: base.sql,
+ * the model of what hosted already provides, as the superuser, then the real `supabase db push
+ * --include-seed` as the non-superuser role `postgres`. Returns the template's URL (superuser).
+ */
+export async function buildTemplate(url: string): Promise<string> {
+  const { openDb, SUPABASE_DIR } = await import('../supabase/local/db.ts');
+  const admin = await openDb({ databaseUrl: url });
+  await admin.exec(`drop database if exists ${TEMPLATE_DB}`);
+  await admin.exec(`create database ${TEMPLATE_DB}`);
+  await admin.close();
+  const template = clusterUrl(url, { database: TEMPLATE_DB });
+  const db = await openDb({ databaseUrl: template });
+  try {
+    await db.exec(readFileSync(join(SUPABASE_DIR, 'local', 'base.sql'), 'utf8')).catch((e: Error) => {
+      throw new Error(`base.sql failed: ${e.message}`);
+    });
+    // A hosted project's database belongs to postgres (base.sql has just created that role), so the
+    // CLI may create its supabase_migrations schema there, as on the first push to a new project.
+    await db.exec(`alter database ${TEMPLATE_DB} owner to postgres`);
+  } finally {
+    await db.close();
+  }
+  await pushMigrations(template);
+  return template;
 }
 
 /**

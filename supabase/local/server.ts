@@ -3,7 +3,6 @@
  * persisted in .data/db (DATA_DIR; ":memory:" for none) or a real PostgreSQL server (DATABASE_URL).
  */
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { createStack, type CreateStackOptions, type Stack } from './app.ts';
 import { SUPABASE_DIR } from './db.ts';

@@ -8,6 +8,7 @@ import { ADMIN, httpTestStack, testStack, type TestStack } from '../support/stac
 import { authRateLimitsFromConfig } from '../../supabase/local/config.ts';
 import { BURST } from '../../supabase/local/auth/limits.ts';
 import { hashPassword } from '../../supabase/local/auth/password.ts';
+import type { Database } from '../../supabase/types/database.ts';
 
 type Served = Awaited<ReturnType<typeof httpTestStack>>;
 let h: Served;
@@ -101,7 +102,7 @@ describe('password hashing', () => {
   });
 
   it('leaves the database free: reads stay fast while sign-ins are being checked', async () => {
-    const anon = createClient(s.config.publicUrl, s.config.anonKey, { global: { fetch: s.fetch }, auth: { persistSession: false } });
+    const anon = createClient<Database>(s.config.publicUrl, s.config.anonKey, { global: { fetch: s.fetch }, auth: { persistSession: false } });
     // Warm: the first read loads the schema cache, and the first check starts the hashing thread.
     await anon.from('reviews').select('id').limit(1);
     await s.client().auth.signInWithPassword({ email: ADMIN.email, password: 'warm-up' });

@@ -5,8 +5,8 @@
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import type { AuthChangeEvent, SupabaseClient } from '@supabase/supabase-js';
-import { testStack, type TestStack } from '../support/stack.ts';
+import type { AuthChangeEvent } from '@supabase/supabase-js';
+import { testStack, type TestStack, type TestClient } from '../support/stack.ts';
 import { signJwt } from '../../supabase/local/jwt.ts';
 import type { Mail } from '../../supabase/local/http.ts';
 
@@ -29,6 +29,7 @@ afterAll(async () => {
 interface Raw {
   status: number;
   headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: raw JSON bodies of every shape the auth API answers with
   body: any;
 }
 
@@ -78,6 +79,7 @@ async function follow(s: TestStack, link: string) {
   return { base, params: Object.fromEntries(new URLSearchParams(fragment)) as Record<string, string> };
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: claims are read field by field in assertions
 function claimsOf(jwt: string): Record<string, any> {
   return JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString('utf8'));
 }
@@ -87,7 +89,7 @@ async function age(s: TestStack, address: string, column: string, seconds: numbe
   await s.db.query(`update auth.users set ${column} = ${column} - make_interval(secs => $2) where email = $1`, [address, seconds]);
 }
 
-function recordEvents(c: SupabaseClient): AuthChangeEvent[] {
+function recordEvents(c: TestClient): AuthChangeEvent[] {
   const events: AuthChangeEvent[] = [];
   c.auth.onAuthStateChange((event) => {
     events.push(event);
@@ -574,7 +576,7 @@ describe('sign-out', () => {
     const c = auto.client();
     await b.auth.signInWithPassword({ email: first.email, password: PASSWORD });
     await c.auth.signInWithPassword({ email: first.email, password: PASSWORD });
-    const token = async (x: SupabaseClient) => (await x.auth.getSession()).data.session!;
+    const token = async (x: TestClient) => (await x.auth.getSession()).data.session!;
     return { a: first.c, b, c, sa: await token(first.c), sb: await token(b), sc: await token(c) };
   }
   const userStatus = async (access: string) => (await raw(auto, 'GET', '/user', { bearer: access })).status;

@@ -6,7 +6,7 @@
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import { FunctionsHttpError } from '@supabase/supabase-js';
 import type { Db } from '../../supabase/local/db.ts';
 import { DEFAULT_BETA_PASSWORD, type StackConfig } from '../../supabase/local/config.ts';
 import { FUNCTION_MESSAGES } from '../../supabase/functions/_shared/messages.ts';
@@ -14,11 +14,12 @@ import { RATE_LIMITS } from '../../supabase/functions/_shared/rate-limit.ts';
 import { CONSENT_TEXT_VERSION, MSG, WAITLIST_NAME } from '../../supabase/functions/_shared/rules.ts';
 import { leadKinds, type LeadKind } from '../../supabase/functions/_shared/contracts.ts';
 import { UNAUTHORIZED as CLEANUP_UNAUTHORIZED } from '../../supabase/functions/review-media-cleanup/handler.ts';
+import type { TestClient } from '../support/stack.ts';
 
 /** A local stack with the functions served by one runtime. */
 export interface FunctionsTarget {
   /** A fresh supabase-js client: its REST calls reach the stack, its functions.invoke the runtime under test. */
-  client(opts?: { serviceRole?: boolean }): SupabaseClient;
+  client(opts?: { serviceRole?: boolean }): TestClient;
   /** One request straight to a function, with no gateway in front (hosted hands CORS preflights to the function). */
   request(name: string, init: RequestInit): Promise<Response>;
   db: Db;

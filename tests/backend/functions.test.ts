@@ -8,6 +8,7 @@ import { createClient, FunctionsFetchError, FunctionsHttpError } from '@supabase
 import { testStack, type TestStack } from '../support/stack.ts';
 import { functions } from '../../supabase/local/functions/index.ts';
 import { functionContracts } from './functions-contract.ts';
+import type { Database } from '../../supabase/types/database.ts';
 
 functionContracts(async (config) => {
   const s = await testStack(config);
@@ -39,7 +40,7 @@ describe('functions runtime', () => {
   });
 
   it('reports a network failure as FunctionsFetchError', async () => {
-    const offline = createClient(s.url, s.config.anonKey, {
+    const offline = createClient<Database>(s.url, s.config.anonKey, {
       global: { fetch: () => Promise.reject(new TypeError('fetch failed')) },
     });
     const { data, error } = await offline.functions.invoke('newsletter-signup', { body: { name: 'Ann', email: 'a@example.com', consentGiven: true } });

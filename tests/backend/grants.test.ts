@@ -11,8 +11,9 @@
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { testStack, signedInClient, ADMIN, type TestStack, sqlOn } from '../support/stack.ts';
+import { createClient } from '@supabase/supabase-js';
+import { testStack, signedInClient, ADMIN, type TestStack, type TestClient, untyped, sqlOn } from '../support/stack.ts';
+import type { Database } from '../../supabase/types/database.ts';
 
 type Role = 'anon' | 'authenticated' | 'service_role';
 const ROLES: Role[] = ['anon', 'authenticated', 'service_role'];
@@ -56,10 +57,10 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
 };
 
 let s: TestStack;
-let anon: SupabaseClient;
-let service: SupabaseClient;
-let user: { client: SupabaseClient; id: string };
-let admin: SupabaseClient;
+let anon: TestClient;
+let service: TestClient;
+let user: { client: TestClient; id: string };
+let admin: TestClient;
 
 /** Superuser SQL: grants, revokes, ground truth. */
 const sql = sqlOn(() => s);
@@ -92,7 +93,7 @@ async function actualGrants(): Promise<Record<string, Record<string, string[]>>>
 
 const sorted = (m: Record<string, string[]>) => Object.fromEntries(Object.entries(m).map(([k, v]) => [k, [...v].sort()]).sort());
 
-type Outcome = { error: unknown; status?: number } | void;
+type Outcome = { error: unknown; status?: number } | undefined;
 /** A call must answer without error; a refused one (42501 and friends) throws. */
 async function ok(what: string, r: PromiseLike<{ error: unknown; status?: number }>) {
   const a = await r;
@@ -173,18 +174,19 @@ const CALLS: Record<Role, [string, () => Promise<Outcome>][]> = {
 
 /** Reads one row of a table, deletes it, puts it back and (but in the ledger) edits it, as service_role. */
 async function manage(table: string) {
-  const { data } = await ok('read', service.from(table).select('*').limit(1));
+  const db = untyped(service);
+  const { data } = await ok('read', db.from(table).select('*').limit(1));
   const [row] = data as Record<string, unknown>[];
   if (!row) throw new Error(`${table}: the test needs one row`);
   const key = 'id' in row ? { id: row.id } : 'product_slug' in row ? { product_slug: row.product_slug } : { key: row.key, window_start: row.window_start };
   // The ledger's id is an identity column the database fills in itself.
   const { id: _generated, ...ledgerRow } = row;
-  await ok('delete', service.from(table).delete().match(key).select());
-  const back = await ok('insert', service.from(table).insert(table === 'subscriber_consents' ? ledgerRow : row).select());
+  await ok('delete', db.from(table).delete().match(key).select());
+  const back = await ok('insert', db.from(table).insert(table === 'subscriber_consents' ? ledgerRow : row).select());
   if (table === 'subscriber_consents') return;
   const [again] = back.data as Record<string, unknown>[];
   const column = Object.keys(again).find((k) => !(k in key))!;
-  await ok('update', service.from(table).update({ [column]: again[column] }).match(key).select());
+  await ok('update', db.from(table).update({ [column]: again[column] }).match(key).select());
 }
 
 async function failuresOf(role: Role): Promise<string[]> {
@@ -202,7 +204,7 @@ async function failuresOf(role: Role): Promise<string[]> {
 beforeAll(async () => {
   s = await testStack({ autoconfirm: true });
   // The anonymous read cache would answer repeated reads from memory, past a revoke.
-  anon = createClient(s.url, s.config.anonKey, {
+  anon = createClient<Database>(s.url, s.config.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     global: { fetch: s.fetch, headers: { 'Cache-Control': 'no-cache' } },
   });
@@ -213,7 +215,7 @@ beforeAll(async () => {
   if (error) throw error;
   // One row in each table the service-role calls manage.
   await ok('seed lead', service.from('leads').insert({ kind: 'notify', email: 'seed@example.com', payload: {} }));
-  await ok('seed subscriber', service.rpc('newsletter_subscribe', { p_email: 'seed@example.com', p_name: 'S', p_list: 'newsletter', p_source_page: null, p_consent_text_version: 'v1' }));
+  await ok('seed subscriber', untyped(service).rpc('newsletter_subscribe', { p_email: 'seed@example.com', p_name: 'S', p_list: 'newsletter', p_source_page: null, p_consent_text_version: 'v1' }));
   await ok('seed counter', service.rpc('rate_limit_hit', { p_key: 'seed', p_limit: 5, p_window_seconds: 60 }));
 });
 afterAll(async () => {

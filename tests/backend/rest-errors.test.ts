@@ -255,22 +255,22 @@ describe('injection attempts', () => {
   it('never lets names, values or order reach SQL unquoted', async () => {
     const attempts: [string, string, string?][] = [
       ['GET', '/rt_items?select=id;drop table rt_canary'],
-      ['GET', '/rt_items?select=' + encodeURIComponent('"id"";drop table rt_canary;--"')],
-      ['GET', '/rt_items?select=' + encodeURIComponent('name::text);drop table rt_canary;--')],
-      ['GET', '/rt_items?select=' + encodeURIComponent("name->>'x'); drop table rt_canary; --")],
-      ['GET', '/rt_items?name=eq.' + encodeURIComponent("x'; drop table rt_canary; --")],
-      ['GET', '/rt_items?id=in.(' + encodeURIComponent("1); drop table rt_canary; --") + ')'],
-      ['GET', '/rt_items?or=(' + encodeURIComponent("name.eq.x'),id.eq.(select 1") + ')'],
+      ['GET', `/rt_items?select=${encodeURIComponent('"id"";drop table rt_canary;--"')}`],
+      ['GET', `/rt_items?select=${encodeURIComponent('name::text);drop table rt_canary;--')}`],
+      ['GET', `/rt_items?select=${encodeURIComponent("name->>'x'); drop table rt_canary; --")}`],
+      ['GET', `/rt_items?name=eq.${encodeURIComponent("x'; drop table rt_canary; --")}`],
+      ['GET', `/rt_items?id=in.(${encodeURIComponent("1); drop table rt_canary; --")})`],
+      ['GET', `/rt_items?or=(${encodeURIComponent("name.eq.x'),id.eq.(select 1")})`],
       ['GET', '/rt_items?order=id;drop table rt_canary'],
-      ['GET', '/rt_items?order=' + encodeURIComponent('"id desc; drop table rt_canary; --"')],
+      ['GET', `/rt_items?order=${encodeURIComponent('"id desc; drop table rt_canary; --"')}`],
       ['GET', '/rt_items?limit=1;drop table rt_canary'],
-      ['GET', '/' + encodeURIComponent('rt_canary;drop table rt_canary')],
-      ['GET', '/' + encodeURIComponent('rt_canary"; drop table rt_canary; --')],
+      ['GET', `/${encodeURIComponent('rt_canary;drop table rt_canary')}`],
+      ['GET', `/${encodeURIComponent('rt_canary"; drop table rt_canary; --')}`],
       ['POST', '/rt_items', JSON.stringify({ 'name"); drop table rt_canary; --': 'x' })],
-      ['POST', '/rt_items?columns=' + encodeURIComponent('name) values (1); drop table rt_canary; --'), '[{"name":"x"}]'],
-      ['POST', '/rt_items?on_conflict=' + encodeURIComponent('id) do nothing; drop table rt_canary; --'), '{"name":"x"}'],
+      ['POST', `/rt_items?columns=${encodeURIComponent('name) values (1); drop table rt_canary; --')}`, '[{"name":"x"}]'],
+      ['POST', `/rt_items?on_conflict=${encodeURIComponent('id) do nothing; drop table rt_canary; --')}`, '{"name":"x"}'],
       ['POST', '/rpc/rt_boom', JSON.stringify({ 'a); drop table rt_canary; --': 1 })],
-      ['GET', '/rpc/' + encodeURIComponent('rt_boom(); drop table rt_canary; --')],
+      ['GET', `/rpc/${encodeURIComponent('rt_boom(); drop table rt_canary; --')}`],
     ];
     for (const [method, path, body] of attempts) {
       const r = await call(method, path, { token: userToken(), body, headers: method === 'POST' ? { Prefer: 'resolution=merge-duplicates' } : {} });
@@ -280,7 +280,7 @@ describe('injection attempts', () => {
     }
     await canaryIntact();
     // The hostile value was data, compared as a string: no match, no error.
-    const value = await call('GET', '/rt_items?name=eq.' + encodeURIComponent("comb' or '1'='1"));
+    const value = await call('GET', `/rt_items?name=eq.${encodeURIComponent("comb' or '1'='1")}`);
     expect(value.status).toBe(200);
     expect(value.json).toEqual([]);
   });

@@ -103,6 +103,8 @@ $$;
 `;
 
 let s: TestStack;
+// Untyped on purpose: these tests send what the Database type would reject (unknown columns, bad
+// filters) to check the server's answers.
 let anon: SupabaseClient;
 let service: SupabaseClient;
 let alice: SupabaseClient;

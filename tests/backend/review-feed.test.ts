@@ -12,15 +12,14 @@
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { testStack, signedInClient, ADMIN, type TestStack, sqlOn } from '../support/stack.ts';
+import { testStack, signedInClient, ADMIN, type TestStack, type TestClient, sqlOn } from '../support/stack.ts';
 
 // Seeded rows (supabase/seed.sql).
 const AMARA = '5eed0000-0000-4000-8000-000000000011';
 
 let s: TestStack;
-let anon: SupabaseClient;
-let admin: SupabaseClient;
+let anon: TestClient;
+let admin: TestClient;
 
 beforeAll(async () => {
   s = await testStack({ autoconfirm: true });

@@ -6,8 +6,7 @@
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { testStack, signedInClient, ADMIN, type TestStack, sqlOn } from '../support/stack.ts';
+import { testStack, signedInClient, ADMIN, type TestStack, type TestClient, untyped, sqlOn } from '../support/stack.ts';
 import { REVIEW_FILE_EXTENSIONS, displayNameFor, galleryFileType } from '../../supabase/functions/_shared/rules.ts';
 
 // Seeded rows (supabase/seed.sql).
@@ -15,8 +14,8 @@ const AMARA = { id: '5eed0000-0000-4000-8000-000000000011', email: 'amara.johnso
 const REVIEW_WITH_TWO_FILES = '5eed0001-0000-4000-8000-000000000001'; // handmade-locs, approved, by Amara
 
 let s: TestStack;
-let anon: SupabaseClient;
-let admin: SupabaseClient;
+let anon: TestClient;
+let admin: TestClient;
 
 beforeAll(async () => {
   s = await testStack({ autoconfirm: true });
@@ -260,8 +259,8 @@ describe('review_feed RPC (helpers-brief contract)', () => {
   };
   type Row = { id: string; rating: number; created_at: Date | string; media: number };
 
-  async function feed(client: SupabaseClient, args: Record<string, unknown>, get = true): Promise<Feed> {
-    const { data, error, status } = await client.rpc('review_feed', args, { get });
+  async function feed(client: TestClient, args: Record<string, unknown>, get = true): Promise<Feed> {
+    const { data, error, status } = await untyped(client).rpc('review_feed', args, { get });
     expect(error).toBeNull();
     expect(status).toBe(200);
     return data as Feed;

@@ -10,16 +10,15 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { testStack, httpTestStack, signedInClient, stackClient, ADMIN, type TestStack, sqlOn } from '../support/stack.ts';
+import { testStack, httpTestStack, signedInClient, stackClient, ADMIN, type TestStack, type TestClient, sqlOn } from '../support/stack.ts';
 import { scheduleReviewMediaCleanup } from '../../supabase/local/storage/cleanup.ts';
 import { submitReview } from '../../widgets/reviews/submit.ts';
 
 const BUCKET = 'review-media';
 
 let s: TestStack;
-let admin: SupabaseClient;
-let author: { client: SupabaseClient; id: string };
+let admin: TestClient;
+let author: { client: TestClient; id: string };
 
 const sql = sqlOn(() => s);
 

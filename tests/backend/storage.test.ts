@@ -9,9 +9,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { httpTestStack, testStack, type TestStack } from '../support/stack.ts';
+import { createClient } from '@supabase/supabase-js';
+import { httpTestStack, testStack, type TestStack, type TestClient } from '../support/stack.ts';
 import { signJwt } from '../../supabase/local/jwt.ts';
+import type { Database } from '../../supabase/types/database.ts';
 
 const LIMIT = 64 * 1024;
 const MEDIA = 'test-media';
@@ -35,7 +36,7 @@ create policy "test: users delete their own files" on storage.objects for delete
 
 interface User {
   id: string;
-  client: SupabaseClient;
+  client: TestClient;
   token: string;
 }
 
@@ -53,7 +54,7 @@ function accessToken(s: TestStack, sub: string, opts: { secret?: string; exp?: n
 
 /** A real supabase-js client carrying a user's access token (as GoTrue would issue it). */
 function clientWithToken(s: TestStack, token: string) {
-  return createClient(s.url, s.config.anonKey, {
+  return createClient<Database>(s.url, s.config.anonKey, {
     accessToken: async () => token,
     global: { fetch: s.fetch },
   });
@@ -363,7 +364,7 @@ describe('storage over real HTTP', () => {
     const id = randomUUID();
     const now = Math.floor(Date.now() / 1000);
     const token = signJwt({ sub: id, role: 'authenticated', aud: 'authenticated', iat: now, exp: now + 600 }, h.stack.config.jwtSecret);
-    const c = createClient(h.url, h.stack.config.anonKey, { accessToken: async () => token, global: { headers: { origin: 'http://127.0.0.1:5173' } } });
+    const c = createClient<Database>(h.url, h.stack.config.anonKey, { accessToken: async () => token, global: { headers: { origin: 'http://127.0.0.1:5173' } } });
 
     const big = new Uint8Array(8 * 1024 * 1024); // far over the bucket's limit: refused without reading it all
     const t0 = Date.now();

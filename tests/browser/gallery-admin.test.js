@@ -4,7 +4,7 @@
  * a visitor is asked to sign in. Toast words are doc 2 §8's.
  */
 import {
-  $, $$, anonKey, assert, backendUrl, button, cleanup, closedUrl, createUser, equal, expectAccessible, field, listen, mount, requestsTo,
+  $, $$, anonKey, assert, backendUrl, button, cleanup, closedUrl, createUser, equal, expectAccessible, listen, mount, requestsTo,
   sendKeys, text, toasts, type, waitFor, waitForToast,
 } from './support/helpers.js';
 import { ADMIN, clearGallery, fixtureImageUrl, galleryRest, pick, pngFile, seedItems, signIn, signOut, tokenFor, webmFile } from './gallery-fixtures.test.mjs';
@@ -87,7 +87,7 @@ describe('kyb-gallery-admin', () => {
     // Upload an image.
     pick(input, await pngFile('Spread.PNG'));
     await waitFor(() => fileInput(el).disabled, 'input disabled while uploading').catch(() => {});
-    let t = await waitForToast(el, 'Success');
+    const t = await waitForToast(el, 'Success');
     equal(t.description.toLowerCase(), 'image uploaded successfully', 'image toast (doc 2 §8)');
     await waitFor(() => rows(el).length === 1, 'one row');
     let { body: db } = await galleryRest(adminToken);

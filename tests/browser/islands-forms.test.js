@@ -7,7 +7,7 @@
  * The functions rate-limit per client (lead-capture 20, beta-access 10 per 10 minutes) and every
  * browser test shares one client address: this file sends 7 leads and 2 password checks.
  */
-import { $, $$, anonKey, assert, backendUrl, button, cleanup, closedUrl, equal, expectAccessible, field, listen, mount, requestsTo, sendKeys, text, toasts, type, uniqueEmail, waitFor, waitForToast, serviceKey } from './support/helpers.js';
+import { $, $$, assert, backendUrl, button, cleanup, closedUrl, equal, expectAccessible, field, listen, mount, requestsTo, sendKeys, text, toasts, type, uniqueEmail, waitFor, waitForToast, serviceKey } from './support/helpers.js';
 
 // ---------------------------------------------------------------- service-role reads (assertions only)
 /** The leads stored for an e-mail address (service role: the table is closed to anon). */

@@ -6,7 +6,7 @@
  * unapproved for the duration of this file and approved again at the end; the rows this file adds are
  * deleted. Signed-out tests run first (the page's auth store is shared and only signs in once).
  */
-import { $, $$, assert, anonKey, backendUrl, button, cleanup, createUser, equal, expectAccessible, listen, mount, requestsTo, sendKeys, storedSession, text, toasts, type, waitFor, waitForToast, serviceKey } from './support/helpers.js';
+import { $, $$, assert, backendUrl, button, cleanup, createUser, equal, expectAccessible, listen, mount, requestsTo, sendKeys, storedSession, text, toasts, type, waitFor, waitForToast, serviceKey } from './support/helpers.js';
 import { emulateMedia, sendMouse, setViewport } from '/node_modules/@web/test-runner-commands/browser/commands.mjs';
 
 const FIX = 'trinity-locs'; // 12 fixture reviews: summary, filters, sort, pages, media
@@ -606,7 +606,7 @@ describe('kyb-reviews (signed in)', () => {
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'huge.png', { type: 'image/png' });
     pickFiles(f.files, [gif, new File([good], 'ok.png', { type: 'image/png' }), big]);
     await waitForToast(el, 'Invalid files', 'Some files were rejected. Please use JPEG, PNG, WebP images or MP4, MOV videos under 5MB');
-    let items = () => $$(el, '.rv-files__item');
+    const items = () => $$(el, '.rv-files__item');
     await waitFor(() => items().length === 1, 'only the valid file kept');
     assert(text(items()[0]).includes('ok.png'), 'kept the PNG');
     pickFiles(f.files, [1, 2, 3, 4, 5].map((i) => new File([good], `more-${i}.png`, { type: 'image/png' })));

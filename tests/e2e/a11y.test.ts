@@ -88,7 +88,7 @@ describe('accessibility (axe-core)', () => {
     const context = await auditContext();
     const user = await createAccount(ctx.site);
     const page = await context.newPage();
-    await page.goto(ctx.site.url + '/');
+    await page.goto(`${ctx.site.url}/`);
     await widgetsUpgraded(page);
     await page.locator('.site-header__actions kyb-auth-button').getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('dialog').waitFor();
@@ -96,13 +96,13 @@ describe('accessibility (axe-core)', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await signInViaHeader(page, user);
-    await page.goto(ctx.site.url + '/account');
+    await page.goto(`${ctx.site.url}/account`);
     await page.locator('kyb-account').getByLabel('Display name').waitFor();
     const account = await audit(page);
 
     const adminContext = await auditContext();
     const admin = await adminContext.newPage();
-    await admin.goto(ctx.site.url + '/admin/gallery');
+    await admin.goto(`${ctx.site.url}/admin/gallery`);
     await widgetsUpgraded(admin);
     await signInViaHeader(admin, ADMIN);
     await admin.locator('kyb-gallery-admin').getByRole('heading', { name: 'Gallery Administration' }).waitFor();

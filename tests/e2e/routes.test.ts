@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
-import { NOT_FOUND, ROUTES, allPages } from '../../site/routes.ts';
+import { NOT_FOUND, allPages } from '../../site/routes.ts';
 import { useSite } from './support/hooks.ts';
 import { deepText, pool, widgetsUpgraded } from './support/site.ts';
 

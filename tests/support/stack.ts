@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../supabase/types/database.ts';
 import { createStack, type Stack } from '../../supabase/local/app.ts';
 import { openDb } from '../../supabase/local/db.ts';
 import type { StackConfig } from '../../supabase/local/config.ts';
@@ -37,15 +38,24 @@ async function openTestDb() {
   return openDb({ loadDataDir: image });
 }
 
+/** Typed by the schema the migrations build (`npm run gen:types`). */
+export type TestClient = SupabaseClient<Database>;
+
+/**
+ * The same client without the schema type, for tests that send on purpose what the type rejects: table
+ * names taken from a catalogue, empty or foreign rows, arguments built at run time.
+ */
+export const untyped = (c: TestClient) => c as unknown as SupabaseClient;
+
 export interface TestStack extends Stack {
   /** A fresh supabase-js client (no shared session) talking to the stack in-process. */
-  client(opts?: { serviceRole?: boolean }): SupabaseClient;
+  client(opts?: { serviceRole?: boolean }): TestClient;
   url: string;
 }
 
 /** A supabase-js client with no stored session, as anon or service role, sending through `fetch`. */
-export function stackClient(config: StackConfig, fetch: typeof globalThis.fetch, opts: { serviceRole?: boolean } = {}): SupabaseClient {
-  return createClient(config.publicUrl, opts.serviceRole ? config.serviceRoleKey : config.anonKey, {
+export function stackClient(config: StackConfig, fetch: typeof globalThis.fetch, opts: { serviceRole?: boolean } = {}): TestClient {
+  return createClient<Database>(config.publicUrl, opts.serviceRole ? config.serviceRoleKey : config.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: { fetch },
   });

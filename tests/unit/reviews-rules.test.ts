@@ -123,7 +123,11 @@ describe('review id (idempotent submit)', () => {
     expect(newReviewId()).not.toBe(newReviewId());
   });
   it('builds a valid v4 UUID from random bytes outside secure contexts', () => {
-    const fake = { getRandomValues: <T extends ArrayBufferView | null>(a: T) => (new Uint8Array((a as unknown as Uint8Array).buffer).fill(0xff), a) };
+    const fake = { getRandomValues: <T extends ArrayBufferView | null>(a: T) => {
+        new Uint8Array((a as unknown as Uint8Array).buffer).fill(0xff);
+        return a;
+      },
+    };
     expect(newReviewId(fake as Pick<Crypto, 'getRandomValues'>)).toBe('ffffffff-ffff-4fff-bfff-ffffffffffff');
     expect(newReviewId({ getRandomValues: crypto.getRandomValues.bind(crypto) })).toMatch(UUID_V4);
   });

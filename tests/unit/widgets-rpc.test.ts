@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { serve } from '../../supabase/local/server.ts';
 import { rpcGet } from '../../widgets/core/rpc.ts';
+import type { Database } from '../../supabase/types/database.ts';
 
 let s: Awaited<ReturnType<typeof serve>>;
 let config: { supabaseUrl: string; supabaseAnonKey: string };
@@ -21,7 +22,7 @@ describe('rpcGet', () => {
     const args = { p_slug: 'handmade-locs', p_sort: 'newest', p_limit: 5 };
     // null is left out (the default applies) where postgrest-js would send the text "null".
     const light = await rpcGet('review_feed', { ...args, p_rating: null }, { config });
-    const pg = new PostgrestClient(`${s.url}/rest/v1`, { headers: { apikey: config.supabaseAnonKey, Authorization: `Bearer ${config.supabaseAnonKey}` } });
+    const pg = new PostgrestClient<Database>(`${s.url}/rest/v1`, { headers: { apikey: config.supabaseAnonKey, Authorization: `Bearer ${config.supabaseAnonKey}` } });
     const full = await pg.rpc('review_feed', args, { get: true });
     expect(light.error).toBeNull();
     expect(full.error).toBeNull();

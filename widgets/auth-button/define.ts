@@ -1,7 +1,23 @@
+/**
+ * Registers `<kyb-auth-button>`; importing AuthButton.tsx alone has no side effect. The tags below are the
+ * element's public contract: `npm run gen:elements` turns them into custom-elements.json and what is generated
+ * from it (widgets/README.md).
+ *
+ * Header sign-in button and dialog; signed in, the account link (doc 1 §2.2, §2.3).
+ *
+ * @tag kyb-auth-button
+ * @attr {string} [account-path=/account] - My Account link, on the site origin
+ * @attr {'bar' | 'menu'} [layout=bar] - `bar`: one row for a header; `menu`: stacked, full width, for a
+ *   slide-out menu
+ * @event kyb-request-sign-in - `{tab: 'sign-in'}` when its fallback link was clicked before the code arrived; it
+ *   also listens for this event from any element
+ * @csspart account-icon, placeholder, signed-in, greeting, account-link, account-label, button, sign-out,
+ *   sign-in, base, close, title, tabs, panel, form, sign-in-form, submit, forgot, resend, sign-up-form,
+ *   forgot-form, back, new-password-form, tab, tab-selected, field, label, hint, error, toasts, toast, dialog
+ * @reserve display:inline-block;min-height:44px;min-width:6rem
+ */
 import { defineElement } from '../core/define.ts';
 import { AuthButton } from './AuthButton.tsx';
 import css from './styles.css?inline';
 
 defineElement('kyb-auth-button', AuthButton, { props: { accountPath: 'string', layout: 'string' }, css });
-
-export {};

@@ -5,13 +5,13 @@
  * Required" (the spec only checks for a session; the database's RLS enforces the role, so the UI says so
  * up front); admin → the element's panel, remounted per user.
  */
-import { useCallback, useEffect, useRef, type ComponentType } from 'react';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { useCallback, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { isAdmin, useAuth } from './auth.ts';
 import { getSupabase } from './supabase.ts';
 import { MESSAGES } from './messages.ts';
 import { useToasts } from './toast.tsx';
 import { hostOf } from './define.ts';
+import type { KybClient } from './supabase.ts';
 
 export type ToastFn = ReturnType<typeof useToasts>['toast'];
 
@@ -24,7 +24,7 @@ export type Result<T = undefined> = { ok: true; value: T } | { ok: false; error:
  * is a failed call too.
  */
 export function useAdminCall() {
-  return useCallback(async <T,>(fn: (c: SupabaseClient) => Promise<Result<T>>): Promise<Result<T>> => {
+  return useCallback(async <T,>(fn: (c: KybClient) => Promise<Result<T>>): Promise<Result<T>> => {
     try {
       return await fn(await getSupabase());
     } catch (error) {
@@ -66,7 +66,7 @@ export function AdminGate({ container, prefix, denied, Panel }: AdminGateProps) 
     if (user) warned.current = false;
   }, [user]);
 
-  let body;
+  let body: ReactNode;
   if (initializing) {
     body = (
       <p className={`${prefix}__loading`} role="status" part="loading">

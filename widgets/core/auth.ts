@@ -7,7 +7,7 @@
  *   `initializing` is true until the first session lookup completes (doc 1 §4). When localStorage holds
  *   no session and the URL is no mail-link landing, the answer "signed out" is immediate and
  *   supabase-js is not downloaded; it is loaded when a session exists or the user acts.
- * - `ensureAuth(): Promise<SupabaseClient>` — load the client (call it when the user acts: Sign in, …);
+ * - `ensureAuth(): Promise<KybClient>` — load the client (call it when the user acts: Sign in, …);
  *   resolves once the store follows the client's events.
  * - `getAuthState()`, `subscribeAuth(fn)` — the same store outside React.
  * - `startAuth()` — what useAuth calls; idempotent.
@@ -26,12 +26,13 @@
  * CSS alone.
  */
 import { useSyncExternalStore } from 'react';
-import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/supabase-js';
+import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import { displayNameFor } from '../../supabase/functions/_shared/rules.ts';
 import { emit } from './events.ts';
 import { getConfig, KybConfigError } from './config.ts';
 import { shared } from './registry.ts';
 import { getSupabase, shouldLoadAuth, storageKey } from './supabase.ts';
+import type { KybClient } from './supabase.ts';
 
 export type { Session, User };
 
@@ -47,7 +48,7 @@ interface Store {
   state: AuthState;
   listeners: Set<() => void>;
   started: boolean;
-  client: Promise<SupabaseClient> | null;
+  client: Promise<KybClient> | null;
   /** Last user id announced with kyb-auth-change (undefined: nothing announced yet). */
   announced: string | null | undefined;
   /** The sign-in profile upsert in flight, if any. */
@@ -95,7 +96,7 @@ const FOLLOWED = new Set<AuthChangeEvent>([
 ]);
 
 /** Load supabase-js and follow its auth events; resolves with the client once the store is wired. */
-export function ensureAuth(): Promise<SupabaseClient> {
+export function ensureAuth(): Promise<KybClient> {
   const s = store();
   if (!s.client) {
     s.client = getSupabase().then((c) => {
@@ -193,7 +194,7 @@ function forgetProfileSync() {
  * enough. Existing values win over the metadata defaults so a name edited on My Account survives the
  * next sign-in (the spec's "upsert on every sign-in" would otherwise overwrite it).
  */
-async function upsertProfile(c: SupabaseClient, user: User) {
+async function upsertProfile(c: KybClient, user: User) {
   try {
     if (sessionStorage.getItem(SYNCED) === user.id) return;
   } catch {

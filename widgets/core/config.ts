@@ -100,5 +100,5 @@ export function siteOrigin(doc: Document = document): string {
 
 /** Absolute URL of `path` on the site (`siteUrl('/account')`). */
 export function siteUrl(path: string, doc: Document = document): string {
-  return new URL(path, siteOrigin(doc) + '/').toString();
+  return new URL(path, `${siteOrigin(doc)}/`).toString();
 }

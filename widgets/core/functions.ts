@@ -25,7 +25,7 @@ const errorText = (x: unknown): string | null =>
     : null;
 
 export async function invokeFunction<T = { message?: string }>(name: string, body: Record<string, unknown>): Promise<FunctionResult<T>> {
-  let cfg;
+  let cfg: ReturnType<typeof getConfig>;
   try {
     cfg = getConfig();
   } catch (e) {

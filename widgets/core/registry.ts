@@ -3,13 +3,13 @@
  * widget bundle on one page (a host that includes the script twice, or two builds) share them.
  * Internal to widgets/core: elements use supabase.ts / rest.ts / functions.ts.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
 import type { KybConfig } from './config.ts';
+import type { KybClient } from './supabase.ts';
 
 export interface ClientEntry {
-  promise: Promise<SupabaseClient>;
+  promise: Promise<KybClient>;
   /** Set once loaded, so callers can use it without awaiting (or downloading) anything. */
-  client?: SupabaseClient;
+  client?: KybClient;
 }
 
 const g = globalThis as unknown as Record<symbol, unknown>;

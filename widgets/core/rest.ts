@@ -9,10 +9,12 @@
  * use `(await getSupabase()).from(…)`, which sends the user's token.
  */
 import { PostgrestClient } from '@supabase/postgrest-js';
+import type { Database } from '../../supabase/types/database.ts';
 import { getConfig } from './config.ts';
 import { clientId, shared } from './registry.ts';
 
-export type RestClient = PostgrestClient<any>;
+/** Typed by the schema the migrations build (`npm run gen:types`). */
+export type RestClient = PostgrestClient<Database>;
 
 export function rest(): RestClient {
   const cfg = getConfig();
@@ -20,7 +22,7 @@ export function rest(): RestClient {
   const id = clientId(cfg);
   let c = map.get(id);
   if (!c) {
-    c = new PostgrestClient(`${cfg.supabaseUrl}/rest/v1`, {
+    c = new PostgrestClient<Database>(`${cfg.supabaseUrl}/rest/v1`, {
       headers: { apikey: cfg.supabaseAnonKey, Authorization: `Bearer ${cfg.supabaseAnonKey}` },
     });
     map.set(id, c);

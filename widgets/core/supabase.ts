@@ -2,7 +2,7 @@
  * The backend clients, shared by every element on the page.
  *
  * API
- * - `getSupabase(): Promise<SupabaseClient>`: THE supabase-js client of the page (auth, REST as the
+ * - `getSupabase(): Promise<KybClient>`: THE supabase-js client of the page (auth, REST as the
  *   signed-in user, storage uploads, functions). Created on first call with a dynamic import, so pages
  *   and elements that only read public data never download auth-js (~28 kB gzip). Kept on `globalThis`
  *   under `Symbol.for('kyb.supabase')` so two copies of the bundle on one page share one client (two
@@ -31,7 +31,11 @@
  * that only needs the other.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../supabase/types/database.ts';
 import { getConfig } from './config.ts';
+
+/** The page's supabase-js client, typed by the schema the migrations build (`npm run gen:types`). */
+export type KybClient = SupabaseClient<Database>;
 
 export { rest } from './rest.ts';
 export { invokeFunction, type FunctionResult } from './functions.ts';
@@ -63,15 +67,15 @@ export function shouldLoadAuth(): boolean {
   return hasStoredSession() || authCallbackInUrl();
 }
 
-export function getSupabase(): Promise<SupabaseClient> {
+export function getSupabase(): Promise<KybClient> {
   const cfg = getConfig();
   const id = clientId(cfg);
   const map = clientEntries();
   let entry = map.get(id);
   if (!entry) {
-    const e: { promise: Promise<SupabaseClient>; client?: SupabaseClient } = {
+    const e: { promise: Promise<KybClient>; client?: KybClient } = {
       promise: import('@supabase/supabase-js').then(({ createClient }) => {
-        const c = createClient(cfg.supabaseUrl, cfg.supabaseAnonKey, {
+        const c = createClient<Database>(cfg.supabaseUrl, cfg.supabaseAnonKey, {
           auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'implicit' },
           global: { fetch: fetchKeepingAuthErrors },
         });
@@ -88,7 +92,7 @@ export function getSupabase(): Promise<SupabaseClient> {
 }
 
 /** The client when it is already loaded (by this copy of the bundle or another), else null. */
-export function peekSupabase(): SupabaseClient | null {
+export function peekSupabase(): KybClient | null {
   try {
     return clientEntries().get(clientId(getConfig()))?.client ?? null;
   } catch {

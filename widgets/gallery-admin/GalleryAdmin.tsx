@@ -7,9 +7,7 @@
  * Every edit refetches the list. The spec's admin gate is only a session check (doc 2 §6); this element
  * also requires `app_metadata.role = 'admin'`, which is what the database's RLS enforces for writes.
  *
- * @event kyb-gallery-change {action: 'upload' | 'update' | 'delete', id}
- * @csspart root, heading, denied, upload, file-input, count, list, item, preview, order, active,
- *          alt, delete, dialog, toasts, toast
+ * Its attributes, events and parts: widgets/gallery-admin/define.ts.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ALT_TEXT_MAX, GALLERY_MAX_ITEMS } from '../../supabase/functions/_shared/rules.ts';
@@ -17,7 +15,7 @@ import { MESSAGES } from '../core/messages.ts';
 import { AdminGate, useAdminCall, type AdminPanelProps } from '../core/admin-gate.tsx';
 import { Modal } from '../core/dialog.tsx';
 import { emit } from '../core/events.ts';
-import { deleteItem, listItems, updateItem, uploadItem, type GalleryItem, type ItemPatch, type Result } from './data.ts';
+import { deleteItem, listItems, updateItem, uploadItem, type GalleryItem, type ItemPatch, } from './data.ts';
 
 /** Alt text is written this long after the last keystroke (the field still updates on every key). */
 export const ALT_TEXT_DEBOUNCE_MS = 350;

@@ -3,29 +3,23 @@
  * signed-in admin (RLS allows writes to admins only). Every function returns `{ok, …}` and never throws,
  * so the element maps each failure to its toast.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { GALLERY_MAX_FILE_BYTES, galleryFileType } from '../../supabase/functions/_shared/rules.ts';
+import type { Tables } from '../../supabase/types/database.ts';
 
 export const GALLERY_TABLE = 'planner_gallery';
 export const GALLERY_BUCKET = 'planner-gallery';
 
-export interface GalleryItem {
-  id: string;
-  image_url: string;
-  alt_text: string | null;
-  display_order: number;
-  is_active: boolean;
-  file_type: 'image' | 'video';
-  created_at?: string;
-}
+/** A row of planner_gallery; its check constraint narrows file_type. */
+export type GalleryItem = Omit<Tables<'planner_gallery'>, 'file_type'> & { file_type: 'image' | 'video' };
 
 import type { Result } from '../core/admin-gate.tsx';
+import type { KybClient } from '../core/supabase.ts';
 export type { Result };
 
 const fail = (error: unknown): { ok: false; error: unknown } => ({ ok: false, error });
 
 /** Admin read: all rows, display_order ascending (doc 2 §7). */
-export async function listItems(sb: SupabaseClient): Promise<Result<GalleryItem[]>> {
+export async function listItems(sb: KybClient): Promise<Result<GalleryItem[]>> {
   const { data, error } = await sb.from(GALLERY_TABLE).select('*').order('display_order', { ascending: true });
   return error ? fail(error) : { ok: true, value: (data ?? []) as GalleryItem[] };
 }
@@ -58,7 +52,7 @@ export function storagePathOf(publicUrl: string): string | null {
  * file_type}` (doc 2 §7). If the row cannot be written the uploaded object is removed again, so a
  * failed upload leaves nothing behind.
  */
-export async function uploadItem(sb: SupabaseClient, file: File, count: number): Promise<Result<GalleryItem>> {
+export async function uploadItem(sb: KybClient, file: File, count: number): Promise<Result<GalleryItem>> {
   if (file.size > GALLERY_MAX_FILE_BYTES) return fail(new Error(`File is larger than ${GALLERY_MAX_FILE_BYTES / 1024 / 1024} MB`));
   const name = storageNameFor(file);
   const bucket = sb.storage.from(GALLERY_BUCKET);
@@ -81,7 +75,7 @@ export type ItemPatch = { display_order: number } | { is_active: boolean } | { a
  * One column at a time (doc 2 §7). `.select('id')` makes a row that RLS hides count as a failure
  * instead of a silent no-op (PostgREST answers 204 with nothing updated).
  */
-export async function updateItem(sb: SupabaseClient, id: string, patch: ItemPatch): Promise<Result> {
+export async function updateItem(sb: KybClient, id: string, patch: ItemPatch): Promise<Result> {
   const { data, error } = await sb.from(GALLERY_TABLE).update(patch).eq('id', id).select('id');
   if (error) return fail(error);
   if (!data?.length) return fail(new Error('No row was updated (missing, or not allowed)'));
@@ -89,7 +83,7 @@ export async function updateItem(sb: SupabaseClient, id: string, patch: ItemPatc
 }
 
 /** Deletes the row, then its stored file; a file that cannot be removed is logged, the row is gone. */
-export async function deleteItem(sb: SupabaseClient, item: GalleryItem): Promise<Result> {
+export async function deleteItem(sb: KybClient, item: GalleryItem): Promise<Result> {
   const { data, error } = await sb.from(GALLERY_TABLE).delete().eq('id', item.id).select('id');
   if (error) return fail(error);
   if (!data?.length) return fail(new Error('No row was deleted (missing, or not allowed)'));

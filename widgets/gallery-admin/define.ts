@@ -1,8 +1,19 @@
-/** Registers <kyb-gallery-admin>. Importing GalleryAdmin.tsx alone has no side effect. */
+/**
+ * Registers `<kyb-gallery-admin>`; importing GalleryAdmin.tsx alone has no side effect. The tags below are the
+ * element's public contract: `npm run gen:elements` turns them into custom-elements.json and what is generated
+ * from it (widgets/README.md).
+ *
+ * Planner gallery admin: upload, order, alt text, activate and delete images (admins only; doc 2 "Gallery
+ * admin").
+ *
+ * @tag kyb-gallery-admin
+ * @event kyb-gallery-change - `{action: 'upload' | 'update' | 'delete', id}` after each change is stored
+ * @csspart heading, upload, file-input, count, list, item, preview, order, active, alt, delete, dialog, root,
+ *   loading, denied
+ * @reserve 24
+ */
 import { defineElement } from '../core/define.ts';
 import { GalleryAdmin } from './GalleryAdmin.tsx';
 import css from './gallery-admin.css?inline';
 
 defineElement('kyb-gallery-admin', GalleryAdmin, { css });
-
-export {};

@@ -5,9 +5,7 @@
  * is kept per product in localStorage and mirrored in the page's query string, so a reload keeps it and
  * the address (or Copy link) shares it; a link's values win over stored ones.
  *
- * @event kyb-price-change {product, price, currency: 'USD', configuration} on load and on every change.
- * @csspart root, heading, group, option, swatch, summary, price, breakdown, actions, buy, consult, copy,
- *          table, note, error
+ * Its attributes, events and parts: widgets/loc-configurator/define.ts.
  */
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
@@ -144,6 +142,7 @@ function Configurator({ product, container }: { product: ProductId; container?: 
           </p>
           <ul className="cfg__breakdown" part="breakdown" aria-label="Price breakdown">
             {price.breakdown.map((l, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the breakdown is rebuilt whole on each change; position is its identity
               <li key={i}>
                 <span>{l.label}</span>
                 <span>{formatUSD(l.amount)}</span>
@@ -332,7 +331,7 @@ function SizeGroup({ value, onChange, adders, perBundle }: { value: string; onCh
       options={SIZES.map((s) => ({
         value: s.id,
         label: s.label,
-        hint: [s.width, adders && adders[s.id] ? `${formatAdder(adders[s.id])}${perBundle ? ' per bundle' : ''}` : ''].filter(Boolean).join(' · '),
+        hint: [s.width, adders?.[s.id] ? `${formatAdder(adders[s.id])}${perBundle ? ' per bundle' : ''}` : ''].filter(Boolean).join(' · '),
       }))}
     />
   );

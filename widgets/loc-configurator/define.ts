@@ -1,8 +1,19 @@
-/** Registers <kyb-loc-configurator product="…">. Importing LocConfigurator.tsx alone has no side effect. */
+/**
+ * Registers `<kyb-loc-configurator>`; importing LocConfigurator.tsx alone has no side effect. The tags below are
+ * the element's public contract: `npm run gen:elements` turns them into custom-elements.json and what is
+ * generated from it (widgets/README.md).
+ *
+ * Loc pickers and live price for one product (doc 1 §2.7, §9).
+ *
+ * @tag kyb-loc-configurator
+ * @attr {'trinity-locs' | 'irie-locs' | 'jah-locs' | 'diy-kit' | 'lock-kit'} product - the product configured
+ * @event kyb-price-change - `{product, price, currency: 'USD', configuration}` on load and on each change
+ * @csspart error, root, heading, summary, price, breakdown, actions, notify, buy, consult, copy, group, option,
+ *   swatch, table, note
+ * @reserve 36
+ */
 import { defineElement } from '../core/define.ts';
 import { LocConfigurator } from './LocConfigurator.tsx';
 import css from './loc-configurator.css?inline';
 
 defineElement('kyb-loc-configurator', LocConfigurator, { props: { product: 'string' }, css });
-
-export {};

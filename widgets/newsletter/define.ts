@@ -1,7 +1,19 @@
+/**
+ * Registers `<kyb-newsletter>`; importing Newsletter.tsx alone has no side effect. The tags below are the
+ * element's public contract: `npm run gen:elements` turns them into custom-elements.json and what is generated
+ * from it (widgets/README.md).
+ *
+ * Newsletter signup card (doc 1 §2.5, §5, §8).
+ *
+ * @tag kyb-newsletter
+ * @attr {string} [source-page] - recorded with the subscription (default: `location.pathname`)
+ * @event kyb-subscribed - `{email, waitingList: false, message}` once subscribed
+ * @csspart card, intro, success, button, again, form, consent, privacy-link, error, submit, field, label, hint,
+ *   toasts, toast
+ * @reserve 26
+ */
 import { defineElement } from '../core/define.ts';
 import { Newsletter } from './Newsletter.tsx';
 import css from './styles.css?inline';
 
 defineElement('kyb-newsletter', Newsletter, { props: { sourcePage: 'string' }, css });
-
-export {};

@@ -4,10 +4,11 @@
  * a main slide (image, or a muted looping video) with thumbnails 4 per row, previous/next buttons and
  * arrow keys. With no active items, or when the read fails (logged only), the fixed cover image shows.
  *
- * @csspart root, stage, slide, prev, next, thumbs, thumb, fallback, status
+ * Its attributes, events and parts: widgets/planner-gallery/define.ts.
  */
 import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
 import { GALLERY_THUMBS_PER_ROW } from '../../supabase/functions/_shared/rules.ts';
+import type { Tables } from '../../supabase/types/database.ts';
 import { rest } from '../core/rest.ts';
 
 export interface PlannerGalleryProps {
@@ -18,13 +19,8 @@ export interface PlannerGalleryProps {
 
 const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-interface Item {
-  id: string;
-  image_url: string;
-  alt_text: string | null;
-  display_order: number;
-  file_type: 'image' | 'video';
-}
+/** The planner_gallery columns the carousel reads; the table's check constraint narrows file_type. */
+type Item = Pick<Tables<'planner_gallery'>, 'id' | 'image_url' | 'alt_text' | 'display_order'> & { file_type: 'image' | 'video' };
 
 export function PlannerGallery({ fallbackSrc, fallbackAlt }: PlannerGalleryProps) {
   const [items, setItems] = useState<Item[] | null>(null);

@@ -10,15 +10,13 @@
  * (confirmed; removes the review's files from storage too). Every action refetches; pages of 20 with
  * "Load more". The database's RLS is the real gate: only admins can read pending reviews or write.
  *
- * @event kyb-review-moderated {reviewId, action: 'approve' | 'unapprove' | 'verify' | 'unverify' | 'delete'}
- * @csspart root, loading, denied, heading, filters, tabs, tab, product, status, list, review, avatar,
- *          badge, verified, media, actions, approve, unapprove, verify, delete, load-more, empty,
- *          dialog, toasts, toast
+ * Its attributes, events and parts: widgets/review-moderation/define.ts.
  */
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { REVIEW_SLUGS } from '../../supabase/functions/_shared/rules.ts';
 import { AdminGate, useAdminCall, type AdminPanelProps } from '../core/admin-gate.tsx';
 import { Modal } from '../core/dialog.tsx';
+import { emit, type KybEventMap } from '../core/events.ts';
 import { Avatar } from '../reviews/Avatar.tsx';
 import { Stars } from '../reviews/Stars.tsx';
 import { formatReviewDate, ratingLabel } from '../reviews/rules.ts';
@@ -26,14 +24,11 @@ import { isVideo, mediaUrl } from '../reviews/data.ts';
 import { MODERATION_MESSAGES as MSG } from './messages.ts';
 import {
   PAGE_SIZE, STATUSES, STATUS_LABEL, countReviews, deleteReview, listReviews, updateReview,
-  type ModeratedReview, type ReviewPatch, type Result, type Status,
+  type ModeratedReview, type ReviewPatch, type Status,
 } from './data.ts';
 
-export type ModerationAction = 'approve' | 'unapprove' | 'verify' | 'unverify' | 'delete';
-export interface ReviewModeratedDetail {
-  reviewId: string;
-  action: ModerationAction;
-}
+export type ReviewModeratedDetail = KybEventMap['kyb-review-moderated'];
+export type ModerationAction = ReviewModeratedDetail['action'];
 
 export interface ReviewModerationProps {
   container?: unknown;
@@ -149,7 +144,7 @@ function Panel({ toast, host }: AdminPanelProps) {
 
   const notify = useCallback(
     (reviewId: string, action: ModerationAction) => {
-      host()?.dispatchEvent(new CustomEvent<ReviewModeratedDetail>('kyb-review-moderated', { bubbles: true, composed: true, detail: { reviewId, action } }));
+      emit(host(), 'kyb-review-moderated', { reviewId, action });
     },
     [host],
   );

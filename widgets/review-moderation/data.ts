@@ -4,7 +4,7 @@
  * (migrations reviews, review_media); this module only asks. Every function returns `{ok, …}` and
  * never throws, so the element maps each failure to its toast.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Tables } from '../../supabase/types/database.ts';
 import { REVIEW_BUCKET, mediaUrl, type FeedMedia } from '../reviews/data.ts';
 
 export const PAGE_SIZE = 20;
@@ -12,19 +12,8 @@ export const STATUSES = ['pending', 'approved', 'all'] as const;
 export type Status = (typeof STATUSES)[number];
 export const STATUS_LABEL: Record<Status, string> = { pending: 'Pending', approved: 'Approved', all: 'All' };
 
-export interface ModeratedReview {
-  id: string;
-  user_id: string;
-  product_slug: string;
-  rating: number;
-  title: string;
-  content: string;
-  reviewer_name: string;
-  is_verified_purchase: boolean;
-  is_approved: boolean;
-  created_at: string;
-  review_media: FeedMedia[];
-}
+/** A row of reviews with its media, as the moderation list selects it. */
+export type ModeratedReview = Tables<'reviews'> & { review_media: FeedMedia[] };
 
 export interface Filter {
   status: Status;
@@ -33,6 +22,7 @@ export interface Filter {
 }
 
 import type { Result } from '../core/admin-gate.tsx';
+import type { KybClient } from '../core/supabase.ts';
 export type { Result };
 const fail = (error: unknown): { ok: false; error: unknown } => ({ ok: false, error });
 
@@ -50,7 +40,7 @@ function filtered<Q>(query: Q, status: Status, slug: string | null): Q {
 }
 
 /** One page, newest first, with the total matching the filter (for "Load more"). */
-export async function listReviews(sb: SupabaseClient, f: Filter, offset: number, limit = PAGE_SIZE): Promise<Result<{ rows: ModeratedReview[]; total: number }>> {
+export async function listReviews(sb: KybClient, f: Filter, offset: number, limit = PAGE_SIZE): Promise<Result<{ rows: ModeratedReview[]; total: number }>> {
   const q = filtered(sb.from('reviews').select(COLUMNS, { count: 'exact' }), f.status, f.slug);
   const { data, error, count } = await q.order('created_at', { ascending: false }).order('id', { ascending: true }).range(offset, offset + limit - 1);
   if (error) return fail(error);
@@ -59,7 +49,7 @@ export async function listReviews(sb: SupabaseClient, f: Filter, offset: number,
 }
 
 /** How many reviews each tab holds for the product filter (HEAD requests: counts only). */
-export async function countReviews(sb: SupabaseClient, slug: string | null): Promise<Result<Record<Status, number>>> {
+export async function countReviews(sb: KybClient, slug: string | null): Promise<Result<Record<Status, number>>> {
   const answers = await Promise.all(STATUSES.map((s) => filtered(sb.from('reviews').select('id', { count: 'exact', head: true }), s, slug)));
   const bad = answers.find((a) => a.error);
   if (bad) return fail(bad.error);
@@ -73,7 +63,7 @@ export type ReviewPatch = { is_approved: boolean } | { is_verified_purchase: boo
  * `.select('id')` makes a row RLS hides (a non-admin session, a review deleted meanwhile) a failure
  * instead of a silent no-op (PostgREST answers 200 with no rows).
  */
-export async function updateReview(sb: SupabaseClient, id: string, patch: ReviewPatch): Promise<Result> {
+export async function updateReview(sb: KybClient, id: string, patch: ReviewPatch): Promise<Result> {
   const { data, error } = await sb.from('reviews').update(patch).eq('id', id).select('id');
   if (error) return fail(error);
   if (!data?.length) return fail(new Error('No review was updated (missing, or not allowed)'));
@@ -87,7 +77,7 @@ export async function updateReview(sb: SupabaseClient, id: string, patch: Review
  * (not fine: the customer's photo would stay public with no review pointing at it). The public URL tells
  * the two apart; if any file is still served the review is kept and the delete fails, losing nothing.
  */
-export async function deleteReview(sb: SupabaseClient, id: string, fetchFn: typeof fetch = fetch): Promise<Result<{ paths: string[] }>> {
+export async function deleteReview(sb: KybClient, id: string, fetchFn: typeof fetch = fetch): Promise<Result<{ paths: string[] }>> {
   const media = await sb.from('review_media').select('file_path').eq('review_id', id);
   if (media.error) return fail(media.error);
   const paths = (media.data ?? []).map((m: { file_path: string }) => m.file_path);

@@ -1,8 +1,18 @@
-/** Registers <kyb-review-moderation>. Importing ReviewModeration.tsx alone has no side effect. */
+/**
+ * Registers `<kyb-review-moderation>`; importing ReviewModeration.tsx alone has no side effect. The tags below
+ * are the element's public contract: `npm run gen:elements` turns them into custom-elements.json and what is
+ * generated from it (widgets/README.md).
+ *
+ * Review moderation: approve, verify and delete submitted reviews (admins only).
+ *
+ * @tag kyb-review-moderation
+ * @event kyb-review-moderated - `{reviewId, action: 'approve' | 'unapprove' | 'verify' | 'unverify' | 'delete'}`
+ *   after each change is stored
+ * @csspart heading, filters, tabs, tab, product, status, empty, list, load-more, review, badge, verified, media,
+ *   actions, unapprove, approve, verify, delete, dialog, root, loading, denied
+ */
 import { defineElement } from '../core/define.ts';
 import { ReviewModeration } from './ReviewModeration.tsx';
 import css from './styles.css?inline';
 
 defineElement('kyb-review-moderation', ReviewModeration, { css });
-
-export {};

@@ -112,7 +112,10 @@ export function Reviews({ slug: slugProp, container }: ReviewsProps) {
     [want],
   );
   // The form announces what happens to the review: its region comes with it.
-  const preloadForm = () => (quietly(want('form')), quietly(want('toasts')));
+  const preloadForm = () => {
+    quietly(want('form'));
+    quietly(want('toasts'));
+  };
   const preloadLightbox = useCallback(() => quietly(want('lightbox')), [want]);
 
   const fetchPage = useCallback(

@@ -40,7 +40,7 @@ export function Summary({
               >
                 <span className="rv-histogram__label" aria-hidden="true">
                   {star}
-                  <svg viewBox="0 0 24 24" focusable="false">
+                  <svg viewBox="0 0 24 24" focusable="false" aria-hidden="true">
                     <path d="M12 2.6l2.9 5.9 6.5.95-4.7 4.6 1.1 6.5L12 17.5l-5.8 3.05 1.1-6.5-4.7-4.6 6.5-.95z" />
                   </svg>
                 </span>

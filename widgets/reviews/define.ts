@@ -1,25 +1,28 @@
 /**
- * Registers `<kyb-reviews>`. Importing Reviews.tsx alone has no side effect.
+ * Registers `<kyb-reviews>`; importing Reviews.tsx alone has no side effect. The tags below are the element's
+ * public contract: `npm run gen:elements` turns them into custom-elements.json and what is generated from it
+ * (widgets/README.md).
  *
- * @attr slug - product whose approved reviews are shown and to which new reviews are written
- *   (one of REVIEW_SLUGS; default `handmade-locs`).
- * @event kyb-review-submitted - `{slug, reviewId, files}` after a review and its files are stored
- *   (pending moderation: it is listed once approved).
+ * Reviews of one product: summary, list, filters and the write-a-review form (doc 1 §2.8, §2.9).
+ *
+ * @tag kyb-reviews
+ * @attr {string} [slug=handmade-locs] - product whose approved reviews are shown and to which new reviews are
+ *   written (one of REVIEW_SLUGS)
+ * @event kyb-review-submitted - `{slug, reviewId, files}` after a review and its files are stored (pending
+ *   moderation: it is listed once approved)
  * @event kyb-request-sign-in - `{tab: 'sign-in'}` when a signed-out visitor asks to write a review;
- *   kyb-auth-button opens its dialog.
- * @csspart heading, summary, histogram, filters, list, review, avatar, verified, load-more, skeleton,
- *   empty, write-button, write-first-button, pending-note, form, title-field, name-field,
- *   content-field, submit-button, cancel-button, lightbox, toasts, toast
- * @cssproperty --kyb-color-* / --kyb-radius / --kyb-font-family / --kyb-heading-font-family /
- *   --kyb-focus-ring - shared tokens (widgets/core/tokens.css); --kyb-color-star colours the stars.
- * @cssproperty --kyb-reviews-gap - space between the sections (1.25rem).
- * @cssproperty --kyb-reviews-thumb-size - media thumbnails (80px).
- * @cssproperty --kyb-reviews-skeleton - colour of the loading placeholders.
+ *   kyb-auth-button opens its dialog
+ * @csspart avatar, lightbox, review, verified, form, field, title-field, name-field, content-field,
+ *   submit-button, cancel-button, pending-note, heading, write-button, empty, write-first-button, filters, list,
+ *   load-more, skeleton, summary, histogram, label, hint, error, toasts, toast
+ * @cssprop --kyb-color-star - colour of the stars
+ * @cssprop [--kyb-reviews-gap=1.25rem] - space between the sections
+ * @cssprop [--kyb-reviews-thumb-size=80px] - media thumbnails
+ * @cssprop --kyb-reviews-skeleton - colour of the loading placeholders
+ * @reserve 28
  */
 import { defineElement } from '../core/define.ts';
 import { Reviews } from './Reviews.tsx';
 import css from './styles.css?inline';
 
 defineElement('kyb-reviews', Reviews, { props: { slug: 'string' }, css });
-
-export {};

@@ -2,11 +2,11 @@
  * The signed-in write path of kyb-reviews (review row, files, media rows) through the full supabase-js
  * client. Loaded with the form, never by a visitor who only reads.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { mediaPath, reviewMimeOf, type ReviewMime } from './files.ts';
+import type { KybClient } from '../core/supabase.ts';
 
 /** The display name on the user's profile row, if any (prefills the form). */
-export async function profileDisplayName(client: SupabaseClient, userId: string): Promise<string | null> {
+export async function profileDisplayName(client: KybClient, userId: string): Promise<string | null> {
   const { data, error } = await client.from('profiles').select('display_name').eq('id', userId).maybeSingle();
   if (error) throw error;
   const name = (data as { display_name?: string | null } | null)?.display_name;
@@ -47,7 +47,7 @@ export interface SubmitProgress {
  * skipped rather than uploaded again.
  */
 export async function submitReview(
-  client: SupabaseClient,
+  client: KybClient,
   draft: ReviewDraft,
   progress: SubmitProgress = { reviewStored: false },
 ): Promise<void> {

@@ -84,7 +84,7 @@ export function ThumbnailGallery({ container }: ThumbnailGalleryProps) {
     if (found.main && found.main.getAttribute('slot') !== 'main') found.main.setAttribute('slot', 'main');
     setPictures(found.pictures);
     const current = found.main ? found.pictures.findIndex((p) => p.src === (found.main!.dataset.full || found.main!.getAttribute('src'))) : -1;
-    setSelected(current < 0 ? 0 : current);
+    setSelected(Math.max(current , 0));
   }, [container]);
 
   function select(i: number, moveFocus = false) {
@@ -112,6 +112,7 @@ export function ThumbnailGallery({ container }: ThumbnailGalleryProps) {
         <div className="gallery__thumbs" part="thumbs" role="group" aria-label="Choose an image" ref={list} onKeyDown={onKeyDown}>
           {pictures.map((p, i) => (
             <button
+              // biome-ignore lint/suspicious/noArrayIndexKey: a product may show the same picture twice; position tells them apart
               key={`${i}-${p.thumb}`}
               type="button"
               className="gallery__thumb"

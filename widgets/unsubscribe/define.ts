@@ -1,7 +1,18 @@
+/**
+ * Registers `<kyb-unsubscribe>`; importing Unsubscribe.tsx alone has no side effect. The tags below are the
+ * element's public contract: `npm run gen:elements` turns them into custom-elements.json and what is generated
+ * from it (widgets/README.md).
+ *
+ * Unsubscribe link landing: confirms with one button press.
+ *
+ * @tag kyb-unsubscribe
+ * @attr {string} [token] - the unsubscribe token (default: `?token=` of the page URL)
+ * @csspart card, result, done, title, text, button, home, invalid, mailto, confirm, intro, submit, error, field,
+ *   label, hint, toasts, toast
+ * @reserve 11.5
+ */
 import { defineElement } from '../core/define.ts';
 import { Unsubscribe } from './Unsubscribe.tsx';
 import css from './styles.css?inline';
 
 defineElement('kyb-unsubscribe', Unsubscribe, { props: { token: 'string' }, css });
-
-export {};

@@ -1,7 +1,19 @@
+/**
+ * Registers `<kyb-vault>`; importing Vault.tsx alone has no side effect. The tags below are the element's public
+ * contract: `npm run gen:elements` turns them into custom-elements.json and what is generated from it
+ * (widgets/README.md).
+ *
+ * Free downloads with an e-mail opt-in.
+ *
+ * @tag kyb-vault
+ * @attr {string} [items] - JSON list of downloads (default: the three Vault files)
+ * @event kyb-lead-submitted - `{kind}` once the opt-in is stored
+ * @csspart base, grid, card, type, title, done, download-again, form, button, submit, field, label, hint, error,
+ *   toasts, toast
+ * @reserve 16
+ */
 import { defineElement } from '../core/define.ts';
 import { Vault } from './Vault.tsx';
 import css from './styles.css?inline';
 
 defineElement('kyb-vault', Vault, { props: { items: 'string' }, css });
-
-export {};

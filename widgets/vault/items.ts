@@ -66,6 +66,6 @@ export function vaultItems(value: unknown): VaultItem[] {
  * new tab instead.
  */
 export function downloadTarget(href: string, siteOrigin: string, pageOrigin: string): { url: string; sameOrigin: boolean } {
-  const url = new URL(href, siteOrigin + '/');
+  const url = new URL(href, `${siteOrigin}/`);
   return { url: url.toString(), sameOrigin: url.origin === pageOrigin };
 }

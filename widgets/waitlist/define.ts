@@ -1,7 +1,18 @@
+/**
+ * Registers `<kyb-waitlist>`; importing Waitlist.tsx alone has no side effect. The tags below are the element's
+ * public contract: `npm run gen:elements` turns them into custom-elements.json and what is generated from it
+ * (widgets/README.md).
+ *
+ * DIY kit waiting list (doc 1 §2.6, §4, §8).
+ *
+ * @tag kyb-waitlist
+ * @attr {string} [source-page] - recorded with the signup (default: `location.pathname`)
+ * @event kyb-subscribed - `{email, waitingList: true, message}` once on the list
+ * @csspart base, joined, form, button, submit, field, label, hint, error, toasts, toast
+ * @reserve 7
+ */
 import { defineElement } from '../core/define.ts';
 import { Waitlist } from './Waitlist.tsx';
 import css from './styles.css?inline';
 
 defineElement('kyb-waitlist', Waitlist, { props: { sourcePage: 'string' }, css });
-
-export {};

@@ -4,19 +4,19 @@
  * only its own rules. Web APIs only: the same handler runs in Deno on hosted Supabase and in Node in the
  * local stack (env.ts).
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
 import type { FunctionEnv } from './env.ts';
 import { preflight } from './cors.ts';
 import { adminClient } from './admin.ts';
 import { rateLimitHit, type RateLimit } from './rate-limit.ts';
 import { clientAddress, internalError, methodNotAllowed, readJsonObject, tooManyRequests } from './http.ts';
+import type { AdminClient } from './admin.ts';
 
 export type FunctionHandler = (req: Request, env: FunctionEnv) => Promise<Response>;
 
 export interface PostJsonRequest<S> {
   req: Request;
   env: FunctionEnv;
-  db: SupabaseClient;
+  db: AdminClient;
   body: Record<string, unknown>;
   /** What `setup` returned. */
   settings: S;
@@ -32,7 +32,7 @@ export interface PostJsonFunction<S> {
 }
 
 /** 429 with Retry-After once `subject` has used up `rule` in `scope`, else null. */
-export async function rateLimited(db: SupabaseClient, scope: string, subject: string, rule: RateLimit): Promise<Response | null> {
+export async function rateLimited(db: AdminClient, scope: string, subject: string, rule: RateLimit): Promise<Response | null> {
   const wait = await rateLimitHit(db, scope, subject, rule);
   return wait ? tooManyRequests(wait) : null;
 }

@@ -3,8 +3,8 @@
  * statement per hit, fixed windows) so they hold across function instances. Keys hold a SHA-256 of
  * the e-mail or address, never the value itself.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { sha256Hex } from './http.ts';
+import type { AdminClient } from './admin.ts';
 
 export interface RateLimit {
   limit: number;
@@ -26,7 +26,7 @@ export const RATE_LIMITS = {
  * Counts one hit against `scope` + `subject` and answers 0 when it is within the limit, else the
  * seconds until the window resets.
  */
-export async function rateLimitHit(db: SupabaseClient, scope: string, subject: string, rule: RateLimit): Promise<number> {
+export async function rateLimitHit(db: AdminClient, scope: string, subject: string, rule: RateLimit): Promise<number> {
   const { data, error } = await db.rpc('rate_limit_hit', {
     p_key: `${scope}:${await sha256Hex(subject)}`,
     p_limit: rule.limit,

@@ -36,7 +36,8 @@ export const handle = postJsonHandler({
       p_email: email,
       p_name: input.name,
       p_list: input.waitingList ? LISTS.waitingList : LISTS.newsletter,
-      p_source_page: input.sourcePage?.trim() || null,
+      // SQL arguments are nullable, which generated types cannot express: null means "not given".
+      p_source_page: (input.sourcePage?.trim() || null) as string,
       p_consent_text_version: CONSENT_TEXT_VERSION,
     });
     if (error) throw new Error(`newsletter_subscribe failed: ${error.message}`);

@@ -13,7 +13,7 @@ import { token } from './token.ts';
 import { getUser, logout, reauthenticate, updateUser } from './account.ts';
 import { invite, recover, resend, verifyGet, verifyPost } from './verify.ts';
 import { admin } from './admin.ts';
-import { LIMITED, limitRequest } from './limits.ts';
+import { type LIMITED, limitRequest } from './limits.ts';
 
 type Handler = (req: Request, ctx: StackContext) => Promise<Response>;
 

@@ -149,7 +149,7 @@ interface TokenRow {
  * racing, or a client that lost the answer) gets the session's current token back; later than that it is
  * treated as stolen: every token of the session is revoked and the caller gets refresh_token_already_used.
  */
-export async function refreshGrant(ctx: StackContext, req: Request, refreshToken: string): Promise<TokenResponse> {
+export async function refreshGrant(ctx: StackContext, refreshToken: string): Promise<TokenResponse> {
   const outcome = await ctx.db.tx(async (q): Promise<TokenResponse | AuthError> => {
     const r = await q<TokenRow>(
       `select rt.id, rt.token, rt.user_id, rt.revoked, rt.session_id, s.id is not null as session_exists,

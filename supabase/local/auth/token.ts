@@ -37,7 +37,7 @@ async function passwordGrant(req: Request, ctx: StackContext): Promise<Response>
 async function refreshTokenGrant(req: Request, ctx: StackContext): Promise<Response> {
   const p = await readParams(req, ctx, { refresh_token: 'string' }, 'RefreshTokenGrantParams');
   if (!p.refresh_token) throw new OAuthError('invalid_request', 'refresh_token required');
-  return ok(await refreshGrant(ctx, req, p.refresh_token));
+  return ok(await refreshGrant(ctx, p.refresh_token));
 }
 
 export async function token(req: Request, ctx: StackContext): Promise<Response> {

@@ -36,7 +36,8 @@ function listValue(c: Cursor): string[] {
 }
 
 function opExpr(c: Cursor, singleVal: (c: Cursor) => string): { not: boolean; operation: Operation } {
-  const not = c.at('not.') ? (c.i += 4, true) : false;
+  const not = c.at('not.');
+  if (not) c.i += 4;
   if (c.at('in.')) {
     c.i += 3;
     return { not, operation: { op: 'in', values: listValue(c) } };
@@ -192,7 +193,8 @@ function logicTree(c: Cursor): LogicTree {
     return { field: f, not, operation };
   });
   if (stmt) return { kind: 'stmt', filter: stmt };
-  const not = c.at('not.') ? (c.i += 4, true) : false;
+  const not = c.at('not.');
+  if (not) c.i += 4;
   let op: 'and' | 'or';
   if (c.eat('and')) op = 'and';
   else if (c.eat('or')) op = 'or';

@@ -48,7 +48,7 @@ export interface Embed {
   toOne: boolean;
 }
 
-export const ident = (s: string) => `"${s.replace(/\u0000/g, '').replace(/"/g, '""')}"`;
+export const ident = (s: string) => `"${s.replaceAll('\u0000', '').replace(/"/g, '""')}"`;
 
 export interface PlanOptions {
   /** First pass: a name unknown to the cache throws SchemaMiss so the cache is reloaded once. */

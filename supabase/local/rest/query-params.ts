@@ -102,7 +102,7 @@ export function parseQuery(search: string, rpcRead?: { isArg: (name: string) => 
     } else if (last === 'and' || last === 'or') {
       if (v === '') continue;
       qp.logic.push(logicParam(k, v));
-    } else if (rpcRead && rpcRead.isArg(k)) {
+    } else if (rpcRead?.isArg(k)) {
       qp.rpcArgs.push([k, v]);
     } else {
       const { path, field } = treePath(k);

@@ -18,7 +18,7 @@ export class Params {
   }
 }
 
-const lit = (s: string) => `'${s.replace(/\u0000/g, '').replace(/'/g, "''")}'`;
+const lit = (s: string) => `'${s.replaceAll('\u0000', '').replace(/'/g, "''")}'`;
 
 export function fieldExpr(qual: string, f: Field, p: Params): string {
   let sql = `${qual}.${ident(f.name)}`;
@@ -37,7 +37,7 @@ function selectFieldSql(qual: string, sf: SelectField, p: Params): string {
 
 /** A Postgres array literal from list values, escaped as PostgREST's pgBuildArrayLiteral does. */
 function arrayLiteral(values: string[]): string {
-  return `{${values.map((v) => `"${v.replace(/\u0000/g, '').replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+  return `{${values.map((v) => `"${v.replaceAll('\u0000', '').replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
 }
 
 function joinCondition(parent: ReadNode, e: Embed): string {
@@ -214,7 +214,7 @@ export function insertSql(s: InsertSpec, p: Params): string {
   }
   const merge = s.onConflict?.resolution === 'merge-duplicates';
   if (merge) sql += ` WHERE ${INSERTED(true)}`;
-  if (s.onConflict && s.onConflict.columns.length) {
+  if (s.onConflict?.columns.length) {
     sql += ` ON CONFLICT(${s.onConflict.columns.map(ident).join(', ')}) `;
     sql +=
       !merge || !s.columns.length

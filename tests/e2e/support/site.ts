@@ -24,9 +24,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type ConsoleMessage, type Page } from 'playwright';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient } from '@supabase/supabase-js';
 import { serve } from '../../../supabase/local/server.ts';
 import { serveSite, type SiteServer } from '../../../scripts/serve-site.ts';
+import type { TestClient } from '../../support/stack.ts';
+import type { Database } from '../../../supabase/types/database.ts';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const DIST_SITE = join(ROOT, 'dist/site');
@@ -181,9 +183,9 @@ export interface Site {
   /** Unexpected console errors and page errors since the last call; clears the list. */
   takeProblems(): ConsoleProblem[];
   /** A supabase-js client with the service_role key over HTTP (checks in the database). */
-  service(): SupabaseClient;
+  service(): TestClient;
   /** A supabase-js client with the anon key over HTTP (sign in the admin, …). */
-  anon(): SupabaseClient;
+  anon(): TestClient;
   close(): Promise<void>;
 }
 
@@ -264,7 +266,7 @@ function assemble(
     return ctx;
   };
 
-  let serviceClient: SupabaseClient | null = null;
+  let serviceClient: TestClient | null = null;
   const clientOpts = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
 
   return {
@@ -289,10 +291,10 @@ function assemble(
       return problems.splice(0, problems.length);
     },
     service() {
-      return (serviceClient ??= createClient(backend.url, backend.stack.config.serviceRoleKey, clientOpts));
+      return (serviceClient ??= createClient<Database>(backend.url, backend.stack.config.serviceRoleKey, clientOpts));
     },
     anon() {
-      return createClient(backend.url, backend.stack.config.anonKey, clientOpts);
+      return createClient<Database>(backend.url, backend.stack.config.anonKey, clientOpts);
     },
     async close() {
       for (const c of contexts) await c.close().catch(() => {});

@@ -5,15 +5,16 @@
  * words (authErrorText), and the control is usable again.
  */
 import { useState } from 'react';
-import type { AuthError, SupabaseClient } from '@supabase/supabase-js';
+import type { AuthError } from '@supabase/supabase-js';
 import { ensureAuth } from '../core/auth.ts';
+import type { KybClient } from '../core/supabase.ts';
 import { authErrorText } from '../core/supabase.ts';
 import type { ToastInput, useToasts } from '../core/toast.tsx';
 
 export type Toast = ReturnType<typeof useToasts>['toast'];
 
 export interface AuthAction<R> {
-  call: (c: SupabaseClient) => Promise<R & { error: AuthError | null }>;
+  call: (c: KybClient) => Promise<R & { error: AuthError | null }>;
   /** The failure toast for a reason text. */
   failed: (reason: string | null) => ToastInput;
   /** Before the failure toast of a refused call (e.g. remember an unconfirmed address). */

@@ -63,12 +63,12 @@ export async function snapshotSite(): Promise<{ dir: string; remove(): Promise<v
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
-function metaContent(html: string, name: string): string | null {
+export function metaContent(html: string, name: string): string | null {
   const tag = new RegExp(`<meta\\b[^>]*\\bname="${name}"[^>]*>`).exec(html)?.[0];
   return tag ? (/\bcontent="([^"]*)"/.exec(tag)?.[1] ?? null) : null;
 }
 
-function setMeta(html: string, name: string, value: string): string {
+export function setMeta(html: string, name: string, value: string): string {
   return html.replace(new RegExp(`<meta\\b[^>]*\\bname="${name}"[^>]*>`, 'g'), (tag) => tag.replace(/\bcontent="[^"]*"/, `content="${value}"`));
 }
 

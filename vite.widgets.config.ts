@@ -95,7 +95,8 @@ function preloadMap(): Plugin {
         const ix = [...seen]
           .map((f) => f.replace(/^chunks\/(.*)\.js$/, '$1'))
           .map((f) => (files.includes(f) ? files.indexOf(f) : files.push(f) - 1));
-        tags.push(`kyb-${m[1]}:${ix.join('.')}`);
+        // The folder name: the loader adds the `kyb-` prefix (2 kB budget).
+        tags.push(`${m[1]}:${ix.join('.')}`);
       }
       // widgets/loader.ts parses this format; chunk file names never contain , | : ; or quotes.
       loader.code = loader.code.replace('__KYB_PRELOAD__', `${files.join(',')}|${tags.join(';')}`);
@@ -173,7 +174,7 @@ export default defineConfig(({ mode }) => {
             groups: [
               {
                 name: 'runtime',
-                test: /node_modules[\\/](preact|react|react-dom|scheduler|@r2wc)[\\/]|widgets[\\/]core[\\/](define\.ts|tokens\.css)/,
+                test: /node_modules[\\/](preact|react|react-dom|scheduler|@r2wc)[\\/]|widgets[\\/]core[\\/](define\.ts|tokens\.css|config\.ts|public\.ts|registry\.ts|rpc\.ts)$|functions[\\/]_shared[\\/]rules\.ts$/,
               },
             ],
           },

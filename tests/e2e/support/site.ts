@@ -341,6 +341,9 @@ const kybElements = () => {
  */
 export async function widgetsUpgraded(page: Page, timeout = 20_000, opts: { wakeSignIn?: boolean } = {}): Promise<void> {
   const wake = opts.wakeSignIn !== false;
+  // The loader upgrades below-the-fold elements when they come near the viewport or once the visitor
+  // interacts (widgets/loader.ts): a scroll event stands in for a visitor using the page.
+  await page.evaluate(() => document.dispatchEvent(new Event('scroll')));
   if (wake) {
     await page.evaluate(() => document.querySelector('kyb-auth-button')?.dispatchEvent(new PointerEvent('pointerover', { bubbles: true })));
   }

@@ -158,6 +158,9 @@ export default defineConfig(({ mode }) => {
       rolldownOptions: {
         // Keep the loader's exports (none) and never merge element code into it.
         preserveEntrySignatures: 'exports-only',
+        // Shared numbers and strings (supabase/functions/_shared/rules.ts) are copied into the code
+        // that uses them, so a chunk that needs one constant does not import the whole rules chunk.
+        optimization: { inlineConst: true },
         output: {
           entryFileNames: 'kyb-widgets.js',
           // An element's chunk is named after its folder (kyb-reviews → chunks/reviews-<hash>.js).
@@ -174,7 +177,7 @@ export default defineConfig(({ mode }) => {
             groups: [
               {
                 name: 'runtime',
-                test: /node_modules[\\/](preact|react|react-dom|scheduler|@r2wc)[\\/]|widgets[\\/]core[\\/](define\.ts|tokens\.css|config\.ts|public\.ts|registry\.ts|rpc\.ts)$|functions[\\/]_shared[\\/]rules\.ts$/,
+                test: /node_modules[\\/](preact|react|react-dom|scheduler|@r2wc)[\\/]|widgets[\\/]core[\\/](define\.ts|tokens\.css|config\.ts|public\.ts|registry\.ts|rpc\.ts)$/,
               },
             ],
           },

@@ -1,7 +1,7 @@
 /**
  * Lighthouse on every route of the built site (prints figures; a measurement, not a test):
  *
- *   npm run lighthouse [-- --runs 3] [--routes /,/blog,/products/irie-locs] [--build] [--breakdown] [--json out.json] [--save dir]
+ *   npm run lighthouse [-- --runs 3] [--routes /,/blog,/products/irie-locs] [--build] [--breakdown] [--json out.json] [--save dir] [--site dist-dir]
  *
  * - Builds first when dist/site or its widget bundle is missing, or with --build (the shipped preact
  *   build, reviews prerendered from the seed, as scripts/test.ts builds it).
@@ -17,7 +17,8 @@
  *
  * Timings depend on the machine's load (the simulated throttling multiplies the real CPU time), so the
  * load average is printed with the table. --save writes every run's full Lighthouse result (JSON) to dir,
- * for its long-task, layout-shift and DOM-size audits. Exit status 0 whatever the figures; 1 only when it cannot run.
+ * for its long-task, layout-shift and DOM-size audits. --site measures another built site folder instead
+ * of dist/site (a before/after comparison). Exit status 0 whatever the figures; 1 only when it cannot run.
  */
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -40,6 +41,8 @@ const option = (name: string) => {
 const RUNS = Math.max(1, Number(option('runs') ?? 3));
 const ONLY = option('routes')?.split(',').map((s) => s.trim()).filter(Boolean);
 const SAVE = option('save');
+/** Another built site to measure (e.g. an older build, for a before/after); never built here. */
+const SITE_DIR = option('site') ?? DIST_SITE;
 const GOAL = { score: 95, tbt: 200, cls: 0 };
 
 function build() {
@@ -84,11 +87,11 @@ interface Run {
 }
 
 async function main() {
-  if (flag('build') || !existsSync(join(DIST_SITE, 'index.html')) || !existsSync(join(DIST_SITE, 'widgets/kyb-widgets.js'))) build();
+  if (SITE_DIR === DIST_SITE && (flag('build') || !existsSync(join(DIST_SITE, 'index.html')) || !existsSync(join(DIST_SITE, 'widgets/kyb-widgets.js')))) build();
 
   // A private copy, pointed at this run's stack (a rebuild elsewhere cannot swap files mid-run).
   const dir = await mkdtemp(join(tmpdir(), 'kyb-lighthouse-'));
-  await cp(DIST_SITE, dir, { recursive: true });
+  await cp(SITE_DIR, dir, { recursive: true });
   const backend = await serve({ port: 0, config: { autoconfirm: true } });
   const buildUrl = metaContent(await readFile(join(dir, 'index.html'), 'utf8'), 'kyb-supabase-url');
   if (!buildUrl) throw new Error('dist/site/index.html has no <meta name="kyb-supabase-url">: rebuild with --build');

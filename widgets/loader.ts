@@ -7,7 +7,7 @@
  * `widgets/<folder>/define.ts` (the element's registration module) and imports a chunk only when its
  * tag appears in the document, at start and later (MutationObserver), so a page with only
  * `<kyb-reviews>` downloads the reviews code and nothing else. An element further than a screen below
- * the viewport waits until it comes near (IntersectionObserver) or the visitor first scrolls, types or
+ * the viewport waits until it comes near (IntersectionObserver) or the visitor first scrolls, focuses or
  * points, so a phone's first load spends no main-thread time on it (issue #13); its reserved space
  * (below) keeps the layout still meanwhile. Chunks resolve relative to this file,
  * so the bundle works from any origin or path.
@@ -88,8 +88,8 @@ if (typeof document !== 'undefined' && !g[KEY]) {
   // blocks inline <style> but not adopted sheets.
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(
+    // An element without a reservation gets an empty rule: harmless, and cheaper than a filter here.
     [...pending.keys()]
-      .filter((tag) => reserveOf(tag))
       .map((tag) => `${tag}:not(:defined){${reserveOf(tag)}}`)
       .join(''),
   );
@@ -115,13 +115,13 @@ if (typeof document !== 'undefined' && !g[KEY]) {
       // Let a later appearance of the tag try again (flaky network, deploy in progress).
       pending.set(tag, fn);
       observer.observe(document.documentElement, { childList: true, subtree: true });
-      console.error(`[kyb] could not load ${tag}`, e);
+      console.error('[kyb] could not load', tag, e);
     });
   };
 
   let demand = signedInHint();
-  // Any interaction (a scroll, a key, a pointer) means the visitor is using the page: from then on every
-  // element loads. Until then an element loads when it comes within a screen of the viewport, so what
+  // Any interaction (a scroll, a focus, a pointer; keys scroll or move focus) means the visitor is using
+  // the page: from then on every element loads. Until then an element loads when it comes within a screen of the viewport, so what
   // is below the fold costs the first load nothing (issue #13: main-thread time on phones).
   let active = false;
   const io = new IntersectionObserver(
@@ -145,7 +145,7 @@ if (typeof document !== 'undefined' && !g[KEY]) {
     demand = true;
     scan();
   };
-  for (const type of ['pointerover', 'focusin', 'touchstart', 'click', 'scroll', 'keydown']) {
+  for (const type of ['pointerover', 'focusin', 'touchstart', 'click', 'scroll']) {
     document.addEventListener(
       type,
       (e) => {
@@ -157,7 +157,7 @@ if (typeof document !== 'undefined' && !g[KEY]) {
           e.preventDefault();
           g[WANTS_SIGN_IN] = true;
         }
-        if (mine ? !demand : !active) (active = true), mine ? wake() : scan();
+        if (mine ? !demand : !active) (active = true), (demand ||= !!mine), scan();
       },
       true,
     );
@@ -171,7 +171,7 @@ if (typeof document !== 'undefined' && !g[KEY]) {
   document.addEventListener('kyb-auth-change', wake);
 
   // Mutation records are already delivered in one batch per microtask: one scan per batch.
-  const observer = new MutationObserver(() => scan());
+  const observer = new MutationObserver(scan);
   observer.observe(document.documentElement, { childList: true, subtree: true });
   scan();
 }

@@ -123,7 +123,8 @@ function preloadMap(): Plugin {
         const ix = [...seen]
           .map((f) => f.replace(/^chunks\/(.*)\.js$/, '$1'))
           .map((f) => (files.includes(f) ? files.indexOf(f) : files.push(f) - 1));
-        tags.push(`kyb-${m[1]}:${ix.join('.')}`);
+        // The folder name: the loader adds the `kyb-` prefix (2 kB budget).
+        tags.push(`${m[1]}:${ix.join('.')}`);
       }
       // widgets/loader.ts parses this format; chunk file names never contain , | : ; or quotes.
       loader.code = loader.code.replace('__KYB_PRELOAD__', `${files.join(',')}|${tags.join(';')}`);
@@ -185,6 +186,9 @@ export default defineConfig(({ mode }) => {
       rolldownOptions: {
         // Keep the loader's exports (none) and never merge element code into it.
         preserveEntrySignatures: 'exports-only',
+        // Shared numbers and strings (supabase/functions/_shared/rules.ts) are copied into the code
+        // that uses them, so a chunk that needs one constant does not import the whole rules chunk.
+        optimization: { inlineConst: true },
         output: {
           entryFileNames: 'kyb-widgets.js',
           // An element's chunk is named after its folder (kyb-reviews → chunks/reviews-<hash>.js).
@@ -196,12 +200,14 @@ export default defineConfig(({ mode }) => {
           },
           assetFileNames: 'assets/[name]-[hash][extname]',
           minify: true,
-          // One runtime chunk (preact or React + r2wc + defineElement) that every element shares.
+          // One runtime chunk (preact or React + r2wc + defineElement, and the small core modules every
+          // element reads: config, public, registry, rpc) that every element shares: fewer files before a
+          // first view (the reviews list on a third-party page fetched 7, now 4; issue #13).
           codeSplitting: {
             groups: [
               {
                 name: 'runtime',
-                test: /node_modules[\\/](preact|react|react-dom|scheduler|@r2wc)[\\/]|widgets[\\/]core[\\/](define\.ts|tokens\.css)/,
+                test: /node_modules[\\/](preact|react|react-dom|scheduler|@r2wc)[\\/]|widgets[\\/]core[\\/](define\.ts|tokens\.css|config\.ts|public\.ts|registry\.ts|rpc\.ts)$/,
               },
             ],
           },

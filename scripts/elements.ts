@@ -14,7 +14,7 @@
  *   widgets/types/kyb-elements-react.d.ts      React 19 JSX IntrinsicElements (attributes + `onkyb-…` listeners)
  *   widgets/types/kyb-elements-preact.d.ts     preact JSX IntrinsicElements
  *   site/jsx.d.ts                              the site's pages (preact) use the preact types
- *   widgets/reserve.ts                         the loader's space reservations (compact: 2 kB budget)
+ *   widgets/reserve.ts                         the loader's space reservations (compact: the loader's size budget)
  *   widgets/README.md                          the events table and the element reference, between markers
  *
  * `--check` writes nothing and exits 1 when a file differs (tests/unit/elements-manifest.test.ts does
@@ -283,7 +283,7 @@ function reserveFile(m: Manifest): string {
   return [
     `// ${GENERATED}`,
     "// The loader's reservations, from each element's `@reserve`: a number is a block's min-height in rem,",
-    '// anything else the CSS of its `:not(:defined)` rule. Keys drop the `kyb-` prefix (2 kB loader budget).',
+    '// anything else the CSS of its `:not(:defined)` rule. Keys drop the `kyb-` prefix (the loader size budget).',
     `export const HEIGHT: Record<string, number> = {${height.join(',')}};`,
     `export const RESERVE: Record<string, string> = {${css.join(',')}};`,
     '',

@@ -6,7 +6,10 @@
  * It defines nothing itself: it maps each `kyb-<folder>` tag to a dynamic import of
  * `widgets/<folder>/define.ts` (the element's registration module) and imports a chunk only when its
  * tag appears in the document, at start and later (MutationObserver), so a page with only
- * `<kyb-reviews>` downloads the reviews code and nothing else. Chunks resolve relative to this file,
+ * `<kyb-reviews>` downloads the reviews code and nothing else. An element further than a screen below
+ * the viewport waits until it comes near (IntersectionObserver) or the visitor first scrolls, focuses or
+ * points, so a phone's first load spends no main-thread time on it (issue #13); its reserved space
+ * (below) keeps the layout still meanwhile. Chunks resolve relative to this file,
  * so the bundle works from any origin or path.
  *
  * It also injects one small stylesheet that reserves each element's space while it is `:not(:defined)`
@@ -22,7 +25,7 @@ const modules = import.meta.glob(['./*/define.ts', '!./core/**']);
 
 /**
  * tag → the shared chunks its element's chunk imports, written in at build time by
- * vite.widgets.config.ts `preloadMap` as `name,name,…|tag:0.3.4;tag:1` (chunks/<name>.js; compact: the loader has a
+ * vite.widgets.config.ts `preloadMap` as `name,name,…|folder:0.3.4;folder:1` (chunks/<name>.js; compact: the loader has a
  * 2 kB budget). They are fetched in parallel with the element's chunk instead of after it. The dev
  * server leaves the placeholder, which has no `|`.
  */
@@ -31,8 +34,8 @@ function preloadsOf(tag: string): string[] {
   const [files, tags] = PRELOAD.split('|');
   if (!tags) return [];
   const f = files.split(',');
-  const entry = tags.split(';').find((t) => t.startsWith(`${tag}:`));
-  return entry ? entry.slice(tag.length + 1).split('.').filter(Boolean).map((i) => f[+i]) : [];
+  const entry = tags.split(';').find((t) => `kyb-${t}`.startsWith(`${tag}:`));
+  return entry ? entry.slice(tag.length - 3).split('.').filter(Boolean).map((i) => f[+i]) : [];
 }
 
 /**
@@ -75,8 +78,8 @@ if (typeof document !== 'undefined' && !g[KEY]) {
   // blocks inline <style> but not adopted sheets.
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(
+    // An element without a reservation gets an empty rule: harmless, and cheaper than a filter here.
     [...pending.keys()]
-      .filter((tag) => reserveOf(tag))
       .map((tag) => `${tag}:not(:defined){${reserveOf(tag)}}`)
       .join(''),
   );
@@ -102,16 +105,29 @@ if (typeof document !== 'undefined' && !g[KEY]) {
       // Let a later appearance of the tag try again (flaky network, deploy in progress).
       pending.set(tag, fn);
       observer.observe(document.documentElement, { childList: true, subtree: true });
-      console.error(`[kyb] could not load ${tag}`, e);
+      console.error('[kyb] could not load', tag, e);
     });
   };
 
   let demand = signedInHint();
+  // Any interaction (a scroll, a focus, a pointer; keys scroll or move focus) means the visitor is using
+  // the page: from then on every element loads. Until then an element loads when it comes within a screen of the viewport, so what
+  // is below the fold costs the first load nothing (issue #13: main-thread time on phones).
+  let active = false;
+  const io = new IntersectionObserver(
+    (entries) => {
+      // No unobserve: load() ignores a tag already loaded, and the bytes count here.
+      for (const e of entries) if (e.isIntersecting) load(e.target.localName);
+    },
+    { rootMargin: '100%' },
+  );
   const scan = () => {
     for (const el of document.querySelectorAll(':not(:defined)')) {
       const tag = el.localName;
+      if (!pending.has(tag)) continue;
       // Without fallback content there is nothing to show meanwhile: load it at once.
-      if (pending.has(tag) && (tag !== ON_DEMAND || demand || !el.firstElementChild)) load(tag);
+      if (tag !== ON_DEMAND) active ? load(tag) : io.observe(el);
+      else if (demand || !el.firstElementChild) load(tag);
     }
     if (!pending.size) observer.disconnect();
   };
@@ -119,19 +135,19 @@ if (typeof document !== 'undefined' && !g[KEY]) {
     demand = true;
     scan();
   };
-  for (const type of ['pointerover', 'focusin', 'touchstart', 'click']) {
+  for (const type of ['pointerover', 'focusin', 'touchstart', 'click', 'scroll']) {
     document.addEventListener(
       type,
       (e) => {
-        if (!(e.target as Element).closest?.(ON_DEMAND)) return;
+        const mine = (e.target as Element).closest?.(ON_DEMAND);
         // A click on the fallback while the code is still on its way (on a phone the tap's own
         // pointerover/touchstart started the download a moment ago, issue #8) must not follow the link:
         // it is kept and replayed as "open the dialog".
-        if (type === 'click' && !customElements.get(ON_DEMAND)) {
+        if (mine && type === 'click' && !customElements.get(ON_DEMAND)) {
           e.preventDefault();
-          (globalThis as unknown as Record<symbol, boolean>)[WANTS_SIGN_IN] = true;
+          g[WANTS_SIGN_IN] = true;
         }
-        if (!demand) wake();
+        if (mine ? !demand : !active) (active = true), (demand ||= !!mine), scan();
       },
       true,
     );
@@ -139,20 +155,13 @@ if (typeof document !== 'undefined' && !g[KEY]) {
   // Always noted: a button that is defined but not mounted yet (its code just arrived) would miss the
   // event; a mounted one handles it and clears the note (this listener runs first).
   document.addEventListener('kyb-request-sign-in', () => {
-    (globalThis as unknown as Record<symbol, boolean>)[WANTS_SIGN_IN] = true;
+    g[WANTS_SIGN_IN] = true;
     wake();
   });
   document.addEventListener('kyb-auth-change', wake);
 
-  let queued = false;
-  const observer = new MutationObserver(() => {
-    if (queued) return;
-    queued = true;
-    queueMicrotask(() => {
-      queued = false;
-      scan();
-    });
-  });
+  // Mutation records are already delivered in one batch per microtask: one scan per batch.
+  const observer = new MutationObserver(scan);
   observer.observe(document.documentElement, { childList: true, subtree: true });
   scan();
 }

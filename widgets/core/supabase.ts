@@ -38,34 +38,10 @@ import { getConfig } from './config.ts';
 export type KybClient = SupabaseClient<Database>;
 
 export { rest } from './rest.ts';
+export { storageKey, hasStoredSession, authCallbackInUrl, shouldLoadAuth, storagePublicUrl } from './public.ts';
 export { invokeFunction, type FunctionResult } from './functions.ts';
 
 import { clientEntries, clientId, shared } from './registry.ts';
-
-/** supabase-js's default storage key: `sb-<first DNS label of the host>-auth-token`. */
-export function storageKey(supabaseUrl: string): string {
-  return `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
-}
-
-/** True when localStorage holds a session for this backend (no library loaded to find out). */
-export function hasStoredSession(): boolean {
-  try {
-    const raw = localStorage.getItem(storageKey(getConfig().supabaseUrl));
-    return !!raw && raw.includes('refresh_token');
-  } catch {
-    return false;
-  }
-}
-
-/** The page is a mail-link landing (`#access_token=…` or `#error_description=…`, implicit flow). */
-export function authCallbackInUrl(): boolean {
-  const h = typeof location === 'undefined' ? '' : location.hash;
-  return /(^#|&)(access_token|error_description)=/.test(h);
-}
-
-export function shouldLoadAuth(): boolean {
-  return hasStoredSession() || authCallbackInUrl();
-}
 
 export function getSupabase(): Promise<KybClient> {
   const cfg = getConfig();
@@ -98,12 +74,6 @@ export function peekSupabase(): KybClient | null {
   } catch {
     return null;
   }
-}
-
-/** Public URL of an object in a public bucket (what storage-js getPublicUrl computes, without it). */
-export function storagePublicUrl(bucket: string, path: string): string {
-  const enc = path.split('/').map(encodeURIComponent).join('/');
-  return `${getConfig().supabaseUrl}/storage/v1/object/public/${encodeURIComponent(bucket)}/${enc}`;
 }
 
 /** The last failed auth answer's own words (page-wide, like the client). */

@@ -17,7 +17,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DEFAULT_REVIEW_SLUG } from '../../supabase/functions/_shared/rules.ts';
 import { hostOf } from '../core/define.ts';
-import { shouldLoadAuth } from '../core/supabase.ts';
+import { shouldLoadAuth } from '../core/public.ts';
 import type { ToastInput } from '../core/toast.tsx';
 import { Summary } from './Summary.tsx';
 import { ReviewCard, type LightboxItem } from './ReviewCard.tsx';

@@ -4,7 +4,7 @@
  * loaded with the form.
  */
 import { rpcGet } from '../core/rpc.ts';
-import { storagePublicUrl } from '../core/supabase.ts';
+import { storagePublicUrl } from '../core/public.ts';
 
 export const REVIEW_BUCKET = 'review-media';
 export const PAGE_SIZE = 10;

@@ -65,12 +65,12 @@ export async function snapshotSite(): Promise<{ dir: string; remove(): Promise<v
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
-function metaContent(html: string, name: string): string | null {
+export function metaContent(html: string, name: string): string | null {
   const tag = new RegExp(`<meta\\b[^>]*\\bname="${name}"[^>]*>`).exec(html)?.[0];
   return tag ? (/\bcontent="([^"]*)"/.exec(tag)?.[1] ?? null) : null;
 }
 
-function setMeta(html: string, name: string, value: string): string {
+export function setMeta(html: string, name: string, value: string): string {
   return html.replace(new RegExp(`<meta\\b[^>]*\\bname="${name}"[^>]*>`, 'g'), (tag) => tag.replace(/\bcontent="[^"]*"/, `content="${value}"`));
 }
 
@@ -343,6 +343,9 @@ const kybElements = () => {
  */
 export async function widgetsUpgraded(page: Page, timeout = 20_000, opts: { wakeSignIn?: boolean } = {}): Promise<void> {
   const wake = opts.wakeSignIn !== false;
+  // The loader upgrades below-the-fold elements when they come near the viewport or once the visitor
+  // interacts (widgets/loader.ts): a scroll event stands in for a visitor using the page.
+  await page.evaluate(() => document.dispatchEvent(new Event('scroll')));
   if (wake) {
     await page.evaluate(() => document.querySelector('kyb-auth-button')?.dispatchEvent(new PointerEvent('pointerover', { bubbles: true })));
   }

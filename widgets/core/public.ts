@@ -1,0 +1,38 @@
+/**
+ * The parts of the backend client that need no library: whether a session may exist (so an element
+ * knows if it must load the auth client at all) and public object URLs. Apart from supabase.ts so the
+ * first view of a public element (the reviews list on a third-party page) does not fetch the client
+ * registry with them; supabase.ts re-exports these, and its header documents them.
+ */
+import { getConfig } from './config.ts';
+
+/** supabase-js's default storage key: `sb-<first DNS label of the host>-auth-token`. */
+export function storageKey(supabaseUrl: string): string {
+  return `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
+}
+
+/** True when localStorage holds a session for this backend (no library loaded to find out). */
+export function hasStoredSession(): boolean {
+  try {
+    const raw = localStorage.getItem(storageKey(getConfig().supabaseUrl));
+    return !!raw && raw.includes('refresh_token');
+  } catch {
+    return false;
+  }
+}
+
+/** The page is a mail-link landing (`#access_token=…` or `#error_description=…`, implicit flow). */
+export function authCallbackInUrl(): boolean {
+  const h = typeof location === 'undefined' ? '' : location.hash;
+  return /(^#|&)(access_token|error_description)=/.test(h);
+}
+
+export function shouldLoadAuth(): boolean {
+  return hasStoredSession() || authCallbackInUrl();
+}
+
+/** Public URL of an object in a public bucket (what storage-js getPublicUrl computes, without it). */
+export function storagePublicUrl(bucket: string, path: string): string {
+  const enc = path.split('/').map(encodeURIComponent).join('/');
+  return `${getConfig().supabaseUrl}/storage/v1/object/public/${encodeURIComponent(bucket)}/${enc}`;
+}

@@ -18,6 +18,8 @@ declare module 'preact' {
       'kyb-loc-configurator': El<{ product: string }>;
       'kyb-gallery-admin': El;
       'kyb-review-moderation': El;
+      'kyb-admin-inbox': El;
+      'kyb-inbox-count': El;
       'kyb-planner-gallery': El<{ 'fallback-src': string; 'fallback-alt': string }>;
       'kyb-beta-gate': El<{ mode?: 'gate' | 'tools' }>;
       'kyb-access-modal': El<{ label?: string }>;

@@ -11,6 +11,8 @@ export interface KybEventMap {
   'kyb-subscribed': { email: string; waitingList: boolean; message: string };
   'kyb-price-change': { product: string; price: number; currency: 'USD'; configuration: Record<string, unknown> };
   'kyb-gallery-change': { action: 'upload' | 'update' | 'delete'; id: string };
+  /** kyb-admin-inbox, after an item's new status is stored (kyb-inbox-count recounts on it). */
+  'kyb-inbox-change': { id: string; status: 'new' | 'handled' | 'archived' };
   'kyb-profile-updated': { displayName: string | null; avatarUrl: string | null };
   'kyb-lead-submitted': { kind: string };
   'kyb-beta-unlocked': Record<string, never>;
@@ -43,6 +45,7 @@ declare global {
     'kyb-subscribed': CustomEvent<KybEventMap['kyb-subscribed']>;
     'kyb-price-change': CustomEvent<KybEventMap['kyb-price-change']>;
     'kyb-gallery-change': CustomEvent<KybEventMap['kyb-gallery-change']>;
+    'kyb-inbox-change': CustomEvent<KybEventMap['kyb-inbox-change']>;
     'kyb-profile-updated': CustomEvent<KybEventMap['kyb-profile-updated']>;
     'kyb-lead-submitted': CustomEvent<KybEventMap['kyb-lead-submitted']>;
     'kyb-beta-unlocked': CustomEvent<KybEventMap['kyb-beta-unlocked']>;

@@ -140,7 +140,7 @@ describe('kyb-admin-inbox', () => {
     row.querySelector('[part~="open"]').click();
     const dialog = await waitFor(() => ($(el, 'dialog')?.open ? $(el, 'dialog') : null), 'details open');
     const details = text(dialog);
-    for (const s of [`Partnership from =HYPERLINK("x") Gia ${tag}`, leadEmail, 'Crown, Co', 'Hello,', '"wholesale" please', 'partnershipType', 'supplier', '/partners', 'Sent to the business', 'No consent record']) {
+    for (const s of [`Partnership from =HYPERLINK("x") Gia ${tag}`, leadEmail, 'Crown, Co', 'Hello,', '"wholesale" please', 'Partnership type', 'supplier', '/partners', 'Sent to the business', 'No consent record']) {
       assert(details.includes(s), `details show "${s}": ${details}`);
     }
     await expectAccessible(el, 'inbox details');
@@ -186,7 +186,7 @@ describe('kyb-admin-inbox', () => {
     const lines = csv.replace(/^\ufeff/, '').split('\r\n');
     equal(lines[0], 'Received (UTC),Kind,Form,Status,Name,E-mail,Company,Role,Message,Other fields,Source page,Consent,Notification');
     assert(
-      lines[1].endsWith(`,Partnership,partnership,Handled,"'=HYPERLINK(""x"") Gia ${tag}",${leadEmail},"Crown, Co",,"Hello,\n""wholesale"" please",partnershipType: supplier,/partners,,sent`),
+      lines[1].endsWith(`,Partnership,partnership,Handled,"'=HYPERLINK(""x"") Gia ${tag}",${leadEmail},"Crown, Co",,"Hello,\n""wholesale"" please",Partnership type: supplier,/partners,,sent`),
       `row: ${lines[1]}`,
     );
     equal(lines.length, 3, 'one item and the final line break');
@@ -210,7 +210,7 @@ describe('kyb-admin-inbox', () => {
     await waitFor(() => items(el).length === 1 && itemOf(el, sub.id), 'subscriber found');
     itemOf(el, sub.id).querySelector('[part~="open"]').click();
     const dialog = await waitFor(() => ($(el, 'dialog')?.open ? $(el, 'dialog') : null), 'details open');
-    for (const s of [`Newsletter from Sam ${tag}`, subEmail, '/blog', 'Consent text v1-test', 'Subscribed', 'subscription', 'subscribed']) {
+    for (const s of [`Newsletter from Sam ${tag}`, subEmail, '/blog', 'Consent text v1-test', 'Subscribed', 'Subscription', 'subscribed']) {
       assert(text(dialog).includes(s), `details show "${s}": ${text(dialog)}`);
     }
     assert(!text(dialog).includes('Notification e-mail'), 'no notification for a subscription');

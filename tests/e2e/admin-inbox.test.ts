@@ -76,7 +76,7 @@ describe('admin inbox (issue #10)', () => {
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe('Received (UTC),Kind,Form,Status,Name,E-mail,Company,Role,Message,Other fields,Source page,Consent,Notification');
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toContain(`,Partnership,partnership,Handled,${name},${email},"Roots, Inc.",,"'=1+1 wholesale scalp oil, ""small batch""",partnershipType: supplier,/partners,,sent`);
+    expect(lines[1]).toContain(`,Partnership,partnership,Handled,${name},${email},"Roots, Inc.",,"'=1+1 wholesale scalp oil, ""small batch""",Partnership type: supplier,/partners,,sent`);
 
     const { data } = await ctx.site.service().from('leads').select('inbox_status, notification').eq('email', email);
     expect(data).toEqual([{ inbox_status: 'handled', notification: 'sent' }]);

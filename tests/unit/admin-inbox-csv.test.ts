@@ -50,8 +50,8 @@ describe('inboxCsv', () => {
     });
     const lines = inboxCsv([item({}), sub]).split('\r\n');
     expect(lines[0]).toBe(CSV_HEADER.join(','));
-    expect(lines[1]).toBe('2026-11-23T20:00:00+00:00,Partnership,partnership,New,Gia,gia@example.com,"Crown, Co",,"Hello\n""there""",partnershipType: supplier,/partners,,sent');
-    expect(lines[2]).toBe("2026-11-23T20:00:00+00:00,Newsletter,newsletter,Handled,'=cmd,gia@example.com,,,,subscription: subscribed,/partners,consent text v1; subscribe 2026-11-23T19:00:00+00:00 (v1) on /blog,");
+    expect(lines[1]).toBe('2026-11-23T20:00:00+00:00,Partnership,partnership,New,Gia,gia@example.com,"Crown, Co",,"Hello\n""there""",Partnership type: supplier,/partners,,sent');
+    expect(lines[2]).toBe("2026-11-23T20:00:00+00:00,Newsletter,newsletter,Handled,'=cmd,gia@example.com,,,,Subscription: subscribed,/partners,consent text v1; subscribe 2026-11-23T19:00:00+00:00 (v1) on /blog,");
     expect(lines[3]).toBe('');
   });
 

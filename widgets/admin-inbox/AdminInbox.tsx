@@ -336,7 +336,7 @@ function Details({ item, titleId, busy, onStatus, onClose }: DetailsProps) {
         {item.company ? field('Company', item.company) : null}
         {item.role ? field('Role', item.role) : null}
         {item.message ? field('Message', <span className="ai__message">{item.message}</span>) : null}
-        {extraFields(item).map(([k, v]) => field(k, v))}
+        {extraFields(item).map((f) => field(f.label, f.date ? <time dateTime={f.value}>{when(f.value)}</time> : f.value))}
         {field('Source page', item.source_page ?? 'Not recorded')}
         {field('Form', item.form)}
         {item.notification ? field('Notification e-mail', NOTIFICATION_LABEL[item.notification]) : null}

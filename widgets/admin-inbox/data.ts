@@ -134,11 +134,28 @@ export async function listAll(sb: SupabaseClient, f: Filter): Promise<Result<Inb
 /** The payload fields the list's own columns already show. */
 const SHOWN = new Set(['name', 'email', 'company', 'role', 'message']);
 
-/** The fields of an item beyond name, e-mail, company, role and message, as label/value pairs. */
-export function extraFields(item: InboxItem): [string, string][] {
+/** Readable names of the other payload fields (any other key shows as it is stored). */
+const FIELD_LABEL: Record<string, string> = {
+  partnershipType: 'Partnership type',
+  item: 'Item',
+  subscription: 'Subscription',
+  subscribedAt: 'Subscribed',
+  unsubscribedAt: 'Unsubscribed',
+};
+
+export interface ExtraField {
+  key: string;
+  label: string;
+  value: string;
+  /** The value is a timestamp (keys ending in `At`). */
+  date: boolean;
+}
+
+/** The fields of an item beyond name, e-mail, company, role and message. */
+export function extraFields(item: InboxItem): ExtraField[] {
   return Object.entries(item.payload ?? {})
     .filter(([k, v]) => !SHOWN.has(k) && v !== null && v !== undefined && v !== '')
-    .map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]);
+    .map(([key, v]) => ({ key, label: FIELD_LABEL[key] ?? key, value: typeof v === 'string' ? v : JSON.stringify(v), date: /At$/.test(key) }));
 }
 
 export function consentText(item: InboxItem): string {
@@ -163,7 +180,7 @@ export function inboxCsv(items: readonly InboxItem[]): string {
       i.company,
       i.role,
       i.message,
-      extraFields(i).map(([k, v]) => `${k}: ${v}`).join('; '),
+      extraFields(i).map((f) => `${f.label}: ${f.value}`).join('; '),
       i.source_page,
       consentText(i),
       i.notification,

@@ -37,13 +37,12 @@ function preloadsOf(tag: string): string[] {
 // Kept terse: every byte here is on every page (2 kB gzip budget). Keys drop the `kyb-` prefix.
 /** Block elements: the min-height (rem) their first render needs. */
 const HEIGHT: Record<string, number> = {
-  reviews: 28, newsletter: 26, waitlist: 7, account: 24, 'loc-configurator': 36, 'gallery-admin': 24, 'admin-inbox': 24,
+  reviews: 28, newsletter: 26, waitlist: 7, account: 24, 'loc-configurator': 36, 'gallery-admin': 24,
   'beta-gate': 20, vault: 16, 'partnership-form': 32, 'merch-notify': 3, unsubscribe: 11.5,
 };
 const RESERVE: Record<string, string> = {
   'auth-button': 'display:inline-block;min-height:44px;min-width:6rem',
   'access-modal': 'display:inline-block;min-height:44px',
-  'inbox-count': 'display:inline',
   'planner-gallery': 'display:block;aspect-ratio:16/9',
   // The page lays these out itself (a grid of thumbnails; a fixed bar that must not flash before its
   // script decides whether the visitor has scrolled far enough).

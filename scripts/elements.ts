@@ -376,7 +376,8 @@ export function partsInSource(folder: string): Set<string> {
   const dir = join(root, 'widgets', folder);
   const parts = new Set<string>();
   let imports = '';
-  for (const f of readdirSync(dir)) {
+  // The element's folder and its subfolders (auth-button keeps its forms in forms/).
+  for (const f of readdirSync(dir, { recursive: true }) as string[]) {
     if (!/\.tsx?$/.test(f)) continue;
     const src = readFileSync(join(dir, f), 'utf8');
     imports += src.match(/^import .*$/gm)?.join('\n') ?? '';
@@ -390,6 +391,7 @@ export function partsInSource(folder: string): Set<string> {
     'toast.tsx': ['toasts', 'toast'],
     'dialog.tsx': ['dialog'],
     'admin-gate.tsx': ['root', 'loading', 'denied'],
+    'tab-list.tsx': ['tabs', 'tab', 'tab-selected', 'panel'],
   };
   for (const [file, names] of Object.entries(core)) if (imports.includes(`core/${file}'`)) for (const n of names) parts.add(n);
   return parts;

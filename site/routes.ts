@@ -11,6 +11,7 @@ import { PRESS_ITEMS } from './content/press.ts';
 import { About } from './pages/About.tsx';
 import { Account } from './pages/Account.tsx';
 import { AdminGallery } from './pages/AdminGallery.tsx';
+import { AdminInbox } from './pages/AdminInbox.tsx';
 import { AdminReviews } from './pages/AdminReviews.tsx';
 import { Beta } from './pages/Beta.tsx';
 import { BetaTester } from './pages/BetaTester.tsx';
@@ -317,6 +318,15 @@ export const ROUTES: readonly Route[] = [
     sitemap: false,
     noindex: true,
     navLabel: 'My Account',
+  },
+  {
+    path: '/admin/inbox',
+    page: AdminInbox,
+    title: 'Inbox',
+    description: 'Read and triage what visitors send: partnership inquiries, beta requests, opt-ins and subscriptions.',
+    sitemap: false,
+    noindex: true,
+    navLabel: 'Inbox',
   },
   {
     path: '/admin/gallery',

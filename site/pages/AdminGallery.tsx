@@ -1,5 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 /** Gallery admin (doc 2 §2): <kyb-gallery-admin>; not indexed. */
+import { AdminNav } from '../components/AdminNav.tsx';
 import { Fallback, Section } from '../components/ui.tsx';
 
 export function AdminGallery() {
@@ -8,6 +9,7 @@ export function AdminGallery() {
       <h1 id="page-title" class="page-title">
         Gallery Administration
       </h1>
+      <AdminNav current="/admin/gallery" />
       <kyb-gallery-admin>
         <Fallback class="card card--padded">
           <p>
@@ -16,9 +18,6 @@ export function AdminGallery() {
           </p>
         </Fallback>
       </kyb-gallery-admin>
-      <p>
-        <a href="/admin/reviews">Review Moderation</a>
-      </p>
     </Section>
   );
 }

@@ -1,5 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 /** Review moderation: <kyb-review-moderation>; not indexed, not in the navigation. */
+import { AdminNav } from '../components/AdminNav.tsx';
 import { Fallback, Section } from '../components/ui.tsx';
 
 export function AdminReviews() {
@@ -8,6 +9,7 @@ export function AdminReviews() {
       <h1 id="page-title" class="page-title">
         Review Moderation
       </h1>
+      <AdminNav current="/admin/reviews" />
       <p class="lead">
         Customer reviews are listed on the product pages only once they are approved. Approve, mark as a verified purchase or delete
         them here.
@@ -20,9 +22,6 @@ export function AdminReviews() {
           </p>
         </Fallback>
       </kyb-review-moderation>
-      <p>
-        <a href="/admin/gallery">Gallery Administration</a>
-      </p>
     </Section>
   );
 }

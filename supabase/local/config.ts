@@ -73,6 +73,13 @@ function readConfigToml(): string {
 }
 
 export const DEFAULT_BETA_PASSWORD = 'crown-beta-2025';
+/**
+ * The key the functions present to the dev inbox's e-mail API stand-in (RESEND_API_KEY locally; a
+ * real Resend key is a hosted secret). Not a secret: the stand-in delivers only to the dev inbox.
+ */
+export const LOCAL_MAIL_API_KEY = 're_local_dev_inbox';
+/** Where new partnership inquiries and beta requests are announced locally (NOTIFY_EMAIL_TO). */
+export const LOCAL_NOTIFY_TO = 'hello@kybhaircare.com';
 export const sha256Hex = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
 export function defaultConfig(overrides: Partial<StackConfig> = {}): StackConfig {
@@ -94,6 +101,11 @@ export function defaultConfig(overrides: Partial<StackConfig> = {}): StackConfig
     authRateLimits: authRateLimitsFromConfig(),
     functionEnv: {
       BETA_PASSWORD_SHA256: env.BETA_PASSWORD_SHA256 ?? sha256Hex(DEFAULT_BETA_PASSWORD),
+      // Notification e-mails (supabase/functions/_shared/notify.ts) go to the dev inbox; EMAIL_API_URL
+      // defaults to this stack's /inbox/emails (deployedEnv), as its URL is known only once it runs.
+      RESEND_API_KEY: env.RESEND_API_KEY ?? LOCAL_MAIL_API_KEY,
+      NOTIFY_EMAIL_TO: env.NOTIFY_EMAIL_TO ?? LOCAL_NOTIFY_TO,
+      NOTIFY_EMAIL_FROM: env.NOTIFY_EMAIL_FROM ?? 'KYB website <notifications@localhost>',
       SUPABASE_URL: undefined,
       ...Object.fromEntries(Object.entries(env).filter(([k]) => k.startsWith('KYB_'))),
     },

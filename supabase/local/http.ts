@@ -12,7 +12,8 @@ export interface Mail {
   id: string;
   to: string;
   subject: string;
-  kind: 'confirmation' | 'recovery' | 'email_change' | 'magiclink' | 'reauthentication';
+  /** `notification`: sent by a function through the e-mail API stand-in (POST /inbox/emails). */
+  kind: 'confirmation' | 'recovery' | 'email_change' | 'magiclink' | 'reauthentication' | 'notification';
   link: string;
   text: string;
   created_at: string;

@@ -1,13 +1,21 @@
 /**
  * The dev inbox: every mail the local auth service "sent" (confirmation, recovery, e-mail change, magic
- * link, reauthentication), newest first, with its link ready to click.
+ * link, reauthentication) and every notification the functions sent through the e-mail API stand-in,
+ * newest first, with its link ready to click.
  *
  *   GET /inbox                        HTML page (no external assets, no script)
  *   GET /inbox?format=json            JSON array, newest first; also /inbox/json or `Accept: application/json`
  *   GET /inbox?to=a@example.com       only mail to that address (HTML or JSON)
+ *   POST /inbox/emails                the e-mail API stand-in: Resend's `POST /emails` request shape
+ *                                     (`{from, to, subject, text}`, `Authorization: Bearer <key>`), so a
+ *                                     function sends the same request locally as on hosted
+ *                                     (supabase/functions/_shared/notify.ts); the mail lands here.
  */
-import type { Mail, Service } from './http.ts';
-import { json } from './http.ts';
+import { randomUUID } from 'node:crypto';
+import type { Mail, Service, StackContext } from './http.ts';
+import { json, readBody } from './http.ts';
+import { deliver, newOutbox } from './auth/mailer.ts';
+import { LOCAL_MAIL_API_KEY } from './config.ts';
 
 const KIND_LABEL: Record<Mail['kind'], string> = {
   confirmation: 'Confirm sign-up',
@@ -15,6 +23,7 @@ const KIND_LABEL: Record<Mail['kind'], string> = {
   email_change: 'E-mail change',
   magiclink: 'Magic link',
   reauthentication: 'Reauthentication code',
+  notification: 'Notification',
 };
 
 const ACTION_LABEL: Record<Mail['kind'], string> = {
@@ -23,6 +32,7 @@ const ACTION_LABEL: Record<Mail['kind'], string> = {
   email_change: 'Confirm new address',
   magiclink: 'Sign in',
   reauthentication: 'Use code',
+  notification: 'Open link',
 };
 
 /** Where the verify link sends the browser afterwards, for the reader's benefit. */
@@ -62,7 +72,7 @@ function card(m: Mail): string {
       : ''
   }
   ${code ? `<p class="code">Code <strong>${esc(code)}</strong></p>` : ''}
-  <details><summary>Message</summary><pre>${esc(m.text)}</pre></details>
+  <details${m.kind === 'notification' ? ' open' : ''}><summary>Message</summary><pre>${esc(m.text)}</pre></details>
 </li>`;
 }
 
@@ -110,7 +120,7 @@ function page(mails: Mail[], to: string | null): string {
 <header>
   <div>
     <h1>${esc(title)}</h1>
-    <p class="count">${mails.length} ${mails.length === 1 ? 'message' : 'messages'}, newest first · mail sent by the local auth service</p>
+    <p class="count">${mails.length} ${mails.length === 1 ? 'message' : 'messages'}, newest first · mail sent by the local auth service and the functions</p>
   </div>
   <nav aria-label="Inbox">${to ? '<a href="?">All mail</a>' : ''}<a href="">Refresh</a><a href="?format=json${to ? `&amp;to=${encodeURIComponent(to)}` : ''}">JSON</a></nav>
 </header>
@@ -121,7 +131,47 @@ ${list}
 </html>`;
 }
 
+const EMAIL = /^[^\s@<>]+@[^\s@<>]+$/;
+/** `Name <a@b>` or `a@b` → the address. */
+const addressOf = (s: string) => (s.match(/<([^<>]+)>\s*$/)?.[1] ?? s).trim();
+
+/** Resend-style error bodies, so a function's error handling meets the same shapes locally. */
+const apiError = (status: number, name: string, message: string) => json({ statusCode: status, name, message }, status);
+
+async function sendEmail(req: Request, ctx: StackContext): Promise<Response> {
+  if (req.method !== 'POST') return json({ message: 'Method not allowed' }, 405, { Allow: 'POST' });
+  // The stand-in's own key, whatever the functions were configured with (a wrong one is refused, as
+  // the real API would).
+  const key = LOCAL_MAIL_API_KEY;
+  const given = req.headers.get('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1];
+  if (!given) return apiError(401, 'missing_api_key', 'Missing API key in the authorization header.');
+  if (given !== key) return apiError(403, 'invalid_api_key', 'API key is invalid.');
+  let body: Record<string, unknown>;
+  try {
+    body = JSON.parse(new TextDecoder().decode(await readBody(req, 256 * 1024)));
+  } catch {
+    return apiError(422, 'validation_error', 'The request body is not valid JSON.');
+  }
+  const to = typeof body?.to === 'string' ? [body.to] : body?.to;
+  const { from, subject, text } = body ?? {};
+  if (!Array.isArray(to) || !to.length || to.length > 50 || !to.every((t) => typeof t === 'string' && EMAIL.test(addressOf(t)))) {
+    return apiError(422, 'validation_error', 'Invalid `to` field.');
+  }
+  if (typeof from !== 'string' || !EMAIL.test(addressOf(from))) return apiError(422, 'validation_error', 'Invalid `from` field.');
+  if (typeof subject !== 'string' || !subject.trim() || subject.length > 998 || /[\r\n]/.test(subject)) return apiError(422, 'validation_error', 'Invalid `subject` field.');
+  if (typeof text !== 'string' || text.length > 100_000) return apiError(422, 'validation_error', 'Invalid `text` field.');
+  const id = randomUUID();
+  const outbox = newOutbox();
+  const created_at = new Date().toISOString();
+  for (const t of to as string[]) {
+    outbox.mails.push({ id: to.length > 1 ? randomUUID() : id, to: addressOf(t), subject, kind: 'notification', link: '', text, created_at });
+  }
+  deliver(ctx, outbox);
+  return json({ id });
+}
+
 export const inbox: Service = async (req, path, ctx) => {
+  if (path === '/emails') return sendEmail(req, ctx);
   const url = new URL(req.url);
   const to = url.searchParams.get('to')?.trim().toLowerCase() || null;
   const mails = ctx.mail

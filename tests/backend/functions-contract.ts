@@ -8,7 +8,8 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import type { Db } from '../../supabase/local/db.ts';
-import { DEFAULT_BETA_PASSWORD, type StackConfig } from '../../supabase/local/config.ts';
+import type { Mail } from '../../supabase/local/http.ts';
+import { DEFAULT_BETA_PASSWORD, LOCAL_NOTIFY_TO, type StackConfig } from '../../supabase/local/config.ts';
 import { FUNCTION_MESSAGES } from '../../supabase/functions/_shared/messages.ts';
 import { RATE_LIMITS } from '../../supabase/functions/_shared/rate-limit.ts';
 import { CONSENT_TEXT_VERSION, MSG, WAITLIST_NAME } from '../../supabase/functions/_shared/rules.ts';
@@ -22,6 +23,8 @@ export interface FunctionsTarget {
   client(opts?: { serviceRole?: boolean }): TestClient;
   /** One request straight to a function, with no gateway in front (hosted hands CORS preflights to the function). */
   request(name: string, init: RequestInit): Promise<Response>;
+  /** The dev inbox's mail to `to`, newest first (GET /inbox?format=json). */
+  mail(to: string): Promise<Mail[]>;
   db: Db;
   close(): Promise<void>;
 }
@@ -222,6 +225,32 @@ export function functionContracts(start: StartTarget) {
       expect(anon.error).toMatchObject({ code: '42501' });
     });
 
+    it('tells the business about a partnership inquiry or beta request by e-mail, after storing it', async () => {
+      const before = (await t.mail(LOCAL_NOTIFY_TO)).length;
+      const email = uniqueEmail('pat');
+      const r = await invoke('lead-capture', {
+        kind: 'partnership',
+        payload: { name: 'Pat\r\nBcc: x@evil.test', email, company: 'Loc Studio', partnershipType: 'collaboration', message: 'Line one\nLine two' },
+        sourcePage: '/partners',
+      });
+      expect(r).toMatchObject({ status: 200, body: { message: FUNCTION_MESSAGES.lead.partnership } });
+      const beta = await invoke('lead-capture', { kind: 'beta_request', payload: { name: 'Quinn', email: uniqueEmail('quinn'), role: 'Stylist', message: 'Count me in' }, sourcePage: '/beta' });
+      expect(beta.status).toBe(200);
+      // Opt-ins are listed in the inbox but announce nothing.
+      expect((await invoke('lead-capture', { kind: 'notify', payload: { name: 'Rey', email: uniqueEmail('rey') } })).status).toBe(200);
+
+      const mails = await t.mail(LOCAL_NOTIFY_TO);
+      expect(mails.length - before).toBe(2);
+      const [betaMail, partnerMail] = mails;
+      expect(betaMail).toMatchObject({ kind: 'notification', to: LOCAL_NOTIFY_TO, subject: 'New beta request from Quinn' });
+      expect(partnerMail).toMatchObject({ kind: 'notification', subject: 'New partnership inquiry from Pat Bcc: x@evil.test' });
+      for (const line of [`E-mail: ${email}`, 'Company: Loc Studio', 'Partnership type: collaboration', 'Message:\nLine one\nLine two', 'Sent from: /partners']) {
+        expect(partnerMail.text).toContain(line);
+      }
+      expect(await rows('select kind, notification from leads where email = $1', [email])).toEqual([{ kind: 'partnership', notification: 'sent' }]);
+      expect(await rows(`select notification from leads where kind = 'notify' and payload->>'name' = 'Rey'`)).toEqual([{ notification: null }]);
+    });
+
     it('answers invalid payloads with {error, fields} (400)', async () => {
       const missing = await invoke('lead-capture', { kind: 'partnership', payload: { email: 'bad' } });
       expect(missing).toMatchObject({
@@ -305,13 +334,17 @@ export function functionContracts(start: StartTarget) {
 
   describe('functions when the backend fails', () => {
     let broken: FunctionsTarget;
+    let refusing: FunctionsTarget;
     beforeAll(async () => {
       broken = await start({ functionEnv: { BETA_PASSWORD_SHA256: undefined } });
+      // The e-mail API answers 403 (a wrong key): the send fails after the lead is stored.
+      refusing = await start({ functionEnv: { RESEND_API_KEY: 're_wrong_key', NOTIFY_EMAIL_TO: LOCAL_NOTIFY_TO } });
       // The service role loses the right to subscribe: the function's database call fails.
       await broken.db.exec('revoke execute on function public.newsletter_subscribe(text, text, text, text, text) from service_role');
     });
     afterAll(async () => {
       await broken?.close();
+      await refusing?.close();
     });
 
     it('answers 500 without an `error` field, so the widgets show their generic message', async () => {
@@ -321,6 +354,22 @@ export function functionContracts(start: StartTarget) {
       const body = await res.json();
       expect(body).toEqual({ code: 'internal_error', message: FUNCTION_MESSAGES.internal });
       expect(await broken.db.query('select 1 from subscribers')).toMatchObject({ rows: [] });
+    });
+
+    it('keeps a partnership inquiry when no e-mail can be sent, and records why', async () => {
+      const email = uniqueEmail('kept');
+      const r = await broken.client().functions.invoke('lead-capture', { body: { kind: 'partnership', payload: { name: 'Sky', email }, sourcePage: '/partners' } });
+      expect(r.data).toEqual({ message: FUNCTION_MESSAGES.lead.partnership });
+      // This deployment has no e-mail settings: stored, marked skipped.
+      expect(await broken.db.query('select notification from leads where email = $1', [email])).toMatchObject({ rows: [{ notification: 'skipped' }] });
+    });
+
+    it('keeps the lead and marks it failed when the e-mail API refuses', async () => {
+      const email = uniqueEmail('refused');
+      const r = await refusing.client().functions.invoke('lead-capture', { body: { kind: 'beta_request', payload: { name: 'Tam', email, role: 'Stylist', message: 'Hi' } } });
+      expect(r.data).toEqual({ message: FUNCTION_MESSAGES.lead.beta_request });
+      expect(await refusing.db.query('select notification from leads where email = $1', [email])).toMatchObject({ rows: [{ notification: 'failed' }] });
+      expect(await refusing.mail(LOCAL_NOTIFY_TO)).toEqual([]);
     });
 
     it('refuses to check a beta password when its hash is not configured', async () => {

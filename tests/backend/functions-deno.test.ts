@@ -47,6 +47,7 @@ describe('under Deno', () => {
       db: http.stack.db,
       client: (opts) => stackClient(http.stack.config, deno.fetch, opts),
       request: (name, init) => fetch(deno.urls[name], init),
+      mail: async (to) => (await fetch(`${http.stack.config.publicUrl}/inbox?format=json&to=${encodeURIComponent(to)}`)).json(),
       close: async () => {
         await deno.close();
         await http.close();

@@ -15,6 +15,7 @@ functionContracts(async (config) => {
   return Object.assign(s, {
     // The runtime itself, past the stack's router (which answers every OPTIONS on its own).
     request: (name: string, init: RequestInit) => functions(new Request(`${s.url}/functions/v1/${name}`, init), `/${name}`, s.ctx),
+    mail: async (to: string) => (await s.fetch(`${s.url}/inbox?format=json&to=${encodeURIComponent(to)}`)).json(),
   });
 });
 

@@ -19,7 +19,10 @@ type Role = 'anon' | 'authenticated' | 'service_role';
 const ROLES: Role[] = ['anon', 'authenticated', 'service_role'];
 const CRUD = ['SELECT', 'INSERT', 'UPDATE', 'DELETE'];
 
-/** role → object → privileges. Objects: `table <name>` or `function <regprocedure>`. */
+/**
+ * role → object → privileges. Objects: `table <name>`, `view <name>`, `column <table>.<column>` (a grant on some
+ * columns only) or `function <regprocedure>`.
+ */
 const EXPECTED: Record<Role, Record<string, string[]>> = {
   anon: {
     'table planner_gallery': ['SELECT'],
@@ -37,6 +40,16 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
     'function is_admin()': ['EXECUTE'],
     'function review_feed(text,text,integer,boolean,integer,integer,text)': ['EXECUTE'],
     'function review_file_is_settled(text)': ['EXECUTE'],
+    // The admin inbox (migration admin_inbox): one list, triaged on one column; subscribers are read
+    // column by column so the unsubscribe token stays server-side.
+    'view admin_inbox': ['SELECT'],
+    'table leads': ['SELECT'],
+    'table subscriber_consents': ['SELECT'],
+    ...Object.fromEntries(
+      ['id', 'email', 'list', 'name', 'status', 'source_page', 'consent_text_version', 'subscribed_at', 'unsubscribed_at', 'created_at'].map((c) => [`column subscribers.${c}`, ['SELECT']]),
+    ),
+    'column leads.inbox_status': ['UPDATE'],
+    'column subscribers.inbox_status': ['SELECT', 'UPDATE'],
   },
   service_role: {
     'table leads': CRUD,
@@ -69,9 +82,13 @@ const sql = sqlOn(() => s);
 async function actualGrants(): Promise<Record<string, Record<string, string[]>>> {
   const rows = await sql<{ grantee: string; object: string; privilege: string }>(
     `with acl as (
-       select 'table ' || c.relname as object, (aclexplode(coalesce(c.relacl, acldefault('r', c.relowner)))).*
+       select case when c.relkind in ('v', 'm') then 'view ' else 'table ' end || c.relname as object, (aclexplode(coalesce(c.relacl, acldefault('r', c.relowner)))).*
          from pg_class c join pg_namespace n on n.oid = c.relnamespace
         where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'f')
+       union all
+       select 'column ' || c.relname || '.' || a.attname, (aclexplode(a.attacl)).*
+         from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and a.attacl is not null and a.attnum > 0 and not a.attisdropped
        union all
        select 'sequence ' || c.relname, (aclexplode(coalesce(c.relacl, acldefault('s', c.relowner)))).*
          from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -110,6 +127,23 @@ const CALLS: Record<Role, [string, () => Promise<Outcome>][]> = {
     ['product page: review_feed', () => ok('feed', anon.rpc('review_feed', { p_slug: 'handmade-locs', p_limit: 5 }))],
   ],
   authenticated: [
+    // First: the revoke loop stops at the first failing call, and the inbox needs most grants.
+    ['admin inbox: list, count new, search, open, mark handled and archived', async () => {
+      const { data } = await ok('list', admin.from('admin_inbox').select('*').order('created_at', { ascending: false }).limit(50));
+      const rows = data as { id: string; source: string; consent: unknown }[];
+      const lead = rows.find((r) => r.source === 'lead');
+      const sub = rows.find((r) => r.source === 'subscriber');
+      if (!lead || !sub) throw new Error('admin inbox: a lead and a subscriber were expected');
+      await ok('count new', admin.from('admin_inbox').select('id', { count: 'exact', head: true }).eq('status', 'new'));
+      await ok('search', admin.from('admin_inbox').select('id').or('name.ilike.*seed*,email.ilike.*seed*').eq('kind', 'newsletter'));
+      for (const [table, id] of [['leads', lead.id], ['subscribers', sub.id]] as const) {
+        // Counted, not returned: returning the row would need SELECT on every column of subscribers.
+        const handled = await ok(`handle ${table}`, admin.from(table).update({ inbox_status: 'handled' }, { count: 'exact' }).eq('id', id));
+        if ((handled as { count?: number }).count !== 1) throw new Error(`${table}: the row was not updated`);
+        await ok(`archive ${table}`, admin.from(table).update({ inbox_status: 'archived' }).eq('id', id));
+        await ok(`reopen ${table}`, admin.from(table).update({ inbox_status: 'new' }).eq('id', id));
+      }
+    }],
     ['sign-in: profile upsert and read', async () => {
       await ok('upsert', user.client.from('profiles').upsert({ id: user.id, display_name: 'Jordan', avatar_url: null }, { onConflict: 'id' }).select());
       await ok('read', user.client.from('profiles').select('display_name').eq('id', user.id).single());
@@ -163,7 +197,10 @@ const CALLS: Record<Role, [string, () => Promise<Outcome>][]> = {
       await ok('unsubscribe', service.rpc('newsletter_unsubscribe', { p_token: (data as { unsubscribe_token: string }).unsubscribe_token }));
     }],
     ['review-media-cleanup function: leftover files', () => ok('orphans', service.rpc('review_media_orphans', { p_limit: 10 }))],
-    ['lead-capture function', () => ok('lead', service.from('leads').insert({ kind: 'notify', email: `l${randomUUID().slice(0, 8)}@example.com`, payload: { product: 'diy-kit' }, source_page: '/products/diy-kit' }))],
+    ['lead-capture function: store, then record the notification', async () => {
+      const { data } = await ok('lead', service.from('leads').insert({ kind: 'partnership', email: `l${randomUUID().slice(0, 8)}@example.com`, payload: { name: 'L' }, source_page: '/partners' }).select('id').single());
+      await ok('notified', service.from('leads').update({ notification: 'sent' }).eq('id', (data as { id: string }).id));
+    }],
     // Server code (the dashboard's key, future jobs) manages every table with all four commands; the
     // ledger is append-only and erasable, never edited.
     ...(['leads', 'planner_gallery', 'profiles', 'rate_limits', 'review_media', 'review_summaries', 'reviews', 'subscribers', 'subscriber_consents'] as const).map(
@@ -187,6 +224,18 @@ async function manage(table: string) {
   const [again] = back.data as Record<string, unknown>[];
   const column = Object.keys(again).find((k) => !(k in key))!;
   await ok('update', db.from(table).update({ [column]: again[column] }).match(key).select());
+}
+
+/** Whether some call of `role` fails; stops at the first failure (the revoke loop needs no more). */
+async function someCallFails(role: Role): Promise<boolean> {
+  for (const [, call] of CALLS[role]) {
+    try {
+      await call();
+    } catch {
+      return true;
+    }
+  }
+  return false;
 }
 
 async function failuresOf(role: Role): Promise<string[]> {
@@ -248,13 +297,15 @@ describe('Data API grants (hosted Supabase: nothing in public is exposed without
     for (const role of ROLES) {
       for (const [object, privileges] of Object.entries(EXPECTED[role])) {
         const [kind, name] = [object.slice(0, object.indexOf(' ')), object.slice(object.indexOf(' ') + 1)];
-        const target = kind === 'table' ? `table public.${name}` : `function public.${name}`;
+        const [table, column] = name.split('.');
+        const target = kind === 'table' || kind === 'view' ? `table public.${name}` : kind === 'column' ? `table public.${table}` : `function public.${name}`;
         for (const privilege of privileges) {
-          await sql(`revoke ${privilege} on ${target} from ${role}`);
+          const what = kind === 'column' ? `${privilege} (${column})` : privilege;
+          await sql(`revoke ${what} on ${target} from ${role}`);
           try {
-            if ((await failuresOf(role)).length === 0) unneeded.push(`${privilege} on ${object} to ${role}`);
+            if (!(await someCallFails(role))) unneeded.push(`${privilege} on ${object} to ${role}`);
           } finally {
-            await sql(`grant ${privilege} on ${target} to ${role}`);
+            await sql(`grant ${what} on ${target} to ${role}`);
           }
         }
       }

@@ -272,8 +272,17 @@ describe('nothing scrolls sideways', () => {
 
   it('on the admin pages at 320 and 390 px, as the admin', async () => {
     const admin = await signedInStorage(ctx.site, ADMIN);
+    // The inbox with something in it, long unbroken words included (addresses, links pasted in a message).
+    const long = 'a'.repeat(60);
+    const { error } = await ctx.site.service().from('leads').insert({
+      kind: 'partnership',
+      email: `${long}@example.com`,
+      payload: { name: `Pat ${long}`, email: `${long}@example.com`, company: `Company ${long}`, message: `See https://example.com/${long}/${long}` },
+      source_page: '/partners',
+    });
+    expect(error).toBeNull();
     for (const opts of [SMALL_PHONE, PHONE]) {
-      expect(await checkAll({ ...opts, storageState: admin }, ['/admin/gallery', '/admin/reviews'])).toEqual([]);
+      expect(await checkAll({ ...opts, storageState: admin }, ['/admin/inbox', '/admin/gallery', '/admin/reviews'])).toEqual([]);
     }
   }, 120_000);
 

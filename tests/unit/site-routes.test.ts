@@ -114,7 +114,7 @@ const LINKED_ONLY = [
   '/blog/full-loc-bible',
   '/protective-style-planner',
 ];
-const NOINDEX = ['/admin/gallery', '/admin/reviews', '/account', '/beta-tester', '/unsubscribe'];
+const NOINDEX = ['/admin/gallery', '/admin/reviews', '/admin/inbox', '/account', '/beta-tester', '/unsubscribe'];
 
 describe('route table', () => {
   it('has every route of the specs, with its aliases', () => {
@@ -389,6 +389,14 @@ describe('page content (doc 1 §2, doc 2 §2) and figures (§9)', () => {
     has('/products', '<kyb-waitlist>');
     has('/products', '<kyb-product-filter>');
     has('/admin/gallery', '<kyb-gallery-admin>');
+    has('/admin/inbox', '<kyb-admin-inbox>');
+    // Every admin page links the others, the inbox with its count of new items.
+    for (const path of ['/admin/inbox', '/admin/reviews', '/admin/gallery']) {
+      const html = page(path);
+      expect(html, path).toContain(`<a href="${path}" aria-current="page">`);
+      expect(html, path).toContain('Inbox<kyb-inbox-count></kyb-inbox-count></a>');
+      for (const other of ['/admin/inbox', '/admin/reviews', '/admin/gallery']) expect(html, `${path} links ${other}`).toContain(`href="${other}"`);
+    }
     has('/account', '<kyb-account>');
     has('/beta', '<kyb-beta-gate>');
     has('/digital-tools', '<kyb-access-modal>');
@@ -400,9 +408,10 @@ describe('page content (doc 1 §2, doc 2 §2) and figures (§9)', () => {
     // Every review slug the backend knows has a page that shows its reviews.
     const everything = pages.map((p) => p.html).join('');
     for (const slug of REVIEW_SLUGS) expect(everything, slug).toContain(`<kyb-reviews slug="${slug}">`);
-    // Fallback content: no embedded element is empty except the 404 logger.
+    // Fallback content: no embedded element is empty except the 404 logger and the admin nav's count
+    // of new inbox items (a hint beside a link: without JavaScript there is nothing to count).
     for (const p of pages) {
-      for (const m of all(/<(kyb-[a-z-]+)([^>]*)><\/\1>/g, p.html)) expect(m[1], `${p.path} has an empty <${m[1]}>`).toBe('kyb-not-found');
+      for (const m of all(/<(kyb-[a-z-]+)([^>]*)><\/\1>/g, p.html)) expect(['kyb-not-found', 'kyb-inbox-count'], `${p.path} has an empty <${m[1]}>`).toContain(m[1]);
     }
   });
 

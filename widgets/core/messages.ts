@@ -16,8 +16,10 @@ export interface Toast {
   variant?: 'default' | 'destructive';
 }
 
-const ok = (title: string, description?: string): Toast => ({ title, description, variant: 'default' });
-const bad = (title: string, description?: string): Toast => ({ title, description, variant: 'destructive' });
+/** A toast in the default (success) variant; elements with toasts of their own build them with these. */
+export const ok = (title: string, description?: string): Toast => ({ title, description, variant: 'default' });
+/** A failure toast (destructive). */
+export const bad = (title: string, description?: string): Toast => ({ title, description, variant: 'destructive' });
 /** "X, with the server's message": the message may be missing (then the title stands alone). */
 const badWith = (title: string) => (serverMessage?: string | null): Toast => bad(title, serverMessage || undefined);
 

@@ -48,6 +48,8 @@ const DEMOS = [
   { tag: 'kyb-loc-configurator', attrs: { product: { options: ['trinity-locs', 'irie-locs', 'jah-locs', 'diy-kit', 'lock-kit'], value: 'trinity-locs' } } },
   { tag: 'kyb-gallery-admin', attrs: {} },
   { tag: 'kyb-review-moderation', attrs: {} },
+  { tag: 'kyb-admin-inbox', attrs: {} },
+  { tag: 'kyb-inbox-count', attrs: {} },
   { tag: 'kyb-planner-gallery', attrs: { 'fallback-src': { value: `data:image/svg+xml,${encodeURIComponent("<svg xmlns='http://www.w3.org/2000/svg' width='960' height='540'><rect width='960' height='540' fill='#2b2118'/><text x='480' y='290' font-family='serif' font-size='64' fill='#c9a227' text-anchor='middle'>CROWN</text></svg>")}` }, 'fallback-alt': { value: 'Crown Planner cover' } } },
   { tag: 'kyb-beta-gate', attrs: { mode: { options: ['gate', 'tools'], value: 'gate' } } },
   { tag: 'kyb-access-modal', attrs: { label: { value: 'Get Early Access' } } },
@@ -130,7 +132,7 @@ demos.append(spacer);
 
 // ---- event log: every kyb-* event that reaches document
 const log = document.getElementById('log');
-const EVENTS = ['kyb-auth-change', 'kyb-review-submitted', 'kyb-subscribed', 'kyb-price-change', 'kyb-gallery-change', 'kyb-review-moderated', 'kyb-profile-updated', 'kyb-lead-submitted', 'kyb-beta-unlocked', 'kyb-toast', 'kyb-request-sign-in', 'kyb-redirect'];
+const EVENTS = ['kyb-auth-change', 'kyb-review-submitted', 'kyb-subscribed', 'kyb-price-change', 'kyb-gallery-change', 'kyb-review-moderated', 'kyb-inbox-change', 'kyb-profile-updated', 'kyb-lead-submitted', 'kyb-beta-unlocked', 'kyb-toast', 'kyb-request-sign-in', 'kyb-redirect'];
 for (const name of EVENTS) {
   document.addEventListener(name, (e) => {
     if (name === 'kyb-redirect' && !document.getElementById('allow-redirects').checked) {

@@ -9,9 +9,11 @@ export type { KybEventMap };
 export interface KybElementAttributes {
   'kyb-access-modal': { 'label'?: string; };
   'kyb-account': { 'redirect'?: string; };
+  'kyb-admin-inbox': {};
   'kyb-auth-button': { 'account-path'?: string; 'layout'?: 'bar' | 'menu'; };
   'kyb-beta-gate': { 'mode'?: 'gate' | 'tools'; };
   'kyb-gallery-admin': {};
+  'kyb-inbox-count': {};
   'kyb-loc-configurator': { 'product'?: 'trinity-locs' | 'irie-locs' | 'jah-locs' | 'diy-kit' | 'lock-kit'; };
   'kyb-merch-notify': { 'item'?: 'tee' | 'scarf' | 'journal'; };
   'kyb-newsletter': { 'source-page'?: string; };
@@ -33,9 +35,11 @@ export interface KybElementAttributes {
 export interface KybElementEvents {
   'kyb-access-modal': { 'onkyb-lead-submitted'?: (e: CustomEvent<KybEventMap['kyb-lead-submitted']>) => void; 'onkyb-redirect'?: (e: CustomEvent<KybEventMap['kyb-redirect']>) => void; };
   'kyb-account': { 'onkyb-profile-updated'?: (e: CustomEvent<KybEventMap['kyb-profile-updated']>) => void; 'onkyb-redirect'?: (e: CustomEvent<KybEventMap['kyb-redirect']>) => void; };
+  'kyb-admin-inbox': { 'onkyb-inbox-change'?: (e: CustomEvent<KybEventMap['kyb-inbox-change']>) => void; };
   'kyb-auth-button': { 'onkyb-request-sign-in'?: (e: CustomEvent<KybEventMap['kyb-request-sign-in']>) => void; };
   'kyb-beta-gate': { 'onkyb-beta-unlocked'?: (e: CustomEvent<KybEventMap['kyb-beta-unlocked']>) => void; 'onkyb-lead-submitted'?: (e: CustomEvent<KybEventMap['kyb-lead-submitted']>) => void; };
   'kyb-gallery-admin': { 'onkyb-gallery-change'?: (e: CustomEvent<KybEventMap['kyb-gallery-change']>) => void; };
+  'kyb-inbox-count': {};
   'kyb-loc-configurator': { 'onkyb-price-change'?: (e: CustomEvent<KybEventMap['kyb-price-change']>) => void; };
   'kyb-merch-notify': { 'onkyb-lead-submitted'?: (e: CustomEvent<KybEventMap['kyb-lead-submitted']>) => void; };
   'kyb-newsletter': { 'onkyb-subscribed'?: (e: CustomEvent<KybEventMap['kyb-subscribed']>) => void; };
@@ -60,9 +64,11 @@ declare global {
   interface HTMLElementTagNameMap {
     'kyb-access-modal': HTMLElement;
     'kyb-account': HTMLElement;
+    'kyb-admin-inbox': HTMLElement;
     'kyb-auth-button': HTMLElement;
     'kyb-beta-gate': HTMLElement;
     'kyb-gallery-admin': HTMLElement;
+    'kyb-inbox-count': HTMLElement;
     'kyb-loc-configurator': HTMLElement;
     'kyb-merch-notify': HTMLElement;
     'kyb-newsletter': HTMLElement;

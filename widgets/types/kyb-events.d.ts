@@ -12,6 +12,8 @@ export interface KybEventMap {
   'kyb-subscribed': { email: string; waitingList: boolean; message: string };
   'kyb-price-change': { product: string; price: number; currency: 'USD'; configuration: Record<string, unknown> };
   'kyb-gallery-change': { action: 'upload' | 'update' | 'delete'; id: string };
+  /** kyb-admin-inbox, after an item's new status is stored (kyb-inbox-count recounts on it). */
+  'kyb-inbox-change': { id: string; status: 'new' | 'handled' | 'archived' };
   'kyb-profile-updated': { displayName: string | null; avatarUrl: string | null };
   'kyb-lead-submitted': { kind: string };
   'kyb-beta-unlocked': Record<string, never>;

@@ -5,19 +5,24 @@
  * Stores the forms the spec leaves unsent (partnership inquiry, beta requests, notify-me, Vault and
  * merchandise opt-ins) in public.leads, after validating the payload with the same schema the widget
  * uses (contracts.ts leadPayloads[kind]); `fields` carries the first message per field for inline errors.
+ *
+ * A partnership inquiry or beta request also sends the business a notification e-mail (_shared/notify.ts),
+ * after the row is stored: a failed send is logged and recorded on the row (`notification`), never
+ * turned into an error for the visitor, and never loses the lead.
  */
 import { fieldErrors, leadCapture, leadKinds, leadPayloads, type LeadKind } from '../_shared/contracts.ts';
 import { FUNCTION_MESSAGES } from '../_shared/messages.ts';
 import { RATE_LIMITS } from '../_shared/rate-limit.ts';
 import { postJsonHandler, rateLimited } from '../_shared/handler.ts';
 import { honeypotFilled, json } from '../_shared/http.ts';
+import { mailSettings, notificationMail, sendMail } from '../_shared/notify.ts';
 
 const isKind = (k: unknown): k is LeadKind => (leadKinds as readonly unknown[]).includes(k);
 
 export const handle = postJsonHandler({
   name: 'lead-capture',
   perClient: RATE_LIMITS.leadPerClient,
-  async handle({ db, body }) {
+  async handle({ db, body, env }) {
     if (honeypotFilled(body)) {
       return json({ message: isKind(body.kind) ? FUNCTION_MESSAGES.lead[body.kind] : FUNCTION_MESSAGES.leadGeneric });
     }
@@ -37,10 +42,19 @@ export const handle = postJsonHandler({
     if (limited) return limited;
 
     // Only the validated fields are kept (the schema drops anything else the client sent).
-    const { error } = await db
-      .from('leads')
-      .insert({ kind, email, payload: { ...payload.data, email }, source_page: sourcePage?.trim() || null });
+    const stored = { ...payload.data, email };
+    const source = sourcePage?.trim() || null;
+    const { data, error } = await db.from('leads').insert({ kind, email, payload: stored, source_page: source }).select('id, created_at').single();
     if (error) throw new Error(`leads insert failed: ${error.message}`);
+
+    const mail = notificationMail(kind, stored, source, new Date(data.created_at));
+    if (mail) {
+      const settings = mailSettings(env);
+      if (!settings) console.warn('[lead-capture] notification e-mail not configured (RESEND_API_KEY, NOTIFY_EMAIL_TO): lead stored, nobody told');
+      const outcome = !settings ? 'skipped' : (await sendMail(settings, mail, env)) ? 'sent' : 'failed';
+      const marked = await db.from('leads').update({ notification: outcome }).eq('id', data.id);
+      if (marked.error) console.error(`[lead-capture] could not record notification=${outcome} on lead ${data.id}`, marked.error);
+    }
     return json({ message: FUNCTION_MESSAGES.lead[kind] });
   },
 });

@@ -55,6 +55,8 @@ export function deployedEnv(config: StackConfig): Record<string, string> {
     SUPABASE_URL: config.publicUrl,
     SUPABASE_ANON_KEY: config.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey,
+    // The dev inbox's e-mail API stand-in (supabase/local/inbox.ts); a config may point elsewhere.
+    EMAIL_API_URL: `${config.publicUrl}/inbox/emails`,
   };
   for (const [name, value] of Object.entries(config.functionEnv)) if (value !== undefined) vars[name] = value;
   return vars;

@@ -7,7 +7,7 @@
  *   (pending moderation: it is listed once approved).
  * @event kyb-request-sign-in - `{tab: 'sign-in'}` when a signed-out visitor asks to write a review;
  *   kyb-auth-button opens its dialog.
- * @csspart heading, summary, histogram, filters, list, review, avatar, verified, load-more, skeleton,
+ * @csspart heading, summary, histogram, filters, list, review, avatar, verified, reply, load-more, skeleton,
  *   empty, write-button, write-first-button, pending-note, form, title-field, name-field,
  *   content-field, submit-button, cancel-button, lightbox, toasts, toast
  * @cssproperty --kyb-color-* / --kyb-radius / --kyb-font-family / --kyb-heading-font-family /
@@ -18,8 +18,9 @@
  */
 import { defineElement } from '../core/define.ts';
 import { Reviews } from './Reviews.tsx';
+import replyCss from './reply.css?inline';
 import css from './styles.css?inline';
 
-defineElement('kyb-reviews', Reviews, { props: { slug: 'string' }, css });
+defineElement('kyb-reviews', Reviews, { props: { slug: 'string' }, css: css + replyCss });
 
 export {};

@@ -4,6 +4,10 @@
  * does not carry it.
  */
 import { RATING_MAX } from '../../supabase/functions/_shared/rules.ts';
+import { BUSINESS } from '../core/business.ts';
+
+/** What labels the brand's public reply under a review (issue #10), live and prerendered. */
+export const REPLY_LABEL = `Response from ${BUSINESS.name}`;
 
 /** Average rounded to 1 decimal (doc 1 §9), shown with one decimal; null when there are no ratings. */
 export function formatAverage(average: number | null | undefined): string | null {

@@ -156,6 +156,11 @@ describe('kyb-review-moderation', () => {
     const day = new Date(review.created_at).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
     assert(t.includes(day), `US long date ${day}`);
     equal(row.querySelector('[role="img"]')?.getAttribute('aria-label'), 'Rated 4 out of 5', 'stars');
+    // Drawn to scale: four of five stars gold, each gold star as large as the grey one under it.
+    const base = row.querySelector('.rv-stars__base');
+    const fill = row.querySelector('.rv-stars__fill');
+    equal(Math.round((fill.getBoundingClientRect().width / base.getBoundingClientRect().width) * 100), 80, 'the fill covers 80% of the stars');
+    equal(fill.querySelector('svg').getBoundingClientRect().width, base.querySelector('svg').getBoundingClientRect().width, 'gold stars keep their size');
     equal(row.querySelector('[part~="verified"]'), null, 'not verified yet');
     const img = row.querySelector('[part~="media"] img');
     equal(img?.src, publicUrl(filePath), 'the file, from the public bucket');

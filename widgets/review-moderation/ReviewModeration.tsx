@@ -408,9 +408,11 @@ function ReplyEditor({ review: r, busy, onSave }: { review: ModeratedReview; bus
   const errorId = useId();
   const area = useRef<HTMLTextAreaElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (draft !== null) area.current?.focus();
-  }, [draft !== null]); // eslint-disable-line react-hooks/exhaustive-deps
+  const open = draft !== null;
+  // A layout effect: the field has focus in the same commit that shows it.
+  useLayoutEffect(() => {
+    if (open) area.current?.focus();
+  }, [open]);
 
   const problem = draft === null ? null : replyProblem(draft);
   const length = draft?.trim().length ?? 0;

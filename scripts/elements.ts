@@ -383,6 +383,8 @@ export function partsInSource(folder: string): Set<string> {
     imports += src.match(/^import .*$/gm)?.join('\n') ?? '';
     for (const m of src.matchAll(/\bpart="([^"]*)"/g)) for (const p of m[1].split(/\s+/)) if (p) parts.add(p);
     for (const m of src.matchAll(/\bpart=\{([^}]*)\}/g)) for (const q of m[1].matchAll(/'([a-z- ]+)'/g)) for (const p of q[1].split(/\s+/)) if (p) parts.add(p);
+    // A component whose part name is a prop with a default (`part = 'reply'`).
+    for (const m of src.matchAll(/\bpart = '([a-z-]+)'/g)) parts.add(m[1]);
     // Shared components take their outer part name as a prop (`<Field part="…">`, `<Modal part="…">`).
     for (const m of src.matchAll(/<(?:Field|Modal)\b[^>]*?\bpart="([^"]*)"/g)) for (const p of m[1].split(/\s+/)) if (p) parts.add(p);
   }
@@ -392,7 +394,9 @@ export function partsInSource(folder: string): Set<string> {
     'dialog.tsx': ['dialog'],
     'admin-gate.tsx': ['root', 'loading', 'denied'],
     'tab-list.tsx': ['tabs', 'tab', 'tab-selected', 'panel'],
+    // Shared with kyb-review-moderation from the reviews folder.
+    'reviews/Reply.tsx': ['reply'],
   };
-  for (const [file, names] of Object.entries(core)) if (imports.includes(`core/${file}'`)) for (const n of names) parts.add(n);
+  for (const [file, names] of Object.entries(core)) if (imports.includes(file.includes('/') ? `${file}'` : `core/${file}'`)) for (const n of names) parts.add(n);
   return parts;
 }

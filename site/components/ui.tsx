@@ -215,6 +215,29 @@ export function Stars({ rating, max = 5 }: { rating: number; max?: number }) {
   );
 }
 
+const STAR = 'M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z';
+
+/**
+ * Five stars filled in proportion to `rating` (4.3 → four and a third), drawn as one SVG: the gold row is
+ * an inner <svg> whose width is the share of the viewBox, so the fill scales with the drawing and can
+ * never be a share of some other box (the cause of five full stars on narrow screens, issue #8). An
+ * attribute, not an inline style: the site's CSP allows no inline style. Decorative; callers say the
+ * rating in words.
+ */
+export function StarScale({ rating, max = 5, class: c }: { rating: number; max?: number; class?: string }) {
+  const w = 24 * max;
+  const filled = Math.round(Math.max(0, Math.min(1, rating / max)) * w * 100) / 100;
+  const row = Array.from({ length: max }, (_, i) => <path d={STAR} transform={`translate(${i * 24} 0)`} />);
+  return (
+    <svg class={c ? `star-scale ${c}` : 'star-scale'} viewBox={`0 0 ${w} 24`} width={w} height="24" aria-hidden="true" focusable="false" data-rating={String(rating)}>
+      <g class="star-scale__base">{row}</g>
+      <svg class="star-scale__fill" width={String(filled)} height="24" overflow="hidden">
+        <g>{row}</g>
+      </svg>
+    </svg>
+  );
+}
+
 export interface QA {
   q: string;
   a: ComponentChildren;

@@ -11,8 +11,8 @@ export function AdminReviews() {
       </h1>
       <AdminNav current="/admin/reviews" />
       <p class="lead">
-        Customer reviews are listed on the product pages only once they are approved. Approve, mark as a verified purchase or delete
-        them here.
+        Customer reviews are listed on the product pages only once they are approved. Approve, mark as a verified purchase, reply
+        publicly or delete them here.
       </p>
       <kyb-review-moderation>
         <Fallback class="card card--padded">

@@ -10,7 +10,7 @@ import { formatFrom } from '../../widgets/core/pricing.ts';
 import { Badge, ButtonLink, ExtLink, Hero, Img, Section } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import { PRODUCT_BENEFITS, STYLE_GALLERY } from '../content/products.ts';
-import { WaitingList } from './shared.tsx';
+import { CatalogRating, WaitingList } from './shared.tsx';
 
 function ProductCard({ p }: { p: Product }) {
   return (
@@ -24,6 +24,7 @@ function ProductCard({ p }: { p: Product }) {
       </div>
       <div class="product-card__body">
         <h3 class="product-card__title">{p.title}</h3>
+        <CatalogRating slug={p.reviewSlug} href={p.href} />
         {p.showPrice && <p class="price">{formatFrom(p.fromPrice)}</p>}
         <p>{p.description}</p>
         <ul class="checklist">

@@ -7,9 +7,10 @@
 import type { ComponentChildren } from 'preact';
 import { BUSINESS } from '../../widgets/core/business.ts';
 import { LOYALTY_CARD } from '../../widgets/core/catalog.ts';
-import { ExtLink, Fallback, Img, PhoneLink } from '../components/ui.tsx';
+import { ExtLink, Fallback, Img, PhoneLink, StarScale } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import type { PartnerBrand } from '../content/partners.ts';
+import { REPLY_LABEL, formatAverage } from '../../widgets/reviews/rules.ts';
 import { reviewSnapshot } from '../data/review-snapshots.ts';
 
 export const mailto = (subject: string, email: string = BUSINESS.email) => `mailto:${email}?subject=${encodeURIComponent(subject)}`;
@@ -64,6 +65,14 @@ export function ReviewsSection({ slug, name }: { slug: string; name: string }) {
                           {r.is_verified_purchase ? <span> · Verified Purchase</span> : null}
                         </p>
                         <p>{r.content}</p>
+                        {r.reply ? (
+                          <div class="reviews-fallback__reply">
+                            <p class="small">
+                              <strong>{REPLY_LABEL}</strong> · <time dateTime={r.reply.updated_at}>{longDate(r.reply.updated_at)}</time>
+                            </p>
+                            <p>{r.reply.content}</p>
+                          </div>
+                        ) : null}
                       </article>
                     </li>
                   ))}
@@ -86,6 +95,35 @@ export function ReviewsSection({ slug, name }: { slug: string; name: string }) {
         </kyb-reviews>
       </div>
     </section>
+  );
+}
+
+/**
+ * A catalog card's rating (issue #10): average stars and review count from the build's review snapshot
+ * (review_feed's summary, kept by review_summaries), linking to the product's reviews section. A product
+ * without reviews says so in the spec's words; a build without snapshots (KYB_PRERENDER_REVIEWS=off)
+ * shows nothing rather than claim either.
+ */
+export function CatalogRating({ slug, href }: { slug: string; href: string }) {
+  const summary = reviewSnapshot(slug)?.summary;
+  if (!summary) return null;
+  const average = formatAverage(summary.average);
+  if (!summary.count || !average) {
+    return (
+      <a class="catalog-rating catalog-rating--none" href={`${href}#reviews`}>
+        No reviews yet
+      </a>
+    );
+  }
+  return (
+    <a class="catalog-rating" href={`${href}#reviews`}>
+      <StarScale rating={Number(average)} class="catalog-rating__stars" />
+      <span class="catalog-rating__average">{average}</span>
+      <span class="sr-only"> out of 5 stars, </span>
+      <span class="catalog-rating__count">
+        {summary.count} {summary.count === 1 ? 'review' : 'reviews'}
+      </span>
+    </a>
   );
 }
 

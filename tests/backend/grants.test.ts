@@ -27,6 +27,7 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
   anon: {
     'table planner_gallery': ['SELECT'],
     'table review_media': ['SELECT'],
+    'table review_replies': ['SELECT'],
     'table review_summaries': ['SELECT'],
     'table reviews': ['SELECT'],
     'function review_feed(text,text,integer,boolean,integer,integer,text)': ['EXECUTE'],
@@ -35,6 +36,7 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
     'table planner_gallery': CRUD,
     'table profiles': ['SELECT', 'INSERT', 'UPDATE'],
     'table review_media': ['SELECT', 'INSERT', 'DELETE'],
+    'table review_replies': CRUD,
     'table review_summaries': ['SELECT'],
     'table reviews': CRUD,
     'function is_admin()': ['EXECUTE'],
@@ -57,6 +59,7 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
     'table profiles': CRUD,
     'table rate_limits': CRUD,
     'table review_media': CRUD,
+    'table review_replies': CRUD,
     'table review_summaries': CRUD,
     'table reviews': CRUD,
     'table subscriber_consents': ['SELECT', 'INSERT', 'DELETE'],
@@ -180,6 +183,13 @@ const CALLS: Record<Role, [string, () => Promise<Outcome>][]> = {
       await ok('remove file', admin.from('review_media').delete().eq('review_id', id).select());
       await ok('delete', admin.from('reviews').delete().eq('id', id).select());
     }],
+    ['moderation: reply to a review, edit the reply, list it, remove it', async () => {
+      const id = '5eed0001-0000-4000-8000-000000000001';
+      await ok('reply', admin.from('review_replies').upsert({ review_id: id, content: 'Thank you!' }, { onConflict: 'review_id' }).select());
+      await ok('edit', admin.from('review_replies').upsert({ review_id: id, content: 'Thank you so much!' }, { onConflict: 'review_id' }).select());
+      await ok('list', admin.from('reviews').select('id, review_replies(content, updated_at)').eq('id', id));
+      await ok('remove', admin.from('review_replies').delete().eq('review_id', id).select());
+    }],
     ['gallery admin: add, edit, list, remove', async () => {
       const { data } = await ok('add', admin.from('planner_gallery').insert({ image_url: 'https://example.com/g.png', alt_text: 'Braids', display_order: 9 }).select('id').single());
       const id = (data as { id: string }).id;
@@ -203,7 +213,7 @@ const CALLS: Record<Role, [string, () => Promise<Outcome>][]> = {
     }],
     // Server code (the dashboard's key, future jobs) manages every table with all four commands; the
     // ledger is append-only and erasable, never edited.
-    ...(['leads', 'planner_gallery', 'profiles', 'rate_limits', 'review_media', 'review_summaries', 'reviews', 'subscribers', 'subscriber_consents'] as const).map(
+    ...(['leads', 'planner_gallery', 'profiles', 'rate_limits', 'review_media', 'review_replies', 'review_summaries', 'reviews', 'subscribers', 'subscriber_consents'] as const).map(
       (table) => [`server code manages ${table}`, () => manage(table)] as [string, () => Promise<Outcome>],
     ),
   ],
@@ -215,7 +225,7 @@ async function manage(table: string) {
   const { data } = await ok('read', db.from(table).select('*').limit(1));
   const [row] = data as Record<string, unknown>[];
   if (!row) throw new Error(`${table}: the test needs one row`);
-  const key = 'id' in row ? { id: row.id } : 'product_slug' in row ? { product_slug: row.product_slug } : { key: row.key, window_start: row.window_start };
+  const key = 'id' in row ? { id: row.id } : 'review_id' in row ? { review_id: row.review_id } : 'product_slug' in row ? { product_slug: row.product_slug } : { key: row.key, window_start: row.window_start };
   // The ledger's id is an identity column the database fills in itself.
   const { id: _generated, ...ledgerRow } = row;
   await ok('delete', db.from(table).delete().match(key).select());
@@ -265,6 +275,7 @@ beforeAll(async () => {
   // One row in each table the service-role calls manage.
   await ok('seed lead', service.from('leads').insert({ kind: 'notify', email: 'seed@example.com', payload: {} }));
   await ok('seed subscriber', untyped(service).rpc('newsletter_subscribe', { p_email: 'seed@example.com', p_name: 'S', p_list: 'newsletter', p_source_page: null, p_consent_text_version: 'v1' }));
+  await ok('seed reply', service.from('review_replies').insert({ review_id: '5eed0001-0000-4000-8000-000000000002', content: 'Thank you!' }));
   await ok('seed counter', service.rpc('rate_limit_hit', { p_key: 'seed', p_limit: 5, p_window_seconds: 60 }));
 });
 afterAll(async () => {

@@ -1,6 +1,7 @@
 /**
  * review_feed at a cost that does not depend on the review count
- * (supabase/migrations/20261123000300_review_summaries.sql, 20261123000400_review_feed_keyset.sql):
+ * (supabase/migrations/20261123000300_review_summaries.sql, 20261123000400_review_feed_keyset.sql), with
+ * each review's reply (20261123000600_review_replies.sql):
  *
  *   1. review_summaries always equals a count from scratch, whatever happens to reviews and files,
  *      through the API (authors and admins, who cannot write the summary) and as server code.
@@ -246,6 +247,35 @@ describe('review_feed keyset pages', () => {
     expect(exact.next_cursor, 'no cursor when no review follows').toBeNull();
     const last = await page({ p_limit: n - 1 });
     expect((await page({ p_limit: 10, p_after: last.next_cursor })).reviews.map((r) => r.id)).toEqual([all.reviews[n - 1].id]);
+  });
+
+  it("carry each review's reply (20261123000600_review_replies.sql) on every page, null where there is none", async () => {
+    const replied = await sql<{ id: string }>(
+      `insert into public.review_replies (review_id, content)
+       select r.id, 'Reply to ' || r.title from public.reviews r where r.product_slug = $1 and r.rating = 4 and r.is_approved
+       returning review_id as id`,
+      [SLUG],
+    );
+    expect(replied.length).toBeGreaterThan(3);
+    const want = new Set(replied.map((r) => r.id));
+    type WithReply = { id: string; title: string; reply: { content: string; created_at: string; updated_at: string } | null };
+    for (const sort of ['newest', 'highest', 'lowest'] as const) {
+      let cursor: string | null = null;
+      let seen = 0;
+      do {
+        const p: Page = await page({ p_sort: sort, p_limit: 7, ...(cursor ? { p_after: cursor } : {}) });
+        for (const r of p.reviews as unknown as WithReply[]) {
+          if (want.has(r.id)) {
+            seen++;
+            expect(r.reply, sort).toEqual({ content: `Reply to ${r.title}`, created_at: expect.any(String), updated_at: expect.any(String) });
+          } else {
+            expect(r.reply, sort).toBeNull();
+          }
+        }
+        cursor = p.next_cursor;
+      } while (cursor);
+      expect(seen, sort).toBe(want.size);
+    }
   });
 
   it('answers a cursor that is not one with 400 22023, over supabase-js and plain GET', async () => {

@@ -13,7 +13,7 @@ import {
 } from '../../supabase/functions/_shared/rules.ts';
 
 /** The tables the clients are meant to use (helpers-brief "Database"); every other one is private. */
-const CONTRACT_TABLES = ['planner_gallery', 'profiles', 'review_media', 'review_summaries', 'reviews'];
+const CONTRACT_TABLES = ['planner_gallery', 'profiles', 'review_media', 'review_replies', 'review_summaries', 'reviews'];
 const SEEDED_APPROVED = '5eed0001-0000-4000-8000-000000000002'; // handmade-locs, by Keisha
 
 type Result = { error: { code?: string; message?: string } | null; status: number; data?: unknown };

@@ -290,7 +290,7 @@ describe('review_feed RPC (helpers-brief contract)', () => {
 
     const withFiles = f.reviews.find((r) => r.id === REVIEW_WITH_TWO_FILES)!;
     expect(Object.keys(withFiles).sort()).toEqual(
-      ['content', 'created_at', 'id', 'is_verified_purchase', 'media', 'product_slug', 'rating', 'reviewer_name', 'title'],
+      ['content', 'created_at', 'id', 'is_verified_purchase', 'media', 'product_slug', 'rating', 'reply', 'reviewer_name', 'title'],
     );
     expect(withFiles.media).toHaveLength(2);
     for (const m of withFiles.media) {

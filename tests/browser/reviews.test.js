@@ -470,6 +470,37 @@ describe('kyb-reviews (signed out)', () => {
     }
   });
 
+  // issue #10: the brand's public reply comes with the feed (no extra request) and sits under its review.
+  it("shows the brand's reply under its review, labelled and dated, from the same single request", async () => {
+    const [stored] = await svc('review_replies', { method: 'POST', body: { review_id: added[1], content: 'Thank you, Kemi!\nSee you at the studio.' }, prefer: 'return=representation' });
+    try {
+      for (const width of [320, 1024]) {
+        await setViewport({ width, height: 800 });
+        const t0 = performance.now();
+        const el = await mount(`<kyb-reviews slug="${FIX}"></kyb-reviews>`);
+        await loaded(el);
+        equal(feedRequests(t0).length, 1, 'one request, the reply included');
+        equal(requestsTo('review_replies', t0).length, 0, 'no request of its own');
+        const replies = $$(el, '[part~="reply"]');
+        equal(replies.length, 1, 'one reply');
+        assert(cards(el)[1].contains(replies[0]), 'inside the review it answers');
+        const day = new Date(stored.updated_at).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+        equal(text(replies[0].querySelector('.rv-reply__head')), `Response from KYB ${day}`, 'labelled as the brand, dated');
+        equal(replies[0].querySelector('time').getAttribute('datetime'), stored.updated_at, 'machine-readable date');
+        equal(replies[0].querySelector('.rv-reply__content').innerText, 'Thank you, Kemi!\nSee you at the studio.', 'its text, line breaks kept');
+        const r = replies[0].getBoundingClientRect();
+        const card = cards(el)[1].getBoundingClientRect();
+        assert(r.left >= card.left && r.right <= card.right + 0.5, `within its review at ${width} px`);
+        assert(el.scrollWidth <= Math.max(width, el.getBoundingClientRect().width), `no overflow at ${width} px`);
+        await expectAccessible(el, `reviews with a reply at ${width} px`);
+        cleanup();
+      }
+    } finally {
+      await setViewport({ width: 1024, height: 800 });
+      await svc(`review_replies?review_id=eq.${added[1]}`, { method: 'DELETE' });
+    }
+  });
+
   it('logs a failed list load and shows the list empty', async () => {
     // A 500 is not retried by postgrest-js (a dropped connection on a GET is, three times).
     const restore = fail(isFeed, { status: 500 });

@@ -17,6 +17,8 @@ export function feedFor(slug: string, idPrefix = 'f00d0001-'): Feed {
     is_verified_purchase: verified,
     created_at: `2025-03-0${n}T10:00:00Z`,
     media: [],
+    // The first review carries the brand's reply, so builds show one (issue #10).
+    reply: n === 1 ? { content: `Thank you, Fixture Client ${n}!`, created_at: '2025-03-05T09:00:00Z', updated_at: '2025-03-06T09:00:00Z' } : null,
   });
   return {
     summary: { count: 2, average: 4.5, histogram: { '1': 0, '2': 0, '3': 0, '4': 1, '5': 1 }, with_media: 0 },

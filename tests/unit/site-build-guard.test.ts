@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW_SLUGS } from '../../supabase/functions/_shared/rules.ts';
+import { PRODUCTS } from '../../widgets/core/catalog.ts';
 import { SiteBuildError, isLocalStackUrl, loadReviewSnapshots, reviewSnapshot } from '../../site/data/review-snapshots.ts';
 import { renderPath, siteEnv } from '../../site/prerender.ts';
 import { fakeProject, feedFor } from '../support/review-feed.ts';
@@ -78,10 +79,42 @@ describe('a hosted project', () => {
     expect(html).not.toContain('reviews-fallback__summary');
     expect(html).not.toContain('No reviews yet');
     expect(html).toContain('Reviews from our clients appear here with JavaScript on.');
+    // Nor do the catalog cards (issue #10): no stars and no "No reviews yet" without a snapshot.
+    for (const path of ['/products', '/products/lock-kit']) {
+      const page = renderPath(path, siteEnv({ KYB_SUPABASE_URL: HOSTED, KYB_SUPABASE_ANON_KEY: 'anon' })).html;
+      expect(page, path).not.toContain('catalog-rating');
+      expect(page, path).not.toContain('No reviews yet');
+    }
   });
 
   it('rejects an unknown KYB_PRERENDER_REVIEWS value instead of guessing', async () => {
     await expect(load(HOSTED, { KYB_PRERENDER_REVIEWS: 'none' }, unreachable().fetch)).rejects.toThrow(/KYB_PRERENDER_REVIEWS must be unset .*"off" .*got "none"/);
+  });
+});
+
+describe('what a readable project prerenders (issue #10)', () => {
+  it('puts each listed product\'s average stars, drawn to scale, and review count on its catalog and related cards, linking to its reviews', async () => {
+    expect(await load(HOSTED, {}, fakeProject().fetch)).toEqual({ source: 'backend', count: REVIEW_SLUGS.length });
+    const env = siteEnv({ KYB_SUPABASE_URL: HOSTED, KYB_SUPABASE_ANON_KEY: 'anon' });
+    const listed = PRODUCTS.filter((p) => p.listed);
+    for (const path of ['/products', '/products/lock-kit']) {
+      const ratings = [...renderPath(path, env).html.matchAll(/<a class="catalog-rating" href="([^"]+)">([\s\S]*?)<\/a>/g)];
+      expect(ratings.map((m) => m[1]), path).toEqual(listed.map((p) => `${p.href}#reviews`));
+      for (const [, , inner] of ratings) {
+        // feedFor's summary: 4.5 from 2 reviews; 4.5 of 5 stars is 108 of the 120 units the stars span.
+        expect(inner).toContain('viewBox="0 0 120 24"');
+        expect(inner).toContain('<svg class="star-scale__fill" width="108"');
+        expect(inner.replace(/<[^>]+>/g, '')).toBe('4.5 out of 5 stars, 2 reviews');
+      }
+    }
+  });
+
+  it("shows the brand's reply under its review, labelled and dated, in the product page's reviews", async () => {
+    await load(HOSTED, {}, fakeProject().fetch);
+    const html = renderPath('/products/irie-locs', siteEnv({ KYB_SUPABASE_URL: HOSTED, KYB_SUPABASE_ANON_KEY: 'anon' })).html;
+    const reply = html.match(/<div class="reviews-fallback__reply">([\s\S]*?)<\/div>/);
+    expect(reply?.[1].replace(/<[^>]+>/g, '')).toBe('Response from KYB · March 6, 2025Thank you, Fixture Client 1!');
+    expect(html.match(/reviews-fallback__reply/g)).toHaveLength(1);
   });
 });
 
@@ -154,7 +187,7 @@ describe('npm run build:site against a hosted project', () => {
     const seedPeople = [...sql.matchAll(/"full_name":"([^"]+)"|'([\w.]+@example\.com)'/g)].map((m) => m[1] ?? m[2]).filter((p) => p !== 'KYB Studio');
     expect(seedReviews.length).toBeGreaterThan(40);
     expect(seedPeople.length).toBeGreaterThan(10);
-    const forbidden = ['AggregateRating', '"@type":"Review"', 'reviews-fallback__summary', 'reviews-fallback__item', '5eed', 'kyb.local', 'planner-gallery/seed', ...seedReviews, ...seedPeople];
+    const forbidden = ['AggregateRating', '"@type":"Review"', 'reviews-fallback__summary', 'reviews-fallback__item', 'reviews-fallback__reply', 'class="catalog-rating', '5eed', 'kyb.local', 'planner-gallery/seed', ...seedReviews, ...seedPeople];
     for (const f of files) {
       const text = await readFile(join(out, f), 'utf8');
       for (const s of forbidden) expect.soft(text.includes(s), `${f} contains ${s}`).toBe(false);

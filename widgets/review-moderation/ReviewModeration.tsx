@@ -7,7 +7,9 @@
  * → "Admin Access Required"; admin → "Review Moderation": Pending / Approved / All (default Pending,
  * each with its count), a product filter, and per review its product, stars, title, text, reviewer,
  * date, verified mark and media, with Approve or Unapprove, the Verified Purchase toggle and Delete
- * (confirmed; removes the review's files from storage too). Every action refetches; pages of 20 with
+ * (confirmed; removes the review's files from storage too), and the brand's public reply (issue #10):
+ * Reply / Edit reply opens an editor (limit REVIEW_REPLY_MAX, checked before sending), Remove reply
+ * deletes it, and saving an empty reply removes it too. Every action refetches; pages of 20 with
  * "Load more". The database's RLS is the real gate: only admins can read pending reviews or write.
  *
  * Its attributes, events and parts: widgets/review-moderation/define.ts.
@@ -17,14 +19,16 @@ import { REVIEW_SLUGS } from '../../supabase/functions/_shared/rules.ts';
 import { AdminGate, useAdminCall, type AdminPanelProps } from '../core/admin-gate.tsx';
 import { Modal } from '../core/dialog.tsx';
 import { emit, type KybEventMap } from '../core/events.ts';
+import { REVIEW_REPLY_MAX } from '../../supabase/functions/_shared/rules.ts';
 import { Avatar } from '../reviews/Avatar.tsx';
+import { Reply } from '../reviews/Reply.tsx';
 import { Stars } from '../reviews/Stars.tsx';
 import { formatReviewDate, ratingLabel } from '../reviews/rules.ts';
 import { isVideo, mediaUrl } from '../reviews/data.ts';
 import { MODERATION_MESSAGES as MSG } from './messages.ts';
 import {
-  PAGE_SIZE, STATUSES, STATUS_LABEL, countReviews, deleteReview, listReviews, updateReview,
-  type ModeratedReview, type ReviewPatch, type Status,
+  PAGE_SIZE, STATUSES, STATUS_LABEL, countReviews, deleteReview, listReviews, replyProblem, saveReply, updateReview,
+  type ModeratedReview, type ReviewPatch, type Result, type Status,
 } from './data.ts';
 
 export type ReviewModeratedDetail = KybEventMap['kyb-review-moderated'];
@@ -50,7 +54,7 @@ interface FocusTarget {
   id: string;
   index: number;
   /** The control to land on when the review is still listed (its label may have changed). */
-  slot: 'approval' | 'verify' | null;
+  slot: 'approval' | 'verify' | 'reply' | null;
 }
 
 function Panel({ toast, host }: AdminPanelProps) {
@@ -166,6 +170,24 @@ function Panel({ toast, host }: AdminPanelProps) {
     setBusy(null);
   };
 
+  /** Saves (or, blank, removes) the reply; true when done, so the row closes its editor. */
+  const reply = async (review: ModeratedReview, index: number, text: string): Promise<boolean> => {
+    setBusy(review.id);
+    const r = await call((x) => saveReply(x, review.id, text));
+    if (!r.ok) {
+      console.error('[kyb-review-moderation] reply failed', r.error);
+      toast(MSG.replyFailed);
+      setBusy(null);
+      return false;
+    }
+    toast(r.value.removed ? MSG.replyRemoved : MSG.replySaved);
+    notify(review.id, r.value.removed ? 'unreply' : 'reply');
+    focusAfter.current = { id: review.id, index, slot: 'reply' };
+    await refetch(rows?.length);
+    setBusy(null);
+    return true;
+  };
+
   const onDelete = async () => {
     const review = confirm;
     if (!review) return;
@@ -241,6 +263,7 @@ function Panel({ toast, host }: AdminPanelProps) {
               onApprove={(on) => void update(r, i, { is_approved: on })}
               onVerify={(on) => void update(r, i, { is_verified_purchase: on })}
               onDelete={() => setConfirm(r)}
+              onReply={(text) => reply(r, i, text)}
             />
           ))}
         </ul>
@@ -278,11 +301,12 @@ interface RowProps {
   onApprove: (approve: boolean) => void;
   onVerify: (verified: boolean) => void;
   onDelete: () => void;
+  onReply: (text: string) => Promise<boolean>;
 }
 
 // While an action runs the row's buttons say aria-disabled rather than disabled: a disabled button
 // drops focus to <body>, and the admin's place (the control just pressed) must survive the refetch.
-function Row({ review: r, busy, onApprove, onVerify, onDelete }: RowProps) {
+function Row({ review: r, busy, onApprove, onVerify, onDelete, onReply }: RowProps) {
   const titleId = useId();
   const of = <span className="kyb-sr-only"> review “{r.title}”</span>;
   return (
@@ -335,6 +359,7 @@ function Row({ review: r, busy, onApprove, onVerify, onDelete }: RowProps) {
             })}
           </ul>
         ) : null}
+        <ReplyEditor review={r} busy={busy} onSave={onReply} />
       </article>
       <div className="rm__actions" part="actions">
         {r.is_approved ? (
@@ -362,5 +387,105 @@ function Row({ review: r, busy, onApprove, onVerify, onDelete }: RowProps) {
         </button>
       </div>
     </li>
+  );
+}
+
+/**
+ * The brand's reply to one review: shown as visitors will see it, with Edit reply and Remove reply, or
+ * a Reply button; the editor checks the length before anything is sent and keeps the text on failure.
+ */
+function ReplyEditor({ review: r, busy, onSave }: { review: ModeratedReview; busy: boolean; onSave: (text: string) => Promise<boolean> }) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const [tried, setTried] = useState(false);
+  const fieldId = useId();
+  const noteId = useId();
+  const errorId = useId();
+  const area = useRef<HTMLTextAreaElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const open = draft !== null;
+  // A layout effect: the field has focus in the same commit that shows it.
+  useLayoutEffect(() => {
+    if (open) area.current?.focus();
+  }, [open]);
+
+  const problem = draft === null ? null : replyProblem(draft);
+  const length = draft?.trim().length ?? 0;
+  const close = () => {
+    setDraft(null);
+    setTried(false);
+    // Back to the button that opened the editor (rendered again once the editor is gone).
+    requestAnimationFrame(() => opener.current?.focus());
+  };
+
+  const save = async (text: string) => {
+    setTried(true);
+    if (busy || replyProblem(text)) return;
+    // Nothing written and nothing to remove: just close.
+    if (!text.trim() && !r.reply) return close();
+    if (await onSave(text)) close();
+  };
+  if (draft === null) {
+    return (
+      <div className="rm__reply">
+        {r.reply ? <Reply reply={r.reply} /> : null}
+        <div className="rm__reply-actions">
+          <button type="button" ref={opener} className="kyb-btn kyb-btn--outline" part="reply-button" data-slot="reply" aria-disabled={busy || undefined} onClick={() => !busy && setDraft(r.reply?.content ?? '')}>
+            {r.reply ? 'Edit reply' : 'Reply'}
+            <span className="kyb-sr-only"> to review “{r.title}”</span>
+          </button>
+          {r.reply ? (
+            <button type="button" className="kyb-btn kyb-btn--outline rm__delete" part="reply-remove" aria-disabled={busy || undefined} onClick={() => void save('')}>
+              Remove reply<span className="kyb-sr-only"> to review “{r.title}”</span>
+            </button>
+          ) : null}
+        </div>
+      </div>
+    );
+  }
+  return (
+    <form
+      className="rm__reply"
+      part="reply-editor"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save(draft);
+      }}
+    >
+      <div className="kyb-field">
+        <label className="kyb-label" htmlFor={fieldId}>
+          Public reply to “{r.title}”
+        </label>
+        <textarea
+          id={fieldId}
+          ref={area}
+          className="kyb-textarea"
+          value={draft}
+          onChange={(e) => setDraft(e.currentTarget.value)}
+          onKeyDown={(e) => e.key === 'Escape' && close()}
+          aria-invalid={(tried || length > REVIEW_REPLY_MAX) && !!problem ? true : undefined}
+          aria-describedby={`${noteId}${problem ? ` ${errorId}` : ''}`}
+        />
+        <div className="rm__reply-foot">
+          <span id={noteId}>Shown under the review on the product page. Save it empty to remove it.</span>
+          <span className="rm__reply-count" data-over={String(length > REVIEW_REPLY_MAX)}>
+            {length} / {REVIEW_REPLY_MAX}
+          </span>
+        </div>
+        {problem ? (
+          <p className="rm__reply-error" id={errorId} role="alert">
+            {problem}
+          </p>
+        ) : null}
+      </div>
+      <div className="rm__reply-actions">
+        <button type="submit" className="kyb-btn" part="reply-save" aria-disabled={busy || undefined}>
+          {busy ? 'Saving…' : 'Save reply'}
+        </button>
+        <button type="button" className="kyb-btn kyb-btn--outline" part="reply-cancel" onClick={close}>
+          Cancel
+        </button>
+      </div>
+    </form>
   );
 }

@@ -5,15 +5,16 @@
  * never throws, so the element maps each failure to its toast.
  */
 import type { Tables } from '../../supabase/types/database.ts';
-import { REVIEW_BUCKET, mediaUrl, type FeedMedia } from '../reviews/data.ts';
+import { REVIEW_BUCKET, mediaUrl, type FeedMedia, type FeedReply } from '../reviews/data.ts';
+import { MSG, REVIEW_REPLY_MAX } from '../../supabase/functions/_shared/rules.ts';
 
 export const PAGE_SIZE = 20;
 export const STATUSES = ['pending', 'approved', 'all'] as const;
 export type Status = (typeof STATUSES)[number];
 export const STATUS_LABEL: Record<Status, string> = { pending: 'Pending', approved: 'Approved', all: 'All' };
 
-/** A row of reviews with its media, as the moderation list selects it. */
-export type ModeratedReview = Tables<'reviews'> & { review_media: FeedMedia[] };
+/** A row of reviews with its media and the brand's public reply (table review_replies, or null). */
+export type ModeratedReview = Tables<'reviews'> & { review_media: FeedMedia[]; reply: FeedReply | null };
 
 export interface Filter {
   status: Status;
@@ -26,7 +27,7 @@ import type { KybClient } from '../core/supabase.ts';
 export type { Result };
 const fail = (error: unknown): { ok: false; error: unknown } => ({ ok: false, error });
 
-const COLUMNS = 'id, user_id, product_slug, rating, title, content, reviewer_name, is_verified_purchase, is_approved, created_at, review_media(id, file_path, file_type, file_size)';
+const COLUMNS = 'id, user_id, product_slug, rating, title, content, reviewer_name, is_verified_purchase, is_approved, created_at, review_media(id, file_path, file_type, file_size), review_replies(content, created_at, updated_at)';
 
 /** The part of postgrest-js's filter builder used here (its full generic type is too deep to carry). */
 interface EqFilter {
@@ -44,7 +45,13 @@ export async function listReviews(sb: KybClient, f: Filter, offset: number, limi
   const q = filtered(sb.from('reviews').select(COLUMNS, { count: 'exact' }), f.status, f.slug);
   const { data, error, count } = await q.order('created_at', { ascending: false }).order('id', { ascending: true }).range(offset, offset + limit - 1);
   if (error) return fail(error);
-  const rows = ((data ?? []) as unknown as ModeratedReview[]).map((r) => ({ ...r, review_media: r.review_media ?? [] }));
+  type Raw = Omit<ModeratedReview, 'reply'> & { review_replies?: FeedReply | FeedReply[] | null };
+  const rows = ((data ?? []) as unknown as Raw[]).map(({ review_replies: rr, ...r }) => ({
+    ...r,
+    review_media: r.review_media ?? [],
+    // One-to-one (the reply's key is the review's id): PostgREST embeds an object; an array is accepted too.
+    reply: (Array.isArray(rr) ? rr[0] : rr) ?? null,
+  }));
   return { ok: true, value: { rows, total: count ?? rows.length } };
 }
 
@@ -94,4 +101,29 @@ export async function deleteReview(sb: KybClient, id: string, fetchFn: typeof fe
   if (error) return fail(error);
   if (!data?.length) return fail(new Error('No review was deleted (missing, or not allowed)'));
   return { ok: true, value: { paths } };
+}
+
+/** What is wrong with a reply before it is sent, or null. Blank is fine: saving it removes the reply. */
+export function replyProblem(text: string): string | null {
+  return text.trim().length > REVIEW_REPLY_MAX ? MSG.tooLong(REVIEW_REPLY_MAX) : null;
+}
+
+/**
+ * Writes the brand's public reply to review `id` (one per review: an upsert), or removes it when the
+ * text is blank. RLS lets only admins write (migration review_replies); `.select()` turns a refused or
+ * missed row into a failure. Text over the limit is refused here with the message the element shows,
+ * and by the table's check (400) for any other client.
+ */
+export async function saveReply(sb: SupabaseClient, id: string, text: string): Promise<Result<{ removed: boolean }>> {
+  const content = text.trim();
+  const problem = replyProblem(content);
+  if (problem) return fail(new Error(problem));
+  if (!content) {
+    const { error } = await sb.from('review_replies').delete().eq('review_id', id).select('review_id');
+    return error ? fail(error) : { ok: true, value: { removed: true } };
+  }
+  const { data, error } = await sb.from('review_replies').upsert({ review_id: id, content }, { onConflict: 'review_id' }).select('review_id');
+  if (error) return fail(error);
+  if (!data?.length) return fail(new Error('No reply was saved (missing review, or not allowed)'));
+  return { ok: true, value: { removed: false } };
 }

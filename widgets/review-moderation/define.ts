@@ -3,16 +3,19 @@
  * are the element's public contract: `npm run gen:elements` turns them into custom-elements.json and what is
  * generated from it (widgets/README.md).
  *
- * Review moderation: approve, verify and delete submitted reviews (admins only).
+ * Review moderation: approve, verify and delete submitted reviews, and write the brand's public reply to any
+ * review (admins only).
  *
  * @tag kyb-review-moderation
- * @event kyb-review-moderated - `{reviewId, action: 'approve' | 'unapprove' | 'verify' | 'unverify' | 'delete'}`
- *   after each change is stored
+ * @event kyb-review-moderated - `{reviewId, action: 'approve' | 'unapprove' | 'verify' | 'unverify' | 'delete' |
+ *   'reply' | 'unreply'}` after each change is stored
  * @csspart heading, filters, tabs, tab, product, status, empty, list, load-more, review, badge, verified, media,
- *   actions, unapprove, approve, verify, delete, dialog, root, loading, denied
+ *   actions, unapprove, approve, verify, delete, reply, reply-button, reply-editor, reply-save, reply-cancel,
+ *   reply-remove, dialog, root, loading, denied
  */
 import { defineElement } from '../core/define.ts';
 import { ReviewModeration } from './ReviewModeration.tsx';
+import replyCss from '../reviews/reply.css?inline';
 import css from './styles.css?inline';
 
-defineElement('kyb-review-moderation', ReviewModeration, { css });
+defineElement('kyb-review-moderation', ReviewModeration, { css: css + replyCss });

@@ -14,5 +14,8 @@ export const MODERATION_MESSAGES = {
   deleted: ok('Success', 'Review deleted'),
   updateFailed: bad('Update failed', 'Failed to update review'),
   deleteFailed: bad('Delete failed', 'Failed to delete review'),
+  replySaved: ok('Success', 'Reply published'),
+  replyRemoved: ok('Success', 'Reply removed'),
+  replyFailed: bad('Reply failed', 'Failed to save reply'),
   fetchFailed: bad('Error', 'Failed to fetch reviews'),
 } as const;

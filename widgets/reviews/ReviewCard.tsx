@@ -1,5 +1,6 @@
-/** One approved review: avatar, name, stars, title, text, date, verified mark, media thumbnails. */
+/** One approved review: avatar, name, stars, title, text, date, verified mark, media thumbnails, reply. */
 import { Avatar } from './Avatar.tsx';
+import { Reply } from './Reply.tsx';
 import { Stars } from './Stars.tsx';
 import { formatReviewDate, ratingLabel } from './rules.ts';
 import { isVideo, mediaUrl, type FeedMedia, type FeedReview } from './data.ts';
@@ -101,6 +102,7 @@ export function ReviewCard({
           ))}
         </ul>
       ) : null}
+      {review.reply ? <Reply reply={review.reply} /> : null}
     </article>
   );
 }

@@ -22,6 +22,12 @@ export interface FeedMedia {
   file_type: string;
   file_size: number;
 }
+/** The brand's public reply to a review (migration review_replies); shown dated by its last edit. */
+export interface FeedReply {
+  content: string;
+  created_at: string;
+  updated_at: string;
+}
 export interface FeedReview {
   id: string;
   product_slug: string;
@@ -32,6 +38,8 @@ export interface FeedReview {
   is_verified_purchase: boolean;
   created_at: string;
   media: FeedMedia[];
+  /** null when the brand has not replied. */
+  reply: FeedReply | null;
 }
 export interface FeedSummary {
   count: number;
@@ -96,7 +104,7 @@ function normaliseFeed(raw: unknown): Feed {
       with_media: Number(s.with_media ?? 0),
     },
     total: Number(d.total ?? 0),
-    reviews: Array.isArray(d.reviews) ? d.reviews.map((r) => ({ ...r, media: Array.isArray(r.media) ? r.media : [] })) : [],
+    reviews: Array.isArray(d.reviews) ? d.reviews.map((r) => ({ ...r, media: Array.isArray(r.media) ? r.media : [], reply: r.reply ?? null })) : [],
     next_cursor: typeof d.next_cursor === 'string' ? d.next_cursor : null,
   };
 }

@@ -14,7 +14,7 @@
  *   kyb-auth-button opens its dialog
  * @csspart avatar, lightbox, review, verified, form, field, title-field, name-field, content-field,
  *   submit-button, cancel-button, pending-note, heading, write-button, empty, write-first-button, filters, list,
- *   load-more, skeleton, summary, histogram, label, hint, error, toasts, toast
+ *   load-more, skeleton, summary, histogram, reply, label, hint, error, toasts, toast
  * @cssprop --kyb-color-star - colour of the stars
  * @cssprop [--kyb-reviews-gap=1.25rem] - space between the sections
  * @cssprop [--kyb-reviews-thumb-size=80px] - media thumbnails
@@ -23,6 +23,7 @@
  */
 import { defineElement } from '../core/define.ts';
 import { Reviews } from './Reviews.tsx';
+import replyCss from './reply.css?inline';
 import css from './styles.css?inline';
 
-defineElement('kyb-reviews', Reviews, { props: { slug: 'string' }, css });
+defineElement('kyb-reviews', Reviews, { props: { slug: 'string' }, css: css + replyCss });

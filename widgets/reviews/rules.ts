@@ -5,6 +5,13 @@
  */
 import { RATING_MAX } from '../../supabase/functions/_shared/rules.ts';
 
+/**
+ * What labels the brand's public reply under a review (issue #10), live and prerendered. Worded in
+ * the shared rules (the brand named there as in its other messages), not built from BUSINESS.name:
+ * that would add the business-details chunk to what a product page loads before its reviews show.
+ */
+export { REVIEW_REPLY_LABEL as REPLY_LABEL } from '../../supabase/functions/_shared/rules.ts';
+
 /** Average rounded to 1 decimal (doc 1 §9), shown with one decimal; null when there are no ratings. */
 export function formatAverage(average: number | null | undefined): string | null {
   if (average == null || !Number.isFinite(average)) return null;

@@ -27,7 +27,7 @@ import { Accordion, Badge, ExtLink, Fallback, Img, Section } from '../../compone
 import { Icon } from '../../components/icons.tsx';
 import { LOCK_KIT_FAQ, LOCK_KIT_TABS } from '../../content/products.ts';
 import { SOCIALS } from '../../content/socials.ts';
-import { mailto } from '../shared.tsx';
+import { CatalogRating, mailto } from '../shared.tsx';
 import { LocOptionsFallback, ProductLayout, bandLabels, product } from './ProductLayout.tsx';
 
 function MultiToneNote() {
@@ -284,6 +284,7 @@ function LockKitPage() {
                   <Img src={r.image} alt={`${r.title}: handmade locs`} width={480} height={400} class="card__media" />
                   <div class="card__body">
                     <h3>{r.title}</h3>
+                    <CatalogRating slug={r.reviewSlug} href={r.href} />
                     <a class="card__cta" href={r.href}>
                       View {r.title} <Icon name="arrow-right" />
                     </a>

@@ -26,6 +26,10 @@ export const REVIEW_SLUGS = [
 export const REVIEW_TITLE_MAX = 120;
 export const REVIEW_NAME_MAX = 80;
 export const REVIEW_CONTENT_MAX = 4000;
+/** The brand's public reply to a review (issue #10); an empty reply removes it. */
+export const REVIEW_REPLY_MAX = 1000;
+/** The label of that reply under the review. */
+export const REVIEW_REPLY_LABEL = 'Response from KYB';
 export const REVIEW_FILE_HINT = 'Max 5 files, 5MB each';
 
 // ---- newsletter and forms (doc 1 §5)

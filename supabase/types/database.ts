@@ -10,7 +10,9 @@ export type Database = {
           created_at: string;
           email: string;
           id: string;
+          inbox_status: string;
           kind: string;
+          notification: string | null;
           payload: NonNullable<Json>;
           source_page: string | null;
         };
@@ -19,7 +21,9 @@ export type Database = {
           created_at?: string;
           email: string;
           id?: string;
+          inbox_status?: string;
           kind: string;
+          notification?: string | null;
           payload: NonNullable<Json>;
           source_page?: string | null;
         };
@@ -27,7 +31,9 @@ export type Database = {
           created_at?: string;
           email?: string;
           id?: string;
+          inbox_status?: string;
           kind?: string;
+          notification?: string | null;
           payload?: NonNullable<Json>;
           source_page?: string | null;
         };
@@ -139,6 +145,36 @@ export type Database = {
             foreignKeyName: 'review_media_review_id_fkey';
             columns: ['review_id'];
             isOneToOne: false;
+            referencedRelation: 'reviews';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      review_replies: {
+        Row: {
+          content: string;
+          created_at: string;
+          review_id: string;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          content: string;
+          created_at?: string;
+          review_id: string;
+          updated_at?: string;
+        };
+        Update: {
+          content?: string;
+          created_at?: string;
+          review_id?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'review_replies_review_id_fkey';
+            columns: ['review_id'];
+            isOneToOne: true;
             referencedRelation: 'reviews';
             referencedColumns: ['id'];
           },
@@ -269,6 +305,7 @@ export type Database = {
           created_at: string;
           email: string;
           id: string;
+          inbox_status: string;
           list: string;
           name: string;
           source_page: string | null;
@@ -284,6 +321,7 @@ export type Database = {
           created_at?: string;
           email: string;
           id?: string;
+          inbox_status?: string;
           list: string;
           name: string;
           source_page?: string | null;
@@ -298,6 +336,7 @@ export type Database = {
           created_at?: string;
           email?: string;
           id?: string;
+          inbox_status?: string;
           list?: string;
           name?: string;
           source_page?: string | null;
@@ -311,7 +350,27 @@ export type Database = {
       };
     };
     Views: {
-      [_ in never]: never;
+      admin_inbox: {
+        Row: {
+          company: string | null;
+          consent: Json | null;
+          created_at: string | null;
+          email: string | null;
+          form: string | null;
+          id: string | null;
+          kind: string | null;
+          message: string | null;
+          name: string | null;
+          notification: string | null;
+          payload: Json | null;
+          role: string | null;
+          source: string | null;
+          source_page: string | null;
+          status: string | null;
+        };
+        ComputedFields: never;
+        Relationships: [];
+      };
     };
     Functions: {
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean };

@@ -6,7 +6,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { testStack, signedInClient, ADMIN, type TestStack } from '../support/stack.ts';
+import { testStack, signedInClient, ADMIN, type TestStack, untyped } from '../support/stack.ts';
 import { LOCAL_MAIL_API_KEY } from '../../supabase/local/config.ts';
 
 let s: TestStack;
@@ -59,9 +59,9 @@ describe('admin_inbox and the triage grants', () => {
 
   it('shows a visitor nothing (refused) and a signed-in customer nothing (no rows)', async () => {
     for (const table of ['admin_inbox', 'leads', 'subscribers', 'subscriber_consents']) {
-      const anon = await s.client().from(table).select('id').limit(1);
+      const anon = await untyped(s.client()).from(table).select('id').limit(1);
       expect(anon.error, `anon on ${table}`).toMatchObject({ code: '42501' });
-      const mine = await user.from(table).select('id').limit(5);
+      const mine = await untyped(user).from(table).select('id').limit(5);
       expect(mine, `customer on ${table}`).toMatchObject({ error: null, data: [] });
     }
     const upd = await user.from('leads').update({ inbox_status: 'handled' }, { count: 'exact' }).eq('id', ids.partnership);

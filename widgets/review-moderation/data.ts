@@ -114,7 +114,7 @@ export function replyProblem(text: string): string | null {
  * missed row into a failure. Text over the limit is refused here with the message the element shows,
  * and by the table's check (400) for any other client.
  */
-export async function saveReply(sb: SupabaseClient, id: string, text: string): Promise<Result<{ removed: boolean }>> {
+export async function saveReply(sb: KybClient, id: string, text: string): Promise<Result<{ removed: boolean }>> {
   const content = text.trim();
   const problem = replyProblem(content);
   if (problem) return fail(new Error(problem));

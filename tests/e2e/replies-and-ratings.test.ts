@@ -113,7 +113,7 @@ describe('ratings on the catalog (issue #10)', () => {
     const { data: sums } = await ctx.site.service().from('review_summaries').select('*');
     const expected = PRODUCTS.filter((p) => p.listed).map((p) => {
       const s = sums!.find((x) => x.product_slug === p.reviewSlug);
-      const stars = [1, 2, 3, 4, 5].map((k) => Number(s?.[`stars_${k}`] ?? 0));
+      const stars = [1, 2, 3, 4, 5].map((k) => Number(s?.[`stars_${k}` as `stars_${1 | 2 | 3 | 4 | 5}`] ?? 0));
       const count = stars.reduce((a, b) => a + b, 0);
       const average = count ? Math.round((stars.reduce((a, n, i) => a + n * (i + 1), 0) / count) * 10) / 10 : null;
       return { p, count, average };

@@ -3,5 +3,6 @@ import type { ElementStates } from '../core/states.ts';
 
 export default {
   tag: 'kyb-not-found',
-  states: [{ id: 'default', title: 'The page-not-found panel', ready: '[part~="base"]' }],
+  // It logs the missing path as an error on purpose (NOT_FOUND_LOG in NotFound.tsx).
+  states: [{ id: 'default', title: 'The page-not-found panel', ready: '[part~="base"]', expectedConsole: /User attempted to access non-existent route/ }],
 } satisfies ElementStates;

@@ -13,6 +13,15 @@ export default {
       steps: [{ waitFor: '[part~="review"]' }, { click: '[part~="write-button"]' }],
       ready: '[part~="form"]',
     },
-    { id: 'unreachable', title: 'Backend unreachable: the error', attrs: { slug: 'handmade-locs' }, backend: 'unreachable', ready: '[part~="error"], [role="alert"]', expectedConsole: /.*/ },
+    {
+      // Doc 1 §8: a list that fails to load is logged and stays empty.
+      id: 'unreachable',
+      title: 'Backend unreachable: the list stays empty',
+      attrs: { slug: 'handmade-locs' },
+      backend: 'unreachable',
+      steps: [{ waitFor: '[part~="skeleton"]', gone: true }],
+      ready: '[part~="heading"]',
+      expectedConsole: /.*/,
+    },
   ],
 } satisfies ElementStates;

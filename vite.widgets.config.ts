@@ -53,15 +53,25 @@ function slimReactForR2wc(): Plugin {
   };
 }
 
-/** Emits the playground page (plain HTML + JS, no build step of its own) next to the bundle. */
+/**
+ * Emits the playground next to the bundle: its page and stylesheet as they are, its script (which
+ * imports the states catalogue) as a chunk of its own, and custom-elements.json when the repository
+ * has one (the playground's attribute controls read it; without it they fall back to the states).
+ */
 function playground(): Plugin {
   return {
     name: 'kyb-playground',
     apply: 'build',
+    buildStart() {
+      // Imports nothing the elements use, so adding it leaves their chunks as they were.
+      this.emitFile({ type: 'chunk', id: `${widgets}playground/playground.ts`, fileName: 'playground/playground.js' });
+    },
     generateBundle() {
-      for (const file of ['index.html', 'playground.js']) {
-        if (!existsSync(`${widgets}playground/${file}`)) continue;
-        this.emitFile({ type: 'asset', fileName: `playground/${file}`, source: readFileSync(`${widgets}playground/${file}`) });
+      const html = readFileSync(`${widgets}playground/index.html`, 'utf8').replace('./playground.ts', './playground.js');
+      this.emitFile({ type: 'asset', fileName: 'playground/index.html', source: html });
+      this.emitFile({ type: 'asset', fileName: 'playground/playground.css', source: readFileSync(`${widgets}playground/playground.css`) });
+      if (existsSync(`${root}custom-elements.json`)) {
+        this.emitFile({ type: 'asset', fileName: 'custom-elements.json', source: readFileSync(`${root}custom-elements.json`) });
       }
     },
   };
@@ -134,7 +144,13 @@ function preloadMap(): Plugin {
 
 /**
  * Dev server only: start the local stack (in memory, autoconfirmed sign-ups, port 0) and tell the
- * playground where it is through the meta tags every page uses.
+ * playground where it is through the meta tags every page uses. Also:
+ * - `/` redirects to `/playground/` (the dev server's root is widgets/, which has no page of its own:
+ *   the address Vite prints used to answer 404), and the playground's address is printed;
+ * - `/__kyb/session?as=member|admin` signs the member (signed up on first use) or the seeded admin in
+ *   on that stack and answers the session with its storage key, which the playground stores for states that need one
+ *   (widgets/playground/stage.ts); credentials stay on the server;
+ * - `/custom-elements.json` serves the repository's manifest, when there is one.
  */
 function localBackend(): Plugin {
   let backend: { url: string; anonKey: string; close(): Promise<void> } | null = null;
@@ -143,10 +159,44 @@ function localBackend(): Plugin {
     apply: 'serve',
     async configureServer(server) {
       const { serve } = await import('./supabase/local/server.ts');
+      const { ADMIN_CREDENTIALS, MEMBER_CREDENTIALS } = await import('./supabase/local/admin-credentials.ts');
+      const { storageKey } = await import('./widgets/core/supabase.ts');
       const s = await serve({ port: Number(process.env.KYB_BACKEND_PORT ?? 0), config: { autoconfirm: process.env.AUTH_AUTOCONFIRM !== 'false' } });
       backend = { url: s.url, anonKey: s.stack.config.anonKey, close: s.close };
+      // Seeded gallery rows hold absolute URLs of the default address; this stack may live elsewhere.
+      await s.stack.db.query(`update public.planner_gallery set image_url = replace(image_url, $1, $2)`, ['http://127.0.0.1:54321', s.url]);
       server.config.logger.info(`  local backend: ${s.url} (mail inbox ${s.url}/inbox)`);
       server.httpServer?.once('close', () => void backend?.close());
+      server.httpServer?.once('listening', () => {
+        const local = server.resolvedUrls?.local[0];
+        if (local) server.config.logger.info(`  playground:    ${new URL('playground/', local).href}`);
+      });
+      const auth = (path: string, body: unknown) =>
+        fetch(`${s.url}/auth/v1/${path}`, { method: 'POST', headers: { apikey: s.stack.config.anonKey, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      server.middlewares.use((req, res, next) => {
+        const path = (req.url ?? '/').split('?')[0];
+        if (path === '/' || path === '/index.html') {
+          res.writeHead(302, { location: '/playground/' }).end();
+          return;
+        }
+        if (path === '/custom-elements.json' && existsSync(`${root}custom-elements.json`)) {
+          res.writeHead(200, { 'content-type': 'application/json' }).end(readFileSync(`${root}custom-elements.json`));
+          return;
+        }
+        if (path !== '/__kyb/session') return next();
+        const as = new URL(req.url ?? '/', 'http://x').searchParams.get('as');
+        const who = as === 'admin' ? ADMIN_CREDENTIALS : as === 'member' ? MEMBER_CREDENTIALS : null;
+        if (!who) return void res.writeHead(400, { 'content-type': 'text/plain' }).end('as=member|admin');
+        void (async () => {
+          let r = await auth('token?grant_type=password', who);
+          if (!r.ok && who === MEMBER_CREDENTIALS) {
+            await auth('signup', who);
+            r = await auth('token?grant_type=password', who);
+          }
+          if (!r.ok) return void res.writeHead(r.status, { 'content-type': 'application/json' }).end(await r.text());
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ key: storageKey(s.url), session: await r.json() }));
+        })().catch((e) => res.writeHead(502, { 'content-type': 'text/plain' }).end(String(e)));
+      });
     },
     transformIndexHtml(html) {
       if (!backend) return html;

@@ -12,7 +12,9 @@
  *   5. build           widgets (preact/compat build shipped + React build) and the prerendered site
  *   6. browser         @web/test-runner: each element in real Chromium against the real stack, both builds
  *   7. e2e             Playwright over the built site + local stack: routes, journeys, axe, HTML validity
- *   8. size            bundle budget report (prints figures; fails only when the loader budget is broken)
+ *   8. visual          every route and catalogued element state at 320/390/768/1280 px: layout invariants and
+ *                      screenshot baselines (tests/visual; contact sheet: test-results/visual/index.html)
+ *   9. size            bundle budget report (prints figures; fails only when the loader budget is broken)
  *
  * The system package the suites need (Debian's chromium) is installed when missing and we are root with
  * apt-get, so a fresh machine needs only `npm install && npm test`. PostgreSQL and the Supabase CLI come
@@ -182,7 +184,7 @@ if (want('backend-pg') && !process.env.KYB_SKIP_PG) {
   });
   await cluster?.stop();
 }
-if (want('build') || want('browser') || want('e2e')) {
+if (want('build') || want('browser') || want('e2e') || want('visual')) {
   await step('build', async () => {
     const steps: [string, string[], NodeJS.ProcessEnv][] = [
       [npx('vite'), ['build', '--config', 'vite.widgets.config.ts'], {}],
@@ -208,6 +210,10 @@ if (want('browser')) {
   }
 }
 if (want('e2e')) await step('end-to-end tests (built site + local stack)', () => vitest('e2e'));
+if (want('visual')) {
+  await step('visual tests (routes and element states at 4 widths)', () => vitest('visual'));
+  console.log('contact sheet: test-results/visual/index.html');
+}
 if (want('size') && existsSync('scripts/size.ts')) {
   await step('bundle size budget', async () => {
     const r = await run(npx('tsx'), ['scripts/size.ts']);

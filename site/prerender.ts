@@ -194,8 +194,8 @@ async function copyWidgets(outDir: string, widgetsDir: string, log: (m: string) 
     log(`warning: ${widgetsDir}/kyb-widgets.js not found; pages will load ${WIDGET_SCRIPT} but it is missing. Run: npx vite build --config vite.widgets.config.ts`);
     return false;
   }
-  // The manifest and the widget playground are build/test artefacts, not part of the deployed site.
-  const skip = new Set(['.vite', 'playground']);
+  // The manifests and the widget playground are build/test artefacts, not part of the deployed site.
+  const skip = new Set(['.vite', 'playground', 'custom-elements.json']);
   await mkdir(join(outDir, 'widgets'), { recursive: true });
   for (const entry of await readdir(widgetsDir)) {
     if (skip.has(entry)) continue;

@@ -33,6 +33,19 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        extends: true,
+        test: {
+          // tests/visual: every route and catalogued element state at four widths (npm run visual).
+          name: 'visual',
+          include: ['tests/visual/**/*.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 180_000,
+          pool: 'forks',
+          maxWorkers: 1,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -1,2 +1,8 @@
 /** The admin account supabase/seed.sql creates (local development only; never a production account). */
 export const ADMIN_CREDENTIALS = { email: 'admin@kyb.local', password: 'kyb-admin-2025' } as const;
+
+/**
+ * An ordinary member with an ordinary-length address (issue #8: the header broke on one). Not seeded:
+ * the playground's dev server and the visual tests sign it up on their in-memory stack.
+ */
+export const MEMBER_CREDENTIALS = { email: 'amara.okafor@gmail.com', password: 'amara-okafor-2025' } as const;

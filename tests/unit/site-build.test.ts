@@ -34,6 +34,7 @@ beforeAll(async () => {
   await writeFile(join(widgets, 'chunks/reviews-abc.js'), 'export {};\n');
   await writeFile(join(widgets, '.vite/manifest.json'), '{}');
   await writeFile(join(widgets, 'playground/index.html'), '<!doctype html>');
+  await writeFile(join(widgets, 'custom-elements.json'), '{"schemaVersion":"1.0.0","modules":[]}');
   result = await buildSite({
     outDir: out,
     widgetsDir: widgets,
@@ -91,7 +92,7 @@ describe('buildSite', () => {
     }
   });
 
-  it('copies the widget bundle without the manifest or the playground', async () => {
+  it('copies the widget bundle without the manifests or the playground', async () => {
     expect(result.widgets).toBe(true);
     expect((await readdir(join(out, 'widgets'))).sort()).toEqual(['chunks', 'kyb-widgets.js']);
     expect(existsSync(join(out, 'widgets/chunks/reviews-abc.js'))).toBe(true);

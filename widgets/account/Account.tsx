@@ -137,7 +137,7 @@ export function Account({ redirect = '/', container }: AccountProps) {
             )}
           </Field>
           <Field label="Email" hint={TEXTS.emailReadOnly}>
-            {(a) => <input {...a} className="kyb-input" type="email" name="email" value={auth.user?.email ?? ''} readOnly />}
+            {(a) => <input {...a} className="kyb-input" type="email" name="email" value={auth.user?.email ?? ''} title={auth.user?.email ?? undefined} readOnly />}
           </Field>
           <button type="submit" className="kyb-btn" part="button submit" disabled={updating}>
             {updating ? 'Updating...' : 'Save changes'}

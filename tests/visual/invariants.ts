@@ -1,0 +1,165 @@
+/**
+ * Layout invariants, checked inside the page (issue #8). One function, passed to page.evaluate, so it
+ * must be self-contained: no imports and no named inner functions outside its body (tsx would wrap
+ * them in a helper the page does not have). Returns one line per problem.
+ *
+ * - no horizontal overflow;
+ * - the header's height within a bound (routes only);
+ * - no fixed or sticky element covering a link or control (now: call it at the top and at the end);
+ * - no clipped text: a box that hides overflowing text without an ellipsis or a line clamp;
+ * - star fill in proportion to the rating ("Rated 4 out of 5" fills 80 %);
+ * - every toast shown is hit-testable at its centre (above dialogs and their backdrops);
+ * - no heading shown twice in a row (the page's h1 and an element's own heading saying the same);
+ * - no read-only field whose value is cut off without an ellipsis (the account's e-mail at 320 px).
+ */
+export interface InvariantOptions {
+  /** Largest header height in CSS px; null where there is no site header (element states). */
+  headerMax: number | null;
+  /** Only the covering check (at the end of the page, where the rest was already checked). */
+  coveringOnly?: boolean;
+}
+
+export function layoutProblems(opts: InvariantOptions): string[] {
+  const out: string[] = [];
+  const doc = document.documentElement;
+  const describe = (e: Element) => {
+    const text = (e.getAttribute('aria-label') || e.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 40);
+    const part = e.getAttribute('part');
+    return `${e.localName}${part ? `[part="${part}"]` : e.className && typeof e.className === 'string' ? `.${e.className.split(' ')[0]}` : ''}${text ? ` "${text}"` : ''}`;
+  };
+  // Every element, light DOM and open shadow roots.
+  const all: Element[] = [];
+  const roots: (Document | ShadowRoot)[] = [document];
+  while (roots.length) {
+    for (const e of roots.pop()!.querySelectorAll('*')) {
+      all.push(e);
+      if (e.shadowRoot) roots.push(e.shadowRoot);
+    }
+  }
+  const parentOf = (n: Node): Node | null => (n.parentNode instanceof ShadowRoot ? n.parentNode.host : n.parentNode);
+  const composedContains = (a: Node, b: Node | null) => {
+    for (let n: Node | null = b; n; n = parentOf(n)) if (n === a) return true;
+    return false;
+  };
+  const deepHit = (x: number, y: number): Element | null => {
+    let hit = document.elementFromPoint(x, y);
+    while (hit?.shadowRoot) {
+      const inner = hit.shadowRoot.elementFromPoint(x, y);
+      if (!inner || inner === hit) break;
+      hit = inner;
+    }
+    return hit;
+  };
+  const shown = (e: Element) => {
+    const r = e.getBoundingClientRect();
+    const cs = getComputedStyle(e);
+    return r.width > 0 && r.height > 0 && cs.visibility !== 'hidden' && cs.opacity !== '0';
+  };
+
+  // 1. sideways scrolling
+  const over = doc.scrollWidth - doc.clientWidth;
+  if (over > 0) out.push(`the page scrolls sideways by ${over}px`);
+
+  // 2. header height
+  const header = document.querySelector('.site-header');
+  if (opts.headerMax !== null && header) {
+    const h = header.getBoundingClientRect().height;
+    if (h > opts.headerMax) out.push(`header ${Math.round(h)}px tall (max ${opts.headerMax})`);
+  }
+
+  // 3. fixed or sticky things covering a link or control fully in view
+  const pinned = (n: Node | null): Element | null => {
+    for (let e: Node | null = n; e; e = parentOf(e)) {
+      if (e instanceof Element && /^(fixed|sticky)$/.test(getComputedStyle(e).position)) return e;
+    }
+    return null;
+  };
+  const top = header ? header.getBoundingClientRect().bottom : 0;
+  // With a modal dialog open the rest of the page is inert: only the dialog's controls must be reachable.
+  const modals = all.filter((e) => e.localName === 'dialog' && e.matches(':modal'));
+  for (const e of all) {
+    if (!e.matches('a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="tab"]')) continue;
+    if (!shown(e)) continue;
+    if (modals.length && !modals.some((m) => composedContains(m, e))) continue;
+    const r = e.getBoundingClientRect();
+    if (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) continue;
+    if (pinned(e) === null && r.top < top) continue; // scrolled under the sticky header: scroll back to reach it
+    const hit = deepHit(r.left + r.width / 2, r.top + r.height / 2);
+    if (!hit || composedContains(e, hit) || composedContains(hit, e)) continue;
+    // Toasts float above everything on purpose (dismissible, and gone after a few seconds).
+    if (hit.closest('[part~="toast"]')) continue;
+    // A label's own control, text inside a link's shadow, … : only pinned coverers count here.
+    const cover = pinned(hit);
+    if (cover && !composedContains(cover, e)) out.push(`${describe(e)} covered by ${describe(cover)}`);
+  }
+
+  if (opts.coveringOnly) return out;
+
+  // 4. clipped text
+  for (const e of all) {
+    if (!(e instanceof HTMLElement) || !shown(e)) continue;
+    const cs = getComputedStyle(e);
+    const hidesX = cs.overflowX === 'hidden' || cs.overflowX === 'clip';
+    const hidesY = cs.overflowY === 'hidden' || cs.overflowY === 'clip';
+    if (!hidesX && !hidesY) continue;
+    const r = e.getBoundingClientRect();
+    if (r.width <= 2 || r.height <= 2) continue; // visually-hidden text for screen readers
+    const hasText = [...e.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim());
+    if (!hasText) continue;
+    if (hidesX && e.scrollWidth > e.clientWidth + 1 && cs.textOverflow !== 'ellipsis') out.push(`text cut off sideways: ${describe(e)}`);
+    else if (hidesY && e.scrollHeight > e.clientHeight + 2 && cs.webkitLineClamp === 'none' && cs.textOverflow !== 'ellipsis') out.push(`text cut off below: ${describe(e)}`);
+  }
+
+  // Read-only text fields (a value the visitor cannot scroll through by editing it): a value wider than
+  // its box ends in an ellipsis.
+  for (const e of all) {
+    if (!(e instanceof HTMLInputElement) || !(e.readOnly || e.disabled) || !/^(text|email|url|search|tel)$/.test(e.type) || !e.value || !shown(e)) continue;
+    if (e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).textOverflow !== 'ellipsis' && e !== document.activeElement) {
+      out.push(`field value cut off without an ellipsis: ${describe(e)} "${e.value.slice(0, 30)}"`);
+    }
+  }
+
+  // The same heading twice, one near the other (a page's h1 and an element's own heading below it).
+  const headings = new Map<string, number[]>();
+  for (const e of all) {
+    if (!/^h[1-4]$/.test(e.localName) || !shown(e)) continue;
+    const r = e.getBoundingClientRect();
+    if (r.width <= 2 || r.height <= 2) continue;
+    const text = (e.textContent ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
+    if (!text) continue;
+    const tops = headings.get(text) ?? [];
+    if (tops.some((t) => Math.abs(t - r.top) < 400)) out.push(`heading "${e.textContent?.trim()}" shown twice`);
+    headings.set(text, [...tops, r.top]);
+  }
+
+  // 5. stars in proportion to the rating
+  for (const e of all) {
+    if (!e.matches('[role="img"][aria-label]')) continue;
+    const m = /(\d+(?:\.\d+)?) out of (\d+)/.exec(e.getAttribute('aria-label') ?? '');
+    const fill = e.querySelector('[class*="fill"]');
+    if (!m || !fill || !shown(e)) continue;
+    const base = (e.querySelector('[class*="base"]') ?? e).getBoundingClientRect().width;
+    const want = Number(m[1]) / Number(m[2]);
+    const got = fill.getBoundingClientRect().width / base;
+    if (Math.abs(got - want) > 0.04) out.push(`"${e.getAttribute('aria-label')}" fills ${Math.round(got * 100)}% (want ${Math.round(want * 100)}%)`);
+  }
+
+  // 6. toasts on top
+  for (const e of all) {
+    if (!e.matches('[part~="toast"]') || !shown(e)) continue;
+    const r = e.getBoundingClientRect();
+    const hit = deepHit(r.left + r.width / 2, r.top + r.height / 2);
+    if (!hit || !composedContains(e, hit)) out.push(`toast ${describe(e)} is under ${hit ? describe(hit) : 'nothing'}`);
+  }
+  return out;
+}
+
+/** The focused element (through open shadow roots) and whether its focus ring shows. */
+export function focusProblem(): string | null {
+  let a: Element | null = document.activeElement;
+  while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+  if (!a || a === document.body) return null; // nothing focusable on this page
+  const cs = getComputedStyle(a);
+  const ring = (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) > 0) || cs.boxShadow !== 'none';
+  return ring ? null : `no visible focus on ${a.localName} "${(a.textContent ?? '').trim().slice(0, 30)}"`;
+}

@@ -1,0 +1,57 @@
+/**
+ * The states catalogue's vocabulary (issue #8). Each element folder declares its visual states in
+ * `widgets/<element>/states.ts` (default export: `ElementStates`); widgets/playground/catalogue.ts
+ * collects every such file, the playground renders them and tests/visual renders the same list at
+ * 320/390/768/1280 px. Types only: nothing here runs in an element's bundle.
+ *
+ * A state is reached the way a visitor reaches it, on the real local stack: attributes and light-DOM
+ * children, the session the playground's host provides (the dev server, or the visual test's signed-in
+ * browser storage), the stack's seed data, and deterministic steps (click, fill, wait) performed on the
+ * element after it renders. Nothing is mocked; an error state points the element at a backend that does
+ * not answer.
+ */
+
+/** Who is signed in: nobody, an ordinary member (amara.okafor@gmail.com), or the seeded admin. */
+export type StateSession = 'signed-out' | 'member' | 'admin';
+
+/**
+ * One step after the element has rendered. Selectors are CSS, matched in the element's light DOM and
+ * in every open shadow root below it (the first match wins), so `button[part~="submit"]` reaches inside.
+ */
+export type StateStep =
+  | { click: string }
+  | { fill: string; value: string }
+  /** Waits until the selector matches (or, with `gone`, stops matching); 10 s at most. */
+  | { waitFor: string; gone?: boolean }
+  /** Scrolls the page to a y offset, or to its end. */
+  | { scroll: number | 'end' }
+  /** Waits a fixed time (animations that have no end event, a debounce). Use sparingly. */
+  | { pause: number };
+
+export interface ElementState {
+  /** Short kebab-case id, unique per element: `signed-out`, `dialog-open`, `error-toast`, … */
+  id: string;
+  /** What a person sees, one line (shown in the playground's picker and the contact sheet). */
+  title: string;
+  attrs?: Record<string, string>;
+  /** Light-DOM children (fallback content, or content the element enhances). */
+  inner?: string;
+  /** Default `signed-out`. */
+  session?: StateSession;
+  /** `unreachable`: the element talks to a backend address where nothing answers (error states). */
+  backend?: 'local' | 'unreachable';
+  /** Query string of the page the element sits on (`?token=…` for kyb-unsubscribe). */
+  query?: Record<string, string>;
+  /** Page space below the element, in viewport heights (for scroll-driven elements). */
+  scrollSpace?: number;
+  steps?: StateStep[];
+  /** Selector that must match before the state counts as shown (data arrived, dialog opened). */
+  ready?: string;
+  /** Console errors this state causes on purpose (the failed request of an error state). */
+  expectedConsole?: RegExp;
+}
+
+export interface ElementStates {
+  tag: `kyb-${string}`;
+  states: ElementState[];
+}

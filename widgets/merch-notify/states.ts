@@ -1,0 +1,16 @@
+/** kyb-merch-notify's visual states (the catalogue: widgets/core/states.ts). */
+import type { ElementStates } from '../core/states.ts';
+
+export default {
+  tag: 'kyb-merch-notify',
+  states: [
+    { id: 'empty', title: 'The notify-me form', attrs: { item: 'tee' }, ready: '[part~="form"]' },
+    {
+      id: 'invalid',
+      title: 'An invalid address',
+      attrs: { item: 'tee' },
+      steps: [{ fill: 'input', value: 'amara.okafor@' }, { click: '[part~="submit"]' }],
+      ready: '[part~="error"]',
+    },
+  ],
+} satisfies ElementStates;

@@ -1,0 +1,132 @@
+/**
+ * Renders one catalogued state alone on the page (the playground's frame, and what tests/visual opens):
+ * session first (before the bundle reads it), then the element with its attributes and children, then
+ * the bundle, then the state's steps. Progress is written to `<html data-state>`: `ready` once the
+ * state's `ready` selector matches, `needs-session` or `failed: …` otherwise, so a test can wait on it.
+ */
+import type { ElementState, StateSession, StateStep } from '../core/states.ts';
+
+/** Where nothing answers (the error states): the discard port. */
+const UNREACHABLE = 'http://127.0.0.1:9';
+const ROLE_KEY = 'kyb-playground-as';
+
+/** First element matching `sel` in `root`'s light DOM or in any open shadow root below it. */
+export function deepQuery(root: Element | Document, sel: string): Element | null {
+  const roots: (Element | Document | ShadowRoot)[] = [root];
+  if (root instanceof Element && root.shadowRoot) roots.push(root.shadowRoot);
+  while (roots.length) {
+    const r = roots.shift()!;
+    const hit = r.querySelector(sel);
+    if (hit) return hit;
+    for (const e of r.querySelectorAll('*')) if (e.shadowRoot) roots.push(e.shadowRoot);
+  }
+  return null;
+}
+
+async function until(fn: () => boolean, what: string, ms = 10_000) {
+  const t0 = performance.now();
+  while (!fn()) {
+    if (performance.now() - t0 > ms) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function runStep(el: Element, step: StateStep) {
+  if ('click' in step) {
+    await until(() => !!deepQuery(el, step.click), step.click);
+    (deepQuery(el, step.click) as HTMLElement).click();
+  } else if ('fill' in step) {
+    await until(() => !!deepQuery(el, step.fill), step.fill);
+    const input = deepQuery(el, step.fill) as HTMLInputElement;
+    // The native setter, then the events a typing visitor causes: controlled inputs see the change.
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, step.value);
+    input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+    input.dispatchEvent(new Event('change', { bubbles: true, composed: true }));
+  } else if ('waitFor' in step) {
+    await until(() => !!deepQuery(el, step.waitFor) !== !!step.gone, step.waitFor);
+  } else if ('scroll' in step) {
+    window.scrollTo({ top: step.scroll === 'end' ? document.documentElement.scrollHeight : step.scroll, behavior: 'instant' });
+  } else if ('pause' in step) {
+    await new Promise((r) => setTimeout(r, step.pause));
+  }
+}
+
+/** supabase-js sessions stored on this origin (`sb-<host>-auth-token`, widgets/core/supabase.ts). */
+const sessionKeys = () => Object.keys(localStorage).filter((k) => /^sb-.+-auth-token$/.test(k));
+
+/**
+ * Puts the wanted session in place before any element reads it. The host provides sessions: under
+ * the dev server `/__kyb/session?as=…` signs the account in on its local stack and answers the
+ * storage key and session; a test brings a signed-in browser storage. Returns false when the state
+ * needs a session nobody can provide here.
+ */
+async function ensureSession(want: StateSession): Promise<boolean> {
+  const stored = sessionKeys().length > 0;
+  const role = localStorage.getItem(ROLE_KEY);
+  if (want === 'signed-out') {
+    for (const k of sessionKeys()) localStorage.removeItem(k);
+    localStorage.removeItem(ROLE_KEY);
+    return true;
+  }
+  if (stored && (!role || role === want)) return true;
+  try {
+    const r = await fetch(`/__kyb/session?as=${want}`);
+    if (!r.ok) throw new Error(String(r.status));
+    const { key, session } = (await r.json()) as { key: string; session: unknown };
+    for (const k of sessionKeys()) localStorage.removeItem(k);
+    localStorage.setItem(key, JSON.stringify(session));
+    localStorage.setItem(ROLE_KEY, want);
+    return true;
+  } catch {
+    return stored;
+  }
+}
+
+export interface StageOptions {
+  state: ElementState;
+  tag: string;
+  /** Attribute values chosen in the playground's controls (override the state's). */
+  overrides: Record<string, string>;
+  loadBundle: () => Promise<unknown>;
+  mount: HTMLElement;
+}
+
+export async function renderState(o: StageOptions): Promise<void> {
+  const html = document.documentElement;
+  html.dataset.state = 'loading';
+  try {
+    const { state } = o;
+    if (state.backend === 'unreachable') {
+      document.querySelector<HTMLMetaElement>('meta[name="kyb-supabase-url"]')!.content = UNREACHABLE;
+    }
+    for (const [k, v] of Object.entries(state.query ?? {})) {
+      const u = new URL(location.href);
+      u.searchParams.set(k, v);
+      history.replaceState(null, '', u);
+    }
+    if (!(await ensureSession(state.session ?? 'signed-out'))) {
+      o.mount.textContent = `This state needs a signed-in ${state.session}: sign in on this origin (or run npm run playground, which does it for you).`;
+      html.dataset.state = 'needs-session';
+      return;
+    }
+    const el = document.createElement(o.tag);
+    for (const [k, v] of Object.entries({ ...state.attrs, ...o.overrides })) if (v !== '') el.setAttribute(k, v);
+    if (state.inner) el.innerHTML = state.inner;
+    o.mount.replaceChildren(el);
+    if (state.scrollSpace) {
+      const space = document.createElement('div');
+      space.className = 'scroll-space';
+      space.style.height = `${state.scrollSpace * 100}vh`;
+      o.mount.append(space);
+    }
+    await o.loadBundle();
+    await customElements.whenDefined(o.tag);
+    for (const step of state.steps ?? []) await runStep(el, step);
+    if (state.ready) await runStep(el, { waitFor: state.ready });
+    // Fonts and images in, so a screenshot shows the final layout.
+    await document.fonts.ready;
+    html.dataset.state = 'ready';
+  } catch (e) {
+    html.dataset.state = `failed: ${e instanceof Error ? e.message : String(e)}`;
+  }
+}

@@ -124,15 +124,14 @@ function preloadMap(): Plugin {
         const walk = (file: string) => {
           const c = bundle[file];
           if (c?.type !== 'chunk') return;
-          for (const dep of c.imports) if (!seen.has(dep) && dep !== 'kyb-widgets.js') {
-            seen.add(dep);
-            walk(dep);
-          }
+          for (const dep of c.imports)
+            if (!seen.has(dep) && dep !== 'kyb-widgets.js') {
+              seen.add(dep);
+              walk(dep);
+            }
         };
         walk(out.fileName);
-        const ix = [...seen]
-          .map((f) => f.replace(/^chunks\/(.*)\.js$/, '$1'))
-          .map((f) => (files.includes(f) ? files.indexOf(f) : files.push(f) - 1));
+        const ix = [...seen].map((f) => f.replace(/^chunks\/(.*)\.js$/, '$1')).map((f) => (files.includes(f) ? files.indexOf(f) : files.push(f) - 1));
         // The folder name: the loader adds the `kyb-` prefix (2 kB budget).
         tags.push(`${m[1]}:${ix.join('.')}`);
       }
@@ -200,10 +199,7 @@ function localBackend(): Plugin {
     },
     transformIndexHtml(html) {
       if (!backend) return html;
-      return html.replace(
-        '<!--kyb-backend-->',
-        `<meta name="kyb-supabase-url" content="${backend.url}"><meta name="kyb-supabase-anon-key" content="${backend.anonKey}">`,
-      );
+      return html.replace('<!--kyb-backend-->', `<meta name="kyb-supabase-url" content="${backend.url}"><meta name="kyb-supabase-anon-key" content="${backend.anonKey}">`);
     },
   };
 }

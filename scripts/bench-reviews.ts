@@ -35,7 +35,9 @@ function arg(name: string, fallback: number): number {
 function reviewCounts(): number[] {
   const i = process.argv.indexOf('--reviews');
   if (i < 0) return [];
-  const counts = String(process.argv[i + 1] ?? '').split(',').map(Number);
+  const counts = String(process.argv[i + 1] ?? '')
+    .split(',')
+    .map(Number);
   if (!counts.length || counts.some((n) => !Number.isInteger(n) || n < 1 || n > MAX_REVIEWS)) {
     throw new Error(`--reviews takes counts from 1 to ${MAX_REVIEWS}, comma-separated (got ${process.argv[i + 1]})`);
   }
@@ -65,7 +67,7 @@ async function serveForBench() {
   }
   const s = await serve({ port: 0, host: '127.0.0.1', dataDir: undefined, databaseUrl });
   const db = s.stack.db;
-  const has = async (sql: string, params: unknown[] = []) => ((await db.query<{ ok: boolean }>(sql, params)).rows[0]?.ok ?? false);
+  const has = async (sql: string, params: unknown[] = []) => (await db.query<{ ok: boolean }>(sql, params)).rows[0]?.ok ?? false;
 
   let fixture = false;
   if (!(await has(`select to_regclass('public.reviews') is not null as ok`))) {
@@ -84,8 +86,7 @@ async function serveForBench() {
       create policy "approved reviews are public" on public.reviews for select using (is_approved or user_id = auth.uid());
       create index on public.reviews (product_slug, created_at desc);`);
   }
-  const approvedNow = async () =>
-    (await db.query<{ n: number }>(`select count(*)::int as n from public.reviews where product_slug = $1 and is_approved`, [SLUG])).rows[0].n;
+  const approvedNow = async () => (await db.query<{ n: number }>(`select count(*)::int as n from public.reviews where product_slug = $1 and is_approved`, [SLUG])).rows[0].n;
   const approved = await approvedNow();
   const userId = '00000000-0000-4000-8000-00000000b0b0';
   const benchUser = () =>
@@ -100,7 +101,10 @@ async function serveForBench() {
     // superuser (the triggers count them once), an hour apart going back from now.
     await benchUser();
     if (approved > wanted) {
-      await db.query(`delete from public.reviews where id in (select id from public.reviews where product_slug = $1 and is_approved order by created_at limit $2)`, [SLUG, approved - wanted]);
+      await db.query(`delete from public.reviews where id in (select id from public.reviews where product_slug = $1 and is_approved order by created_at limit $2)`, [
+        SLUG,
+        approved - wanted,
+      ]);
     }
     await db.query(
       `insert into public.reviews (user_id, product_slug, rating, title, content, reviewer_name, is_verified_purchase, is_approved, created_at)
@@ -113,7 +117,9 @@ async function serveForBench() {
   } else if (approved < 25) {
     // Enough rows that the read does real work: 30 approved reviews by a bench user.
     await benchUser();
-    const cols = (await db.query<{ c: string }>(`select column_name as c from information_schema.columns where table_schema = 'public' and table_name = 'reviews'`)).rows.map((r) => r.c);
+    const cols = (await db.query<{ c: string }>(`select column_name as c from information_schema.columns where table_schema = 'public' and table_name = 'reviews'`)).rows.map(
+      (r) => r.c,
+    );
     for (let i = 0; i < 30; i++) {
       const row: Record<string, unknown> = {
         user_id: userId,
@@ -241,17 +247,12 @@ async function startServer(reviews?: number) {
   return { info, serverCpu, stop };
 }
 
-async function measure(
-  runs: [string, string, Record<string, string>][],
-  serverCpu: () => Promise<number>,
-  clients: number,
-  seconds: number,
-): Promise<Result[]> {
+async function measure(runs: [string, string, Record<string, string>][], serverCpu: () => Promise<number>, clients: number, seconds: number): Promise<Result[]> {
   const results: Result[] = [];
   for (const [name, url, headers] of runs) {
     const before = await serverCpu();
     const r = await load(name, url, headers, clients, seconds);
-    r.cpuUsPerRequest = (await serverCpu() - before) / (r.requests + 20);
+    r.cpuUsPerRequest = ((await serverCpu()) - before) / (r.requests + 20);
     results.push(r);
   }
   return results;
@@ -260,9 +261,7 @@ async function measure(
 const fmt = (n: number) => n.toFixed(1).padStart(7);
 
 function printTable(results: Result[]) {
-  console.log(
-    `${'read'.padEnd(40)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'srv µs/req'.padStart(10)}  errors  statuses`,
-  );
+  console.log(`${'read'.padEnd(40)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'srv µs/req'.padStart(10)}  errors  statuses`);
   for (const r of results) {
     console.log(
       `${r.name.padEnd(40)} ${(r.requests / r.seconds).toFixed(0).padStart(8)} ${fmt(r.p50)} ${fmt(r.p95)} ${fmt(r.p99)} ${(r.cpuUsPerRequest ?? NaN).toFixed(0).padStart(10)}  ${String(r.errors).padStart(6)}  ${JSON.stringify(r.status)}`,
@@ -327,13 +326,17 @@ async function byReviewCount(counts: number[]) {
   await printLoad();
   if (tables.length < 2) return;
   const [small, large] = [tables[0], tables[tables.length - 1]];
-  console.log(`\n${'read'.padEnd(40)} ${`p50 @${small.count}`.padStart(12)} ${`p50 @${large.count}`.padStart(12)} ${'ratio'.padStart(7)} ${`p95 @${small.count}`.padStart(12)} ${`p95 @${large.count}`.padStart(12)} ${'ratio'.padStart(7)}`);
+  console.log(
+    `\n${'read'.padEnd(40)} ${`p50 @${small.count}`.padStart(12)} ${`p50 @${large.count}`.padStart(12)} ${'ratio'.padStart(7)} ${`p95 @${small.count}`.padStart(12)} ${`p95 @${large.count}`.padStart(12)} ${'ratio'.padStart(7)}`,
+  );
   let met = true;
   for (const [i, a] of small.results.entries()) {
     const b = large.results[i];
     const r50 = b.p50 / a.p50;
     if (a.name.includes('cursor') || a.name.includes('first')) met &&= r50 <= 2 && a.errors + b.errors === 0;
-    console.log(`${a.name.padEnd(40)} ${fmt(a.p50).padStart(12)} ${fmt(b.p50).padStart(12)} ${r50.toFixed(2).padStart(7)} ${fmt(a.p95).padStart(12)} ${fmt(b.p95).padStart(12)} ${(b.p95 / a.p95).toFixed(2).padStart(7)}`);
+    console.log(
+      `${a.name.padEnd(40)} ${fmt(a.p50).padStart(12)} ${fmt(b.p50).padStart(12)} ${r50.toFixed(2).padStart(7)} ${fmt(a.p95).padStart(12)} ${fmt(b.p95).padStart(12)} ${(b.p95 / a.p95).toFixed(2).padStart(7)}`,
+    );
   }
   console.log(`\ntarget (first page and cursor pages: p50 at ${large.count} within 2× of p50 at ${small.count}, no errors): ${met ? 'met' : 'NOT met'}`);
 }

@@ -153,7 +153,11 @@ function defineElementPlugin() {
         tagName: tag,
         customElement: true,
         // The first paragraph says where the block lives; the second is the element's own description.
-        summary: (rest.join(' ').replace(/\s+/g, ' ').trim().match(/^.*?[.!?](?=\s|$)/) ?? [''])[0],
+        summary: (rest
+          .join(' ')
+          .replace(/\s+/g, ' ')
+          .trim()
+          .match(/^.*?[.!?](?=\s|$)/) ?? [''])[0],
         description: rest.join(' ').replace(/\s+/g, ' ').trim(),
         attributes,
         events: list('event', 'fires').map((e) => ({ name: e.name, type: { text: `CustomEvent<KybEventMap['${e.name}']>` }, description: e.description })),
@@ -190,7 +194,14 @@ export function buildManifest(): Manifest {
 /** The element declarations, with the lists the analyzer drops when empty put back. */
 export const elementsOf = (m: Manifest): ElementDecl[] =>
   m.modules.flatMap((mod) =>
-    mod.declarations.map((d) => ({ ...d, attributes: d.attributes ?? [], events: d.events ?? [], cssParts: d.cssParts ?? [], cssProperties: d.cssProperties ?? [], slots: d.slots ?? [] })),
+    mod.declarations.map((d) => ({
+      ...d,
+      attributes: d.attributes ?? [],
+      events: d.events ?? [],
+      cssParts: d.cssParts ?? [],
+      cssProperties: d.cssProperties ?? [],
+      slots: d.slots ?? [],
+    })),
   );
 
 /** The events map of widgets/core/events.ts: name → detail type text and doc comment. */
@@ -227,7 +238,7 @@ function typesFile(m: Manifest): string {
     '// preact: kyb-elements-preact.d.ts.',
     "import type { KybEventMap } from './kyb-events.d.ts';",
     '',
-    "export type { KybEventMap };",
+    'export type { KybEventMap };',
     '',
     '/** The attributes of each element, as written in HTML. */',
     'export interface KybElementAttributes {',
@@ -236,10 +247,12 @@ function typesFile(m: Manifest): string {
     '',
     '/** The events each element dispatches, as `on<event>` listener props. */',
     'export interface KybElementEvents {',
-    ...els.map((e) => `  '${e.tagName}': {${e.events.map((ev) => ` 'on${ev.name}'?: (e: CustomEvent<KybEventMap['${ev.name}']>) => void;`).join('')}${e.events.length ? ' ' : ''}};`),
+    ...els.map(
+      (e) => `  '${e.tagName}': {${e.events.map((ev) => ` 'on${ev.name}'?: (e: CustomEvent<KybEventMap['${ev.name}']>) => void;`).join('')}${e.events.length ? ' ' : ''}};`,
+    ),
     '}',
     '',
-    '/** JSX IntrinsicElements for every tag, over a framework\'s own HTML attributes type. */',
+    "/** JSX IntrinsicElements for every tag, over a framework's own HTML attributes type. */",
     'export type KybIntrinsicElements<Base> = { [T in keyof KybElementAttributes]: Base & KybElementAttributes[T] & KybElementEvents[T] };',
     '',
     'declare global {',
@@ -338,7 +351,10 @@ export function generate(): Map<string, string> {
   out.set('widgets/types/kyb-elements.d.ts', typesFile(m));
   out.set('widgets/types/kyb-elements-react.d.ts', jsxFile('react'));
   out.set('widgets/types/kyb-elements-preact.d.ts', jsxFile('preact'));
-  out.set('site/jsx.d.ts', `// ${GENERATED}\n// The site's pages render the elements with preact JSX.\n/// <reference path="../widgets/types/kyb-elements-preact.d.ts" />\nexport {};\n`);
+  out.set(
+    'site/jsx.d.ts',
+    `// ${GENERATED}\n// The site's pages render the elements with preact JSX.\n/// <reference path="../widgets/types/kyb-elements-preact.d.ts" />\nexport {};\n`,
+  );
   out.set('widgets/reserve.ts', reserveFile(m));
   const tables = readmeTables(m, events);
   const readme = readFileSync(join(root, 'widgets/README.md'), 'utf8');

@@ -14,18 +14,57 @@ const TIMEOUT_MS = 10_000;
 
 // A small seeded generator, so a failing run can be repeated with FUZZ_SEED.
 let state = Number(process.env.FUZZ_SEED ?? 1) >>> 0 || 1;
-const rand = () => ((state = (Math.imul(state ^ (state >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) / 2 ** 32);
+const rand = () => (state = (Math.imul(state ^ (state >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) / 2 ** 32;
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
 
 const nested = (depth: number) => `${'['.repeat(depth)}1${']'.repeat(depth)}`;
 const STRINGS = [
-  '', ' ', 'a\u0000b', '\u0000', "' or 1=1 --", '"; drop table reviews; --', '$tag$', '$$', '\\', '%00', '%', '../../etc/passwd',
-  '<script>alert(1)</script>', '𝕂𝕐𝔹', '\ud800', 'x'.repeat(70_000), '{}', '[]', 'null', '::text', '->>', '*', 'NaN', '-1', '1e309',
+  '',
+  ' ',
+  'a\u0000b',
+  '\u0000',
+  "' or 1=1 --",
+  '"; drop table reviews; --',
+  '$tag$',
+  '$$',
+  '\\',
+  '%00',
+  '%',
+  '../../etc/passwd',
+  '<script>alert(1)</script>',
+  '𝕂𝕐𝔹',
+  '\ud800',
+  'x'.repeat(70_000),
+  '{}',
+  '[]',
+  'null',
+  '::text',
+  '->>',
+  '*',
+  'NaN',
+  '-1',
+  '1e309',
 ] as const;
 const JSON_BODIES = [
-  '', '{', '}', 'null', '[]', '[{}]', '"x"', '1', '{"a":', nested(10_000), `{"p": ${nested(5_000)}}`, '{"a": "\\u0000"}', '{"\\u0000": 1}',
-  JSON.stringify({ data: JSON.parse(nested(60)) }), `[${'{},'.repeat(2_000)}{}]`, JSON.stringify({ x: 'y'.repeat(200_000) }), '\u0000',
-  '{"email": 1, "password": []}', '{"email": "a@b.co", "password": "x", "data": "not an object"}',
+  '',
+  '{',
+  '}',
+  'null',
+  '[]',
+  '[{}]',
+  '"x"',
+  '1',
+  '{"a":',
+  nested(10_000),
+  `{"p": ${nested(5_000)}}`,
+  '{"a": "\\u0000"}',
+  '{"\\u0000": 1}',
+  JSON.stringify({ data: JSON.parse(nested(60)) }),
+  `[${'{},'.repeat(2_000)}{}]`,
+  JSON.stringify({ x: 'y'.repeat(200_000) }),
+  '\u0000',
+  '{"email": 1, "password": []}',
+  '{"email": "a@b.co", "password": "x", "data": "not an object"}',
 ] as const;
 const value = () => (rand() < 0.5 ? pick(STRINGS) : pick(JSON_BODIES));
 /** Percent-encoded; a lone surrogate goes out as the invalid UTF-8 bytes a hostile client would send. */
@@ -41,8 +80,21 @@ const headerValue = (v: string) => v.replace(/[^\x20-\x7e]/g, '').slice(0, 200);
 
 const TABLES = ['reviews', 'review_media', 'profiles', 'planner_gallery', 'subscribers', 'rate_limits', 'nope', 'reviews;drop', '"reviews"', 'pg_catalog.pg_authid'];
 const SELECTS = [
-  '*', 'id::text', 'id::$q$', `id::text)$q$`, 'id::int4 ; select 1', Array.from({ length: 3_000 }, (_, i) => `c${i}`).join(','), `${'a('.repeat(500)}id${')'.repeat(500)}`,
-  'rating::numeric(10,2)', 'body->>x::text[]', '*,review_media(*)', 'count()', 'id.sum()', '...x(*)', 'a:b:c', '!inner(*)',
+  '*',
+  'id::text',
+  'id::$q$',
+  `id::text)$q$`,
+  'id::int4 ; select 1',
+  Array.from({ length: 3_000 }, (_, i) => `c${i}`).join(','),
+  `${'a('.repeat(500)}id${')'.repeat(500)}`,
+  'rating::numeric(10,2)',
+  'body->>x::text[]',
+  '*,review_media(*)',
+  'count()',
+  'id.sum()',
+  '...x(*)',
+  'a:b:c',
+  '!inner(*)',
 ];
 const FILTERS = ['eq', 'neq', 'in', 'cs', 'cd', 'like', 'ilike', 'fts', 'is', 'gt', 'not.eq', 'or', 'and', 'isdistinct', 'match'];
 
@@ -70,14 +122,39 @@ function rpcRequest(anon: string): Req {
 }
 
 function authRequest(anon: string): Req {
-  const path = pick(['/signup', '/token?grant_type=password', '/token?grant_type=refresh_token', '/token?grant_type=x', '/user', '/verify', '/recover', '/otp', '/resend', '/logout', '/admin/users', '/invite', '/factors', '/settings']);
+  const path = pick([
+    '/signup',
+    '/token?grant_type=password',
+    '/token?grant_type=refresh_token',
+    '/token?grant_type=x',
+    '/user',
+    '/verify',
+    '/recover',
+    '/otp',
+    '/resend',
+    '/logout',
+    '/admin/users',
+    '/invite',
+    '/factors',
+    '/settings',
+  ]);
   const method = path === '/user' ? pick(['GET', 'PUT']) : path === '/settings' ? 'GET' : pick(['POST', 'POST', 'GET']);
   const body =
     rand() < 0.5
       ? value()
-      : JSON.stringify({ email: pick([`f${Math.floor(rand() * 1e6)}@example.com`, value(), 'admin@kyb.local']), password: pick(['secret-pass-1', value()]), data: rand() < 0.5 ? JSON.parse(nested(40)) : value() });
+      : JSON.stringify({
+          email: pick([`f${Math.floor(rand() * 1e6)}@example.com`, value(), 'admin@kyb.local']),
+          password: pick(['secret-pass-1', value()]),
+          data: rand() < 0.5 ? JSON.parse(nested(40)) : value(),
+        });
   const q = rand() < 0.3 ? `${path.includes('?') ? '&' : '?'}redirect_to=${enc(pick(['https://evil.example', 'javascript:alert(1)', 'http://localhost:1/', value()]))}` : '';
-  return { area: 'auth', method, path: `/auth/v1${path}${q}`, headers: { apikey: anon, 'Content-Type': 'application/json', ...(rand() < 0.3 ? { Authorization: `Bearer ${pick(['x', anon])}` } : {}) }, body: method === 'GET' ? undefined : body };
+  return {
+    area: 'auth',
+    method,
+    path: `/auth/v1${path}${q}`,
+    headers: { apikey: anon, 'Content-Type': 'application/json', ...(rand() < 0.3 ? { Authorization: `Bearer ${pick(['x', anon])}` } : {}) },
+    body: method === 'GET' ? undefined : body,
+  };
 }
 
 function storageRequest(anon: string): Req {
@@ -87,7 +164,13 @@ function storageRequest(anon: string): Req {
   const h = { apikey: anon };
   switch (kind) {
     case 'upload':
-      return { area: 'storage', method: pick(['POST', 'PUT']), path: `/storage/v1/object/${bucket}/${enc(name)}`, headers: { ...h, 'Content-Type': pick(['image/jpeg', 'text/html', 'image/svg+xml', 'multipart/form-data; boundary=x']) }, body: pick([value(), new Uint8Array(1024)]) };
+      return {
+        area: 'storage',
+        method: pick(['POST', 'PUT']),
+        path: `/storage/v1/object/${bucket}/${enc(name)}`,
+        headers: { ...h, 'Content-Type': pick(['image/jpeg', 'text/html', 'image/svg+xml', 'multipart/form-data; boundary=x']) },
+        body: pick([value(), new Uint8Array(1024)]),
+      };
     case 'download':
       return { area: 'storage', method: 'GET', path: `/storage/v1/object/authenticated/${bucket}/${enc(name)}`, headers: h };
     case 'public':
@@ -103,13 +186,25 @@ function storageRequest(anon: string): Req {
 
 function functionRequest(): Req {
   const fn = pick(['newsletter-signup', 'newsletter-unsubscribe', 'lead-capture', 'beta-access', 'review-media-cleanup', 'nope', '_shared']);
-  const body = rand() < 0.5 ? value() : JSON.stringify({ name: value(), email: value(), consentGiven: pick([true, 'yes', null]), password: value(), token: value(), kind: value() });
+  const body =
+    rand() < 0.5 ? value() : JSON.stringify({ name: value(), email: value(), consentGiven: pick([true, 'yes', null]), password: value(), token: value(), kind: value() });
   const method = pick(['POST', 'POST', 'GET', 'PUT']);
-  return { area: 'functions', method, path: `/functions/v1/${fn}`, headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': headerValue(value()) }, body: method === 'GET' ? undefined : body };
+  return {
+    area: 'functions',
+    method,
+    path: `/functions/v1/${fn}`,
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': headerValue(value()) },
+    body: method === 'GET' ? undefined : body,
+  };
 }
 
 function inboxRequest(): Req {
-  return { area: 'inbox', method: pick(['GET', 'POST', 'OPTIONS', 'DELETE']), path: pick(['/inbox', '/inbox.json', '/inbox/x', `/inbox?to=${enc(value())}`, `/inbox?format=json&to=${enc(value())}`]), headers: { Origin: 'http://evil.example' } };
+  return {
+    area: 'inbox',
+    method: pick(['GET', 'POST', 'OPTIONS', 'DELETE']),
+    path: pick(['/inbox', '/inbox.json', '/inbox/x', `/inbox?to=${enc(value())}`, `/inbox?format=json&to=${enc(value())}`]),
+    headers: { Origin: 'http://evil.example' },
+  };
 }
 
 const s = await serve({ port: 0, host: '127.0.0.1', config: { autoconfirm: true } });

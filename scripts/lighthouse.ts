@@ -39,7 +39,10 @@ const option = (name: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const RUNS = Math.max(1, Number(option('runs') ?? 3));
-const ONLY = option('routes')?.split(',').map((s) => s.trim()).filter(Boolean);
+const ONLY = option('routes')
+  ?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const SAVE = option('save');
 /** Another built site to measure (e.g. an older build, for a before/after); never built here. */
 const SITE_DIR = option('site') ?? DIST_SITE;
@@ -153,7 +156,9 @@ async function main() {
   }
 
   const pad = (s: string | number, n: number) => String(s).padStart(n);
-  console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile (default emulation, simulated throttling), median of ${RUNS} run(s) per page`);
+  console.log(
+    `\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile (default emulation, simulated throttling), median of ${RUNS} run(s) per page`,
+  );
   console.log(`machine: ${cpus().length} cores, load average ${load0.toFixed(2)} at start, ${loadavg()[0].toFixed(2)} at end; ${Math.round((Date.now() - started) / 1000)} s\n`);
   console.log(`${'page'.padEnd(36)}${pad('perf', 6)}${pad('FCP ms', 9)}${pad('LCP ms', 9)}${pad('TBT ms', 9)}${pad('CLS', 7)}${pad('kB', 8)}  goal`);
   let met = 0;
@@ -172,7 +177,9 @@ async function main() {
       const mid = [...r.runs].sort((a, b) => a.score - b.score)[r.runs.length >> 1];
       const parts = Object.entries(mid.breakdown).sort((a, b) => b[1] - a[1]);
       console.log(`${''.padEnd(4)}main thread (median run): ${parts.map(([k, v]) => `${k} ${Math.round(v)} ms`).join(', ')}`);
-      const top = Object.entries(mid.scripts).sort((a, b) => b[1] - a[1]).slice(0, 4);
+      const top = Object.entries(mid.scripts)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 4);
       console.log(`${''.padEnd(4)}by script: ${top.map(([k, v]) => `${k} ${Math.round(v)} ms`).join(', ')}`);
     }
   }

@@ -63,7 +63,13 @@ if (process.argv[2] === '--serve') {
   let signups = 0;
   const signUp = (agent: Agent) =>
     timed('sign-up', 200, () =>
-      call(agent, 'POST', '/auth/v1/signup', { 'Content-Type': 'application/json' }, JSON.stringify({ email: `load${++signups}.${Date.now()}@example.com`, password: 'load-pass-123' })),
+      call(
+        agent,
+        'POST',
+        '/auth/v1/signup',
+        { 'Content-Type': 'application/json' },
+        JSON.stringify({ email: `load${++signups}.${Date.now()}@example.com`, password: 'load-pass-123' }),
+      ),
     );
 
   const end = Date.now() + SECONDS * 1000;
@@ -100,7 +106,9 @@ if (process.argv[2] === '--serve') {
   for (const [kind, xs] of Object.entries(times)) {
     xs.sort((a, b) => a - b);
     total += xs.length;
-    console.log(`${kind.padEnd(15)} ${String(xs.length).padStart(6)} requests  p50 ${pct(xs, 50).toFixed(1)} ms  p95 ${pct(xs, 95).toFixed(1)} ms  p99 ${pct(xs, 99).toFixed(1)} ms`);
+    console.log(
+      `${kind.padEnd(15)} ${String(xs.length).padStart(6)} requests  p50 ${pct(xs, 50).toFixed(1)} ms  p95 ${pct(xs, 95).toFixed(1)} ms  p99 ${pct(xs, 99).toFixed(1)} ms`,
+    );
   }
   console.log(`total           ${String(total).padStart(6)} requests  ${(total / elapsed).toFixed(0)} req/s  ${errors.length} errors`);
   for (const e of errors.slice(0, 10)) console.log(`  ${e}`);

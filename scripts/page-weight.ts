@@ -107,12 +107,18 @@ async function main() {
     r.error ? `error: ${r.error}` : r.contentOnly && r.jsFiles.some((f) => f !== LOADER) ? 'content-only, JS beyond the loader' : '',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((t) => t[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+      .join('  ')
+      .trimEnd();
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const t of table) console.log(line(t));
   const total = (k: 'htmlGz' | 'jsGz') => rows.reduce((n, r) => n + r[k], 0);
-  console.log(`\n${rows.length} routes; median HTML gzip ${kb(median(rows.map((r) => r.htmlGz)))}, median JS gzip ${kb(median(rows.map((r) => r.jsGz)))}; totals HTML ${kb(total('htmlGz'))}, JS ${kb(total('jsGz'))} (gzip).`);
+  console.log(
+    `\n${rows.length} routes; median HTML gzip ${kb(median(rows.map((r) => r.htmlGz)))}, median JS gzip ${kb(median(rows.map((r) => r.jsGz)))}; totals HTML ${kb(total('htmlGz'))}, JS ${kb(total('jsGz'))} (gzip).`,
+  );
 
   const flagged = rows.filter((r) => r.contentOnly && r.jsFiles.some((f) => f !== LOADER));
   if (flagged.length) {

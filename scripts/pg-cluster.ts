@@ -86,11 +86,10 @@ export async function startCluster(): Promise<Cluster> {
   const dir = mkdtempSync(join(tmpdir(), 'kyb-pg-'));
   if (user) chownSync(dir, user.uid, user.gid);
   const data = join(dir, 'data');
-  const init = spawnSync(
-    bin.initdb,
-    ['-D', data, '-U', SUPERUSER, '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync', '--no-instructions'],
-    { ...opts, encoding: 'utf8' },
-  );
+  const init = spawnSync(bin.initdb, ['-D', data, '-U', SUPERUSER, '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync', '--no-instructions'], {
+    ...opts,
+    encoding: 'utf8',
+  });
   if (init.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`initdb failed: ${init.stderr || init.stdout || init.error}`);
@@ -100,8 +99,22 @@ export async function startCluster(): Promise<Cluster> {
   const proc: ChildProcess = spawn(
     bin.postgres,
     [
-      '-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off',
-      '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200',
+      '-D',
+      data,
+      '-p',
+      String(port),
+      '-k',
+      dir,
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'full_page_writes=off',
+      '-c',
+      'max_connections=200',
     ],
     { ...opts, stdio: ['ignore', 'ignore', 'pipe'] },
   );

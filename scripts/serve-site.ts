@@ -71,7 +71,12 @@ export function parseHeaders(text: string): HeaderRule[] {
 
 /** `*` matches any run of characters (including `/`), as on Netlify and Cloudflare Pages. */
 export function matchesPattern(pattern: string, path: string): boolean {
-  const re = new RegExp(`^${pattern.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  const re = new RegExp(
+    `^${pattern
+      .split('*')
+      .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
   return re.test(path);
 }
 

@@ -123,7 +123,11 @@ function report(dirName: string): boolean {
     if (!reviewsKey) console.log('  no reviews element in this build');
     else {
       const files = [LOADER, ...staticClosure(manifest, reviewsKey)];
-      const sum = files.reduce((a, f) => ({ raw: a.raw + (all.get(f)?.raw ?? 0), gzip: a.gzip + (all.get(f)?.gzip ?? 0), brotli: a.brotli + (all.get(f)?.brotli ?? 0) }), { raw: 0, gzip: 0, brotli: 0 });
+      const sum = files.reduce((a, f) => ({ raw: a.raw + (all.get(f)?.raw ?? 0), gzip: a.gzip + (all.get(f)?.gzip ?? 0), brotli: a.brotli + (all.get(f)?.brotli ?? 0) }), {
+        raw: 0,
+        gzip: 0,
+        brotli: 0,
+      });
       const met = sum.gzip <= REVIEWS_GOAL;
       if (shipped) reviewsOk = sum.gzip <= REVIEWS_CEILING;
       console.log(`  page with only <kyb-reviews>, JS before the list shows (${files.length} files):`);

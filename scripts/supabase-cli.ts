@@ -107,9 +107,7 @@ export async function unappliedMigrations(databaseUrl: string): Promise<string[]
   await client.connect();
   try {
     const table = await client.query<{ ok: boolean }>(`select to_regclass('supabase_migrations.schema_migrations') is not null as ok`);
-    const { rows } = table.rows[0]?.ok
-      ? await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')
-      : { rows: [] };
+    const { rows } = table.rows[0]?.ok ? await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations') : { rows: [] };
     const done = new Set(rows.map((r) => r.version));
     return files.filter((f) => !done.has(f.split('_')[0]));
   } finally {

@@ -29,7 +29,10 @@ import { startCluster, type Cluster } from './pg-cluster.ts';
 import { TEMPLATE_DB, advisors, clusterUrl, formatAdvisories, unappliedMigrations } from './supabase-cli.ts';
 import { DATABASE_TYPES, databaseTypes, isFresh } from './gen-types.ts';
 
-const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
 const want = (step: string) => !only || only.includes(step);
 
 interface StepResult {
@@ -223,9 +226,7 @@ if (want('size') && existsSync('scripts/size.ts')) {
 
 banner('summary');
 for (const r of results) {
-  console.log(
-    `${r.ok ? 'ok  ' : 'FAIL'}  ${r.name.padEnd(52)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(0)}s`,
-  );
+  console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name.padEnd(52)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(0)}s`);
 }
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);

@@ -52,7 +52,11 @@ export function guidePdf(g: Guide): Promise<Buffer> {
       const h = doc.heightOfString(item, { width: width - indent, lineGap: 2 });
       if (doc.y + h > doc.page.height - MARGIN) doc.addPage();
       const y = doc.y;
-      doc.lineWidth(1).strokeColor(CLAY).rect(MARGIN, y + 2, BOX, BOX).stroke();
+      doc
+        .lineWidth(1)
+        .strokeColor(CLAY)
+        .rect(MARGIN, y + 2, BOX, BOX)
+        .stroke();
       doc.text(item, MARGIN + indent, y, { width: width - indent, lineGap: 2 });
       doc.moveDown(0.4);
     }

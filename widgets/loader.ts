@@ -35,7 +35,13 @@ function preloadsOf(tag: string): string[] {
   if (!tags) return [];
   const f = files.split(',');
   const entry = tags.split(';').find((t) => `kyb-${t}`.startsWith(`${tag}:`));
-  return entry ? entry.slice(tag.length - 3).split('.').filter(Boolean).map((i) => f[+i]) : [];
+  return entry
+    ? entry
+        .slice(tag.length - 3)
+        .split('.')
+        .filter(Boolean)
+        .map((i) => f[+i])
+    : [];
 }
 
 /**
@@ -79,9 +85,7 @@ if (typeof document !== 'undefined' && !g[KEY]) {
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(
     // An element without a reservation gets an empty rule: harmless, and cheaper than a filter here.
-    [...pending.keys()]
-      .map((tag) => `${tag}:not(:defined){${reserveOf(tag)}}`)
-      .join(''),
+    [...pending.keys()].map((tag) => `${tag}:not(:defined){${reserveOf(tag)}}`).join(''),
   );
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 
@@ -147,7 +151,11 @@ if (typeof document !== 'undefined' && !g[KEY]) {
           e.preventDefault();
           g[WANTS_SIGN_IN] = true;
         }
-        if (mine ? !demand : !active) (active = true), (demand ||= !!mine), scan();
+        if (mine ? !demand : !active) {
+          active = true;
+          demand ||= !!mine;
+          scan();
+        }
       },
       true,
     );

@@ -22,18 +22,7 @@ export interface ImgProps {
   eager?: boolean;
 }
 export function Img({ src, alt, width, height, class: c, eager }: ImgProps) {
-  return (
-    <img
-      src={src}
-      alt={alt}
-      width={width}
-      height={height}
-      class={c}
-      loading={eager ? 'eager' : 'lazy'}
-      decoding="async"
-      fetchpriority={eager ? 'high' : undefined}
-    />
-  );
+  return <img src={src} alt={alt} width={width} height={height} class={c} loading={eager ? 'eager' : 'lazy'} decoding="async" fetchpriority={eager ? 'high' : undefined} />;
 }
 
 /**
@@ -51,19 +40,7 @@ export function PhoneLink() {
 }
 
 /** A link that leaves the site: new tab, no opener, and a screen-reader hint. */
-export function ExtLink({
-  href,
-  children,
-  class: c,
-  sponsored,
-  label,
-}: {
-  href: string;
-  children: ComponentChildren;
-  class?: string;
-  sponsored?: boolean;
-  label?: string;
-}) {
+export function ExtLink({ href, children, class: c, sponsored, label }: { href: string; children: ComponentChildren; class?: string; sponsored?: boolean; label?: string }) {
   return (
     <a href={href} class={c} target="_blank" rel={sponsored ? 'sponsored noopener' : 'noopener'} aria-label={label}>
       {children}
@@ -180,17 +157,7 @@ export function Section({
 }
 
 /** A card with an optional icon, heading (h3 by default) and text. */
-export function Feature({
-  icon,
-  title,
-  children,
-  level = 3,
-}: {
-  icon?: IconName;
-  title: ComponentChildren;
-  children?: ComponentChildren;
-  level?: 3 | 4;
-}) {
+export function Feature({ icon, title, children, level = 3 }: { icon?: IconName; title: ComponentChildren; children?: ComponentChildren; level?: 3 | 4 }) {
   const H = level === 3 ? 'h3' : 'h4';
   return (
     <div class="feature">
@@ -231,7 +198,7 @@ export function StarScale({ rating, max = 5, class: c }: { rating: number; max?:
   return (
     <svg class={c ? `star-scale ${c}` : 'star-scale'} viewBox={`0 0 ${w} 24`} width={w} height="24" aria-hidden="true" focusable="false" data-rating={String(rating)}>
       <g class="star-scale__base">{row}</g>
-      <svg class="star-scale__fill" width={String(filled)} height="24" overflow="hidden">
+      <svg class="star-scale__fill" width={String(filled)} height="24" overflow="hidden" aria-hidden="true">
         <g>{row}</g>
       </svg>
     </svg>

@@ -14,8 +14,7 @@ export interface Article {
 
 export const FEATURED_ARTICLE: Article = {
   title: 'The Full Loc Bible',
-  excerpt:
-    'Everything we know about loc extensions in one place: hair types, sizes, lengths, how many bundles you need, installing, caring for and refreshing your locs.',
+  excerpt: 'Everything we know about loc extensions in one place: hair types, sizes, lengths, how many bundles you need, installing, caring for and refreshing your locs.',
   topic: 'Loc Science',
   minutes: 18,
   date: '2025-08-18',

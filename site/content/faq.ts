@@ -4,16 +4,7 @@
  * Figures quoted here that catalog.ts also holds are interpolated from it.
  */
 import { BUSINESS } from '../../widgets/core/business.ts';
-import {
-  DIY_KIT_SHIPPING,
-  JAH_PROCESSING_TIME,
-  KIT_BUILDER,
-  LENGTH_BANDS,
-  LOCS_PER_BUNDLE,
-  MULTI_TONE_PRICE,
-  PLANNER_TIERS,
-  SIZES,
-} from '../../widgets/core/catalog.ts';
+import { DIY_KIT_SHIPPING, JAH_PROCESSING_TIME, KIT_BUILDER, LENGTH_BANDS, LOCS_PER_BUNDLE, MULTI_TONE_PRICE, PLANNER_TIERS, SIZES } from '../../widgets/core/catalog.ts';
 import { formatUSD } from '../../widgets/core/pricing.ts';
 import type { IconName } from '../components/icons.tsx';
 
@@ -212,7 +203,10 @@ export const LOC_FAQ_GROUPS: { id: string; title: string; questions: FaqItem[] }
       { q: 'What are Jah Locs made of?', a: 'Jah Locs are 100% human hair, hand-locked strand by strand.' },
       { q: 'Can I dye or bleach Jah Locs?', a: 'Yes. Because they are human hair they take colour like your own hair. We recommend a professional colourist.' },
       { q: 'How long do Jah Locs last?', a: 'With good care they can be reused for several installs, often for years.' },
-      { q: 'How long does a Jah Locs order take?', a: `Jah Locs are handmade to order in ${JAH_PROCESSING_TIME}. A deposit is taken at checkout and the balance is due before shipping.` },
+      {
+        q: 'How long does a Jah Locs order take?',
+        a: `Jah Locs are handmade to order in ${JAH_PROCESSING_TIME}. A deposit is taken at checkout and the balance is due before shipping.`,
+      },
     ],
   },
   {
@@ -229,7 +223,10 @@ export const LOC_FAQ_GROUPS: { id: string; title: string; questions: FaqItem[] }
     title: 'Irie Locs: non-toxic synthetic',
     questions: [
       { q: 'What are Irie Locs made of?', a: 'Non-toxic synthetic fibre, rinsed and hand-locked. They are our lightest and most affordable locs.' },
-      { q: 'Will synthetic fibre irritate my scalp?', a: 'Our fibre is free of the coatings that commonly cause itching. If you have a known sensitivity, book a free consult first.' },
+      {
+        q: 'Will synthetic fibre irritate my scalp?',
+        a: 'Our fibre is free of the coatings that commonly cause itching. If you have a known sensitivity, book a free consult first.',
+      },
       { q: 'Are Irie Locs reusable?', a: 'Yes. Take them down gently, rinse, dry fully and store them in a satin bag for your next install.' },
     ],
   },
@@ -253,8 +250,14 @@ export const LOC_FAQ_GROUPS: { id: string; title: string; questions: FaqItem[] }
     id: 'weight-comfort',
     title: 'Weight and comfort',
     questions: [
-      { q: 'Will loc extensions feel heavy?', a: 'Irie and Trinity Locs are light. Longer lengths and larger sizes weigh more; if you want the length without the weight, choose a smaller size.' },
-      { q: 'Will the install pull on my scalp?', a: 'It should not. We install with low tension and check comfort as we go. Tenderness that lasts more than a couple of days means you should message us.' },
+      {
+        q: 'Will loc extensions feel heavy?',
+        a: 'Irie and Trinity Locs are light. Longer lengths and larger sizes weigh more; if you want the length without the weight, choose a smaller size.',
+      },
+      {
+        q: 'Will the install pull on my scalp?',
+        a: 'It should not. We install with low tension and check comfort as we go. Tenderness that lasts more than a couple of days means you should message us.',
+      },
     ],
   },
   {
@@ -263,7 +266,10 @@ export const LOC_FAQ_GROUPS: { id: string; title: string; questions: FaqItem[] }
     questions: [
       { q: 'How long does production take?', a: `Production takes ${POLICY.productionTime}. Jah Locs take ${JAH_PROCESSING_TIME}. DIY kits: ${DIY_KIT_SHIPPING.toLowerCase()}.` },
       { q: 'Where do you ship?', a: 'We ship within the United States only. There is no local pickup.' },
-      { q: 'Can I order from outside the United States?', a: `International orders are by inquiry: e-mail ${BUSINESS.email} and we will quote shipping, which takes ${POLICY.internationalShipping}.` },
+      {
+        q: 'Can I order from outside the United States?',
+        a: `International orders are by inquiry: e-mail ${BUSINESS.email} and we will quote shipping, which takes ${POLICY.internationalShipping}.`,
+      },
     ],
   },
   {

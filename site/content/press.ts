@@ -30,8 +30,7 @@ export const PRESS_ITEMS: readonly PressItem[] = [
     title: 'KYB Brings Holistic Loc Care to the Cayman Natural Hair Show',
     date: '2025-10-04',
     author: 'KYB Press Team',
-    excerpt:
-      'Live loc-care demonstrations, a scalp-detox bar and a first look at our handmade loc extensions drew crowds at the Cayman Natural Hair Show.',
+    excerpt: 'Live loc-care demonstrations, a scalp-detox bar and a first look at our handmade loc extensions drew crowds at the Cayman Natural Hair Show.',
     category: 'Events',
     image: '/images/press/cayman-natural-hair-show.svg',
     imageAlt: 'Illustration of a sunlit show booth with loc extensions on display and palm leaves behind',
@@ -47,8 +46,7 @@ export const PRESS_ITEMS: readonly PressItem[] = [
     title: 'New Caribbean Vendor Partnerships for Ethically Sourced Ingredients',
     date: '2025-07-22',
     author: 'KYB Press Team',
-    excerpt:
-      'KYB now sources aloe, hibiscus and cold-pressed oils from family growers across the Caribbean, with fair prices agreed before each harvest.',
+    excerpt: 'KYB now sources aloe, hibiscus and cold-pressed oils from family growers across the Caribbean, with fair prices agreed before each harvest.',
     category: 'Partnerships',
     image: '/images/press/caribbean-vendor-partnerships.svg',
     imageAlt: 'Illustration of aloe leaves, hibiscus flowers and oil bottles on a market table',
@@ -64,8 +62,7 @@ export const PRESS_ITEMS: readonly PressItem[] = [
     title: 'KYB Presents at the GSU Startup Forum Demo Day',
     date: DEMO_DAY.date,
     author: 'KYB Press Team',
-    excerpt:
-      'On Demo Day, September 13, 2025, KYB presented its digital hair-care tools and studio model to founders, mentors and investors at the GSU Startup Forum.',
+    excerpt: 'On Demo Day, September 13, 2025, KYB presented its digital hair-care tools and studio model to founders, mentors and investors at the GSU Startup Forum.',
     category: 'Events',
     image: '/images/press/gsu-startup-forum.svg',
     imageAlt: 'Illustration of a presenter on stage in front of a slide showing a crown and a planner',
@@ -81,8 +78,7 @@ export const PRESS_ITEMS: readonly PressItem[] = [
     title: 'The CROWN Planner Beta Opens to Testers',
     date: '2025-06-02',
     author: 'KYB Product Team',
-    excerpt:
-      'Beta testers get early access to the CROWN Planner and help shape the tools coming next: an AI hair quiz, a community hub and a smart scheduler.',
+    excerpt: 'Beta testers get early access to the CROWN Planner and help shape the tools coming next: an AI hair quiz, a community hub and a smart scheduler.',
     category: 'Updates',
     image: '/images/press/crown-planner-beta-launch.svg',
     imageAlt: 'Illustration of a tablet showing the CROWN Planner with stickers around it',

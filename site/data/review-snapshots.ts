@@ -60,7 +60,9 @@ function reviewsMode(env: NodeJS.ProcessEnv): ReviewsMode {
   const v = env.KYB_PRERENDER_REVIEWS ?? '';
   if (v === '') return 'backend';
   if (v === 'off' || v === 'seed') return v;
-  throw new SiteBuildError(`site: KYB_PRERENDER_REVIEWS must be unset (read the backend), "off" (no prerendered reviews) or "seed" (the local seed; local stack only), got ${JSON.stringify(v)}.`);
+  throw new SiteBuildError(
+    `site: KYB_PRERENDER_REVIEWS must be unset (read the backend), "off" (no prerendered reviews) or "seed" (the local seed; local stack only), got ${JSON.stringify(v)}.`,
+  );
 }
 
 function isFeed(x: unknown): x is ReviewSnapshot {

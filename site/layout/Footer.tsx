@@ -12,7 +12,6 @@ const COLUMNS: { title: string; links: string[] }[] = [
   { title: 'Programs', links: ['/partners', '/rewards', '/beta', '/shop'] },
 ];
 
-
 export function Footer() {
   return (
     <footer class="site-footer">

@@ -30,8 +30,8 @@ export function About() {
 
       <Section id="the-problem" title="The system is broken">
         <p class="section__intro">
-          For generations, textured hair has been treated as a problem to fix. The industry that grew around it rewards harsh products, quick
-          installs and repeat visits, not healthy scalps or informed clients.
+          For generations, textured hair has been treated as a problem to fix. The industry that grew around it rewards harsh products, quick installs and repeat visits, not
+          healthy scalps or informed clients.
         </p>
         <div class="grid grid--3">
           {BROKEN.map((b) => (
@@ -43,9 +43,7 @@ export function About() {
       </Section>
 
       <Section id="our-answer" tone="forest" title="Our answer">
-        <p class="section__intro">
-          We built KYB on three pillars that work together, so care continues long after you leave the chair.
-        </p>
+        <p class="section__intro">We built KYB on three pillars that work together, so care continues long after you leave the chair.</p>
         <div class="grid grid--3">
           {ANSWER.map((a) => (
             <Feature icon={a.icon} title={a.title}>
@@ -68,13 +66,12 @@ export function About() {
           <Img src="/images/visionary.svg" alt="Illustrated portrait of the KYB founder with long locs and gold cuffs" width={480} height={560} class="portrait" />
           <div class="prose">
             <p>
-              Our founder grew up between Atlanta and the Caribbean, watching aunties oil scalps on Sunday evenings and stylists work miracles with
-              little more than a comb and patience. Years later, after a damaging install and a scalp that took months to recover, the question
-              became personal: why does caring for our hair so often hurt?
+              Our founder grew up between Atlanta and the Caribbean, watching aunties oil scalps on Sunday evenings and stylists work miracles with little more than a comb and
+              patience. Years later, after a damaging install and a scalp that took months to recover, the question became personal: why does caring for our hair so often hurt?
             </p>
             <p>
-              KYB is the answer to that question: a studio that treats the scalp as the foundation, loc extensions made without toxic coatings, and
-              digital tools that teach clients to care for their crowns themselves.
+              KYB is the answer to that question: a studio that treats the scalp as the foundation, loc extensions made without toxic coatings, and digital tools that teach clients
+              to care for their crowns themselves.
             </p>
             <blockquote class="pull-quote">
               <p>“Your hair is not a problem to solve. It is a crown to care for.”</p>

@@ -11,15 +11,12 @@ export function AdminInbox() {
       </h1>
       <AdminNav current="/admin/inbox" />
       <p class="lead">
-        Partnership inquiries, beta requests, notify-me and Vault opt-ins, merchandise and waiting-list sign-ups and newsletter
-        subscribers, newest first. Open an item to read it and mark it handled; export what you see as CSV.
+        Partnership inquiries, beta requests, notify-me and Vault opt-ins, merchandise and waiting-list sign-ups and newsletter subscribers, newest first. Open an item to read it
+        and mark it handled; export what you see as CSV.
       </p>
       <kyb-admin-inbox>
         <Fallback class="card card--padded">
-          <p>
-            The inbox needs JavaScript and a signed-in administrator session. Enable JavaScript, sign in with the button at the top of the
-            page, and reload.
-          </p>
+          <p>The inbox needs JavaScript and a signed-in administrator session. Enable JavaScript, sign in with the button at the top of the page, and reload.</p>
         </Fallback>
       </kyb-admin-inbox>
     </Section>

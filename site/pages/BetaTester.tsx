@@ -41,15 +41,13 @@ export function BetaTools() {
         <div class="notice">
           <Icon name="mail" />
           <p>
-            <strong>Feedback</strong> What works, what does not, what you wish existed:{' '}
-            <a href={mailto('Beta feedback')}>e-mail your feedback</a>.
+            <strong>Feedback</strong> What works, what does not, what you wish existed: <a href={mailto('Beta feedback')}>e-mail your feedback</a>.
           </p>
         </div>
         <div class="notice">
           <Icon name="users" />
           <p>
-            <strong>Tester community</strong> Chat with other testers and the team:{' '}
-            <ExtLink href={BUSINESS.chatCommunityUrl}>join the community chat</ExtLink>.
+            <strong>Tester community</strong> Chat with other testers and the team: <ExtLink href={BUSINESS.chatCommunityUrl}>join the community chat</ExtLink>.
           </p>
         </div>
       </div>

@@ -37,7 +37,13 @@ export function ArticleMeta({ a }: { a: Article }) {
 export function Blog() {
   return (
     <>
-      <Hero tone="forest" eyebrow="The KYB Blog" title="Knowledge for your crown" lead="Holistic care, ingredients, protective styling, loc science, and the economics of Black hair care." compact />
+      <Hero
+        tone="forest"
+        eyebrow="The KYB Blog"
+        title="Knowledge for your crown"
+        lead="Holistic care, ingredients, protective styling, loc science, and the economics of Black hair care."
+        compact
+      />
 
       <Section id="articles">
         <div class="toolbar">

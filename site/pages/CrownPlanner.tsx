@@ -46,8 +46,8 @@ export function CrownPlanner() {
             <p class="eyebrow">{PLANNER.edition}</p>
             <h1 id="page-title">The {PLANNER.name}</h1>
             <p class="lead">
-              Plan every protective style, ritual and hair goal in one place: {PLANNER.templates} hyperlinked and printable templates, a how-to
-              walkthrough, a digital sticker book and community access.
+              Plan every protective style, ritual and hair goal in one place: {PLANNER.templates} hyperlinked and printable templates, a how-to walkthrough, a digital sticker book
+              and community access.
             </p>
             <p class="trust">
               <Icon name="users" /> Trusted by {PLANNER.trustedBy} users

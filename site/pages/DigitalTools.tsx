@@ -86,7 +86,9 @@ export function DigitalTools() {
             <p class="lead">
               {PLANNER.edition}: {PLANNER.templates} hyperlinked and printable templates to plan every install, ritual and goal.
             </p>
-            <p>Trusted by {PLANNER.trustedBy} users. {formatFrom(from)}.</p>
+            <p>
+              Trusted by {PLANNER.trustedBy} users. {formatFrom(from)}.
+            </p>
             <ButtonLink href="/digital-tools/crown-planner" variant="gold">
               Explore the Planner
             </ButtonLink>

@@ -14,7 +14,13 @@ export function Faq() {
   return (
     <>
       <JsonLd data={faqLd(FAQ_CATEGORIES.flatMap((c) => c.questions))} />
-      <Hero tone="sand" eyebrow="FAQ" title="Frequently Asked Questions" lead="Quick answers about booking, services, locs, the Crown Planner, our policies and sourcing." compact />
+      <Hero
+        tone="sand"
+        eyebrow="FAQ"
+        title="Frequently Asked Questions"
+        lead="Quick answers about booking, services, locs, the Crown Planner, our policies and sourcing."
+        compact
+      />
 
       <Section id="categories">
         <ul class="tile-grid" aria-label="FAQ categories">
@@ -42,8 +48,8 @@ export function Faq() {
           ))}
         </div>
         <p class="note">
-          Need to change a booking? Use the link in your confirmation e-mail, or contact us and we will do it for you. The <a href="/faq/locs">Loc FAQ</a>{' '}
-          has more on loc extensions.
+          Need to change a booking? Use the link in your confirmation e-mail, or contact us and we will do it for you. The <a href="/faq/locs">Loc FAQ</a> has more on loc
+          extensions.
         </p>
       </Section>
 

@@ -50,10 +50,7 @@ export function HandmadeLocs() {
               <p class="notice notice--inline">
                 <Icon name="truck" /> Free shipping over {formatUSD(HANDMADE_LOCS.freeShippingOver)}
               </p>
-              <p class="lead">
-                Soft, full and natural-looking faux locs, crocheted one by one in our studio. Wear them for a season, a celebration or a break for
-                your own hair.
-              </p>
+              <p class="lead">Soft, full and natural-looking faux locs, crocheted one by one in our studio. Wear them for a season, a celebration or a break for your own hair.</p>
               <div class="actions">
                 <ExtLink href={BUSINESS.cardCheckoutUrl} class="btn btn--primary">
                   Add to Cart

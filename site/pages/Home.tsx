@@ -74,7 +74,12 @@ export function Home() {
             </ButtonLink>
           </>
         }
-        image={{ src: '/images/hero-home.svg', alt: 'Illustration of a woman with long locs wrapped in a patterned scarf, framed by leaves and a rising sun', width: 560, height: 600 }}
+        image={{
+          src: '/images/hero-home.svg',
+          alt: 'Illustration of a woman with long locs wrapped in a patterned scarf, framed by leaves and a rising sun',
+          width: 560,
+          height: 600,
+        }}
       />
 
       <Section id="explore" eyebrow="Start here" title="Three ways to care for your crown" center>
@@ -123,4 +128,3 @@ export function Home() {
     </>
   );
 }
-

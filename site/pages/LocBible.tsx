@@ -31,8 +31,8 @@ export function LocBible() {
         <Img src={FEATURED_ARTICLE.image} alt={FEATURED_ARTICLE.imageAlt} width={960} height={600} eager class="article__image" />
         <div class="prose">
           <p class="lead">
-            Everything our stylists explain in consultations, written down: what locs are made of, how to choose a size and length, how many
-            bundles you need, and how to care for them so they last.
+            Everything our stylists explain in consultations, written down: what locs are made of, how to choose a size and length, how many bundles you need, and how to care for
+            them so they last.
           </p>
           <nav class="toc" aria-label="In this guide">
             <h2>In this guide</h2>
@@ -71,27 +71,30 @@ export function LocBible() {
 
           <h2 id="lengths">Choosing a length</h2>
           <p>
-            We make locs in {LENGTH_BANDS.map((b) => b.label).join(', ')}. Measure from the crown of your head to where you want the locs to fall,
-            and remember that longer locs weigh more.
+            We make locs in {LENGTH_BANDS.map((b) => b.label).join(', ')}. Measure from the crown of your head to where you want the locs to fall, and remember that longer locs
+            weigh more.
           </p>
 
           <h2 id="bundles">How many bundles?</h2>
           <p>
-            A bundle is {LOCS_PER_BUNDLE} locs, and you can order 20, 40 or 60 pieces. Partial looks such as a crown section or a half-up style take{' '}
-            {POLICY.partialBundles}; full installs take {POLICY.fullBundles}, depending on your density and the size you choose.
+            A bundle is {LOCS_PER_BUNDLE} locs, and you can order 20, 40 or 60 pieces. Partial looks such as a crown section or a half-up style take {POLICY.partialBundles}; full
+            installs take {POLICY.fullBundles}, depending on your density and the size you choose.
           </p>
 
           <h2 id="colour">Colour</h2>
           <p>
-            Choose {LOC_COLORS.filter((c) => c.value !== 'multi-tone').map((c) => c.label.toLowerCase()).join(', ')}, or a multi-colour custom blend
-            ({formatAdder(MULTI_TONE_PRICE)}). Human-hair Jah Locs can also be dyed later by a colourist.
+            Choose{' '}
+            {LOC_COLORS.filter((c) => c.value !== 'multi-tone')
+              .map((c) => c.label.toLowerCase())
+              .join(', ')}
+            , or a multi-colour custom blend ({formatAdder(MULTI_TONE_PRICE)}). Human-hair Jah Locs can also be dyed later by a colourist.
           </p>
 
           <h2 id="install">Install day</h2>
           <p>
-            Book a free consult first: we check your scalp, your own hair and your plans, and settle size, length and bundle count together.
-            Production takes {POLICY.productionTime} ({JAH_PROCESSING_TIME} for Jah Locs), and we ship within the United States only, with no
-            local pickup. International orders are by inquiry. Because every set is made to order, returns are limited.
+            Book a free consult first: we check your scalp, your own hair and your plans, and settle size, length and bundle count together. Production takes{' '}
+            {POLICY.productionTime} ({JAH_PROCESSING_TIME} for Jah Locs), and we ship within the United States only, with no local pickup. International orders are by inquiry.
+            Because every set is made to order, returns are limited.
           </p>
 
           <h2 id="care">Caring for your locs</h2>

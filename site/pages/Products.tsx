@@ -14,7 +14,7 @@ import { CatalogRating, WaitingList } from './shared.tsx';
 
 function ProductCard({ p }: { p: Product }) {
   return (
-    <article class="product-card" data-category={p.category} data-price={p.showPrice ? String(p.fromPrice) : ""} data-added={p.addedAt} data-rank={String(p.rank)}>
+    <article class="product-card" data-category={p.category} data-price={p.showPrice ? String(p.fromPrice) : ''} data-added={p.addedAt} data-rank={String(p.rank)}>
       <div class="product-card__media">
         <Img src={p.image} alt={`${p.title}: handmade locs`} width={480} height={400} />
         <div class="product-card__badges">
@@ -85,8 +85,7 @@ export function Products() {
           </div>
         </kyb-product-filter>
         <p class="note">
-          Not sure which locs are right for you? Read the <a href="/faq/locs">Loc FAQ</a> or{' '}
-          <ExtLink href={bookingLink({ consultation: true })}>book a free consultation</ExtLink>.
+          Not sure which locs are right for you? Read the <a href="/faq/locs">Loc FAQ</a> or <ExtLink href={bookingLink({ consultation: true })}>book a free consultation</ExtLink>.
         </p>
       </Section>
 

@@ -22,12 +22,12 @@ export function Rewards() {
           <LoyaltyCardImage class="loyalty-card" />
           <div class="prose">
             <p>
-              Your card has {LOYALTY_CARD.slots} slots. Reach the {LOYALTY_CARD.markers[0]} marker for {LOYALTY_CARD.markers[0]} off a service, then keep
-              going to unlock {LOYALTY_CARD.markers[1]} off.
+              Your card has {LOYALTY_CARD.slots} slots. Reach the {LOYALTY_CARD.markers[0]} marker for {LOYALTY_CARD.markers[0]} off a service, then keep going to unlock{' '}
+              {LOYALTY_CARD.markers[1]} off.
             </p>
             <p>
-              In the example, {LOYALTY_CARD.examplePunches} punches are filled and the {LOYALTY_CARD.markers[0]} reward is already reached. Punches are
-              earned automatically after each completed service, so there is nothing to carry or stamp.
+              In the example, {LOYALTY_CARD.examplePunches} punches are filled and the {LOYALTY_CARD.markers[0]} reward is already reached. Punches are earned automatically after
+              each completed service, so there is nothing to carry or stamp.
             </p>
           </div>
         </div>

@@ -46,10 +46,7 @@ export function Services() {
       <Section id="extensions" tone="sand" title="Extensions & Products">
         <div class="split">
           <div class="prose">
-            <p>
-              We install our own handmade Jah, Trinity and Irie Locs, and stock products from partner brands whose ingredients and practices we
-              have checked ourselves.
-            </p>
+            <p>We install our own handmade Jah, Trinity and Irie Locs, and stock products from partner brands whose ingredients and practices we have checked ourselves.</p>
             <p>Makers, suppliers and stylists who share our standards are welcome to join our ecosystem.</p>
             <div class="actions">
               <ButtonLink href="/products">Shop Loc Extensions</ButtonLink>
@@ -133,17 +130,16 @@ export function Services() {
         <div class="notice">
           <Icon name="calendar" />
           <p>
-            Our calendar opens several weeks ahead and popular times fill quickly. If you cannot find a time that suits you, or the booking page
-            shows no availability, call or text <PhoneLink /> to join the waitlist and we will contact you
-            when a spot opens.
+            Our calendar opens several weeks ahead and popular times fill quickly. If you cannot find a time that suits you, or the booking page shows no availability, call or text{' '}
+            <PhoneLink /> to join the waitlist and we will contact you when a spot opens.
           </p>
         </div>
         <div class="notice notice--muted">
           <Icon name="shield" />
           <p>
-            <strong>Terms.</strong> A deposit may be required to secure your appointment. Cancel or reschedule at least {POLICY.cancelHours} hours
-            ahead using the link in your confirmation e-mail. Late arrivals of more than {POLICY.graceMinutes} minutes may need to be rebooked, and
-            no-shows are charged {POLICY.noShowCharge} of the service price. Full details are in our <a href="/faq#policies">FAQ</a>.
+            <strong>Terms.</strong> A deposit may be required to secure your appointment. Cancel or reschedule at least {POLICY.cancelHours} hours ahead using the link in your
+            confirmation e-mail. Late arrivals of more than {POLICY.graceMinutes} minutes may need to be rebooked, and no-shows are charged {POLICY.noShowCharge} of the service
+            price. Full details are in our <a href="/faq#policies">FAQ</a>.
           </p>
         </div>
       </Section>

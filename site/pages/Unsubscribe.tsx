@@ -7,7 +7,6 @@
 import { BUSINESS } from '../../widgets/core/business.ts';
 import { Fallback, Section } from '../components/ui.tsx';
 
-
 export function Unsubscribe() {
   return (
     <Section id="unsubscribe" class="section--page">
@@ -19,8 +18,8 @@ export function Unsubscribe() {
         <kyb-unsubscribe>
           <Fallback class="card card--padded">
             <p>
-              The Unsubscribe button needs JavaScript. If it does not appear, e-mail us at{' '}
-              <a href={`mailto:${BUSINESS.email}?subject=Unsubscribe`}>{BUSINESS.email}</a> and we will take you off the list.
+              The Unsubscribe button needs JavaScript. If it does not appear, e-mail us at <a href={`mailto:${BUSINESS.email}?subject=Unsubscribe`}>{BUSINESS.email}</a> and we will
+              take you off the list.
             </p>
           </Fallback>
         </kyb-unsubscribe>

@@ -51,8 +51,7 @@ export function ReviewsSection({ slug, name }: { slug: string; name: string }) {
             {snap && snap.summary.count > 0 ? (
               <>
                 <p class="reviews-fallback__summary">
-                  <strong>{snap.summary.average?.toFixed(1)}</strong> out of 5. Based on {snap.summary.count}{' '}
-                  {snap.summary.count === 1 ? 'review' : 'reviews'}
+                  <strong>{snap.summary.average?.toFixed(1)}</strong> out of 5. Based on {snap.summary.count} {snap.summary.count === 1 ? 'review' : 'reviews'}
                 </p>
                 <ol class="reviews-fallback__list">
                   {snap.reviews.map((r) => (
@@ -60,8 +59,7 @@ export function ReviewsSection({ slug, name }: { slug: string; name: string }) {
                       <article aria-label={`Review by ${r.reviewer_name}`}>
                         <h3>{r.title}</h3>
                         <p class="small">
-                          <span>Rated {r.rating} out of 5</span> · <span>{r.reviewer_name}</span> ·{' '}
-                          <time dateTime={r.created_at}>{longDate(r.created_at)}</time>
+                          <span>Rated {r.rating} out of 5</span> · <span>{r.reviewer_name}</span> · <time dateTime={r.created_at}>{longDate(r.created_at)}</time>
                           {r.is_verified_purchase ? <span> · Verified Purchase</span> : null}
                         </p>
                         <p>{r.content}</p>
@@ -80,15 +78,13 @@ export function ReviewsSection({ slug, name }: { slug: string; name: string }) {
               </>
             ) : snap ? (
               <p>
-                No reviews yet. Be the first to share your experience with this product, or tell us on{' '}
-                <ExtLink href={BUSINESS.social.instagram}>Instagram</ExtLink>.
+                No reviews yet. Be the first to share your experience with this product, or tell us on <ExtLink href={BUSINESS.social.instagram}>Instagram</ExtLink>.
               </p>
             ) : (
               // Built without a snapshot (KYB_PRERENDER_REVIEWS=off): the reviews exist but are not in the
               // HTML, so say where they are rather than claim there are none.
               <p>
-                Reviews from our clients appear here with JavaScript on. You can also see what they share on{' '}
-                <ExtLink href={BUSINESS.social.instagram}>Instagram</ExtLink>.
+                Reviews from our clients appear here with JavaScript on. You can also see what they share on <ExtLink href={BUSINESS.social.instagram}>Instagram</ExtLink>.
               </p>
             )}
           </Fallback>
@@ -128,8 +124,7 @@ export function CatalogRating({ slug, href }: { slug: string; href: string }) {
 }
 
 /** US English long form, as the reviews element shows dates (doc 1 §2.8). */
-const longDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'America/New_York' });
+const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'America/New_York' });
 
 /** The loyalty card: 10 slots, 2 punched, 25% and 50% markers (doc 2 §2 Rewards, §9). */
 export function LoyaltyCardImage({ class: c }: { class?: string }) {
@@ -227,7 +222,6 @@ export function ContactOptions() {
     </ul>
   );
 }
-
 
 /**
  * The DIY kit's waiting list (doc 1 §2.6): kyb-waitlist, with a mailto to join by e-mail until it

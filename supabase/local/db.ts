@@ -119,7 +119,7 @@ async function openPGlite(opts: OpenOptions): Promise<Db> {
   });
   const wrap =
     (runner: { query: (s: string, p?: unknown[]) => Promise<{ rows: unknown[]; affectedRows?: number }> }): Query =>
-    async <T,>(sql: string, params?: unknown[]) => {
+    async <T>(sql: string, params?: unknown[]) => {
       const r = await runner.query(sql, params);
       return { rows: r.rows as T[], affectedRows: r.affectedRows ?? 0 };
     };
@@ -156,11 +156,11 @@ async function openPostgres(url: string): Promise<Db> {
   const pool = new pgLib.Pool({ connectionString: url, max: 10 });
   const wrap =
     (runner: { query: (s: string, p?: unknown[]) => Promise<{ rows: unknown[]; rowCount: number | null }> }): Query =>
-    async <T,>(sql: string, params?: unknown[]) => {
+    async <T>(sql: string, params?: unknown[]) => {
       const r = await runner.query(sql, params);
       return { rows: r.rows as T[], affectedRows: r.rowCount ?? 0 };
     };
-  const inTx = async <T,>(fn: (q: Query) => Promise<T>, ctx?: RoleContext): Promise<T> => {
+  const inTx = async <T>(fn: (q: Query) => Promise<T>, ctx?: RoleContext): Promise<T> => {
     const client = await pool.connect();
     try {
       await client.query('begin');
@@ -215,18 +215,16 @@ export async function migrate(db: Db, opts: { seed?: boolean } = {}): Promise<{ 
   );
   const dir = join(SUPABASE_DIR, 'migrations');
   const files = existsSync(dir) ? (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort() : [];
-  const done = new Set(
-    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
-      (r) => r.version,
-    ),
-  );
+  const done = new Set((await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version));
   const applied: string[] = [];
   for (const f of files) {
     const [version, ...rest] = f.replace(/\.sql$/, '').split('_');
     if (done.has(version)) continue;
     const sql = await readFile(join(dir, f), 'utf8');
     try {
-      await db.exec(`begin;\n${asPostgres}\n${sql}\n;insert into supabase_migrations.schema_migrations(version, name) values ('${version}', '${rest.join('_').replace(/'/g, "''")}');\ncommit;`);
+      await db.exec(
+        `begin;\n${asPostgres}\n${sql}\n;insert into supabase_migrations.schema_migrations(version, name) values ('${version}', '${rest.join('_').replace(/'/g, "''")}');\ncommit;`,
+      );
     } catch (e) {
       await db.exec('rollback').catch(() => {});
       throw new Error(`migration ${f} failed: ${(e as Error).message}`);

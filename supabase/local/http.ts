@@ -33,9 +33,25 @@ export interface StackContext {
 export type Service = (req: Request, path: string, ctx: StackContext) => Promise<Response>;
 
 export const EXPOSED_HEADERS = [
-  'Content-Encoding', 'Content-Location', 'Content-Range', 'Content-Type', 'Date', 'Location', 'Server',
-  'Transfer-Encoding', 'Range-Unit', 'Preference-Applied', 'X-Supabase-Api-Version', 'X-Total-Count', 'Link',
-  'x-sb-error-code', 'x-relay-error', 'ETag', 'Cache-Control', 'Content-Length', 'Content-Disposition',
+  'Content-Encoding',
+  'Content-Location',
+  'Content-Range',
+  'Content-Type',
+  'Date',
+  'Location',
+  'Server',
+  'Transfer-Encoding',
+  'Range-Unit',
+  'Preference-Applied',
+  'X-Supabase-Api-Version',
+  'X-Total-Count',
+  'Link',
+  'x-sb-error-code',
+  'x-relay-error',
+  'ETag',
+  'Cache-Control',
+  'Content-Length',
+  'Content-Disposition',
 ].join(', ');
 
 export function corsHeaders(req: Request): Record<string, string> {
@@ -54,7 +70,9 @@ export function corsHeaders(req: Request): Record<string, string> {
 export function preflight(req: Request): Response {
   const requested = req.headers.get('access-control-request-headers');
   // `*` does not cover Authorization, so echo the list the browser asked for.
-  const allow = requested ? `${requested}, authorization` : 'apikey, authorization, content-type, x-client-info, x-supabase-api-version, accept-profile, content-profile, prefer, x-upsert, x-retry-count, range, cache-control';
+  const allow = requested
+    ? `${requested}, authorization`
+    : 'apikey, authorization, content-type, x-client-info, x-supabase-api-version, accept-profile, content-profile, prefer, x-upsert, x-retry-count, range, cache-control';
   return new Response(null, {
     status: 204,
     headers: {
@@ -105,9 +123,7 @@ export const CLIENT_ADDRESS_HEADER = 'x-real-ip';
 /** Forwarding headers a client could use to claim another address; the gateway removes them all. */
 export const FORWARDING_HEADERS = ['x-real-ip', 'x-forwarded-for', 'forwarded', 'sb-forwarded-for', 'cf-connecting-ip', 'true-client-ip', 'x-client-ip', 'x-cluster-client-ip'];
 
-export type Caller =
-  | { ok: true; role: string; claims: Claims; token: string | null }
-  | { ok: false; reason: 'malformed' | 'signature' | 'expired' | 'alg' | 'role' };
+export type Caller = { ok: true; role: string; claims: Claims; token: string | null } | { ok: false; reason: 'malformed' | 'signature' | 'expired' | 'alg' | 'role' };
 
 /**
  * Who is calling: the bearer token (the user's access token, or the anon / service key) decides the

@@ -44,8 +44,7 @@ function landing(link: string): string {
   }
 }
 
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const safeHref = (link: string) => (/^https?:\/\//i.test(link) ? link : '');
 
@@ -180,8 +179,7 @@ export const inbox: Service = async (req, path, ctx) => {
     .reverse() // appended oldest first; reversing keeps same-millisecond mails newest first under the stable sort
     .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
   const accept = req.headers.get('accept') ?? '';
-  const wantsJson =
-    path === '/json' || url.searchParams.get('format') === 'json' || (accept.includes('application/json') && !accept.includes('text/html'));
+  const wantsJson = path === '/json' || url.searchParams.get('format') === 'json' || (accept.includes('application/json') && !accept.includes('text/html'));
   if (path !== '/' && path !== '/json') return json({ message: 'Not found. The inbox is at /inbox.' }, 404);
   if (req.method !== 'GET' && req.method !== 'HEAD') return json({ message: 'Method not allowed' }, 405, { Allow: 'GET, HEAD' });
   if (wantsJson) return json(mails, 200, { 'Cache-Control': 'no-store' });

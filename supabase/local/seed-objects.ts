@@ -32,12 +32,30 @@ function chunk(type: string, data: Buffer) {
 }
 
 const PALETTES = [
-  [[122, 75, 42], [233, 205, 160]],
-  [[58, 90, 64], [214, 200, 160]],
-  [[150, 60, 50], [240, 214, 190]],
-  [[70, 50, 90], [222, 200, 220]],
-  [[40, 70, 90], [200, 222, 230]],
-  [[160, 110, 40], [248, 232, 196]],
+  [
+    [122, 75, 42],
+    [233, 205, 160],
+  ],
+  [
+    [58, 90, 64],
+    [214, 200, 160],
+  ],
+  [
+    [150, 60, 50],
+    [240, 214, 190],
+  ],
+  [
+    [70, 50, 90],
+    [222, 200, 220],
+  ],
+  [
+    [40, 70, 90],
+    [200, 222, 230],
+  ],
+  [
+    [160, 110, 40],
+    [248, 232, 196],
+  ],
 ];
 
 /** A width×height PNG: diagonal gradient with concentric rings (a loc-bundle coil motif). */
@@ -95,10 +113,9 @@ export async function ensureSeedObjects(ctx: StackContext): Promise<number> {
   await blobStoreOf(ctx).ready;
   const list = seedObjects();
   if (list.length === 0) return 0;
-  const present = await ctx.db.query<{ bucket_id: string; name: string }>(
-    `select bucket_id, name from storage.objects where (bucket_id || '/' || name) = any($1::text[])`,
-    [list.map((o) => `${o.bucket}/${o.name}`)],
-  );
+  const present = await ctx.db.query<{ bucket_id: string; name: string }>(`select bucket_id, name from storage.objects where (bucket_id || '/' || name) = any($1::text[])`, [
+    list.map((o) => `${o.bucket}/${o.name}`),
+  ]);
   const rows = new Set(present.rows.map((r) => `${r.bucket_id}/${r.name}`));
   const store = blobStoreOf(ctx);
   let written = 0;

@@ -100,9 +100,7 @@ export interface ServeOptions extends CreateStackOptions {
   reviewMediaCleanupEveryMs?: number | false;
 }
 
-export async function serve(
-  opts: ServeOptions = {},
-): Promise<{ stack: Stack; url: string; cleanup: CleanupSchedule | null; close(): Promise<void> }> {
+export async function serve(opts: ServeOptions = {}): Promise<{ stack: Stack; url: string; cleanup: CleanupSchedule | null; close(): Promise<void> }> {
   const port = opts.port ?? 54321;
   const host = opts.host ?? '127.0.0.1';
   const stack = await createStack({

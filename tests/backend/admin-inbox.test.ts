@@ -25,12 +25,22 @@ beforeAll(async () => {
   user = (await signedInClient(s)).client;
   for (const kind of ['partnership', 'beta_request', 'access_beta', 'notify', 'vault_optin', 'merch_notify']) {
     const email = `${kind.replace('_', '-')}.${tag}@example.com`;
-    const { data, error: e } = await service.from('leads').insert({ kind, email, payload: { name: `N ${kind}`, email, message: `m ${kind}` }, source_page: `/${kind}` }).select('id').single();
+    const { data, error: e } = await service
+      .from('leads')
+      .insert({ kind, email, payload: { name: `N ${kind}`, email, message: `m ${kind}` }, source_page: `/${kind}` })
+      .select('id')
+      .single();
     if (e) throw e;
     ids[kind] = data.id;
   }
   for (const list of ['newsletter', 'diy-kit-waitlist']) {
-    const { error: e } = await service.rpc('newsletter_subscribe', { p_email: `${list}.${tag}@example.com`, p_name: `S ${list}`, p_list: list, p_source_page: '/blog', p_consent_text_version: 'v9' });
+    const { error: e } = await service.rpc('newsletter_subscribe', {
+      p_email: `${list}.${tag}@example.com`,
+      p_name: `S ${list}`,
+      p_list: list,
+      p_source_page: '/blog',
+      p_consent_text_version: 'v9',
+    });
     if (e) throw e;
   }
 });
@@ -40,7 +50,11 @@ afterAll(async () => {
 
 describe('admin_inbox and the triage grants', () => {
   it('lists every lead and subscription for an admin, with the inbox kinds and the consent record', async () => {
-    const { data, error } = await admin.from('admin_inbox').select('source, kind, form, status, name, message, source_page, consent').ilike('email', `%.${tag}@example.com`).order('form');
+    const { data, error } = await admin
+      .from('admin_inbox')
+      .select('source, kind, form, status, name, message, source_page, consent')
+      .ilike('email', `%.${tag}@example.com`)
+      .order('form');
     expect(error).toBeNull();
     expect(data!.map((r) => [r.form, r.kind, r.source, r.status])).toEqual([
       ['access_beta', 'beta_request', 'lead', 'new'],
@@ -106,7 +120,10 @@ describe('the dev inbox e-mail API stand-in (POST /inbox/emails)', () => {
 
   it('answers as the API does to a missing or wrong key, a bad message and another method', async () => {
     const answer = async (r: Response) => ({ status: r.status, body: await r.json() });
-    expect(await answer(await send(mail, null))).toEqual({ status: 401, body: { statusCode: 401, name: 'missing_api_key', message: 'Missing API key in the authorization header.' } });
+    expect(await answer(await send(mail, null))).toEqual({
+      status: 401,
+      body: { statusCode: 401, name: 'missing_api_key', message: 'Missing API key in the authorization header.' },
+    });
     expect(await answer(await send(mail, 're_wrong'))).toEqual({ status: 403, body: { statusCode: 403, name: 'invalid_api_key', message: 'API key is invalid.' } });
     expect((await answer(await send({ ...mail, to: ['not an address'] }))).body).toMatchObject({ statusCode: 422, name: 'validation_error', message: 'Invalid `to` field.' });
     expect((await answer(await send({ ...mail, subject: 'Two\r\nBcc: x@example.com' }))).body).toMatchObject({ statusCode: 422, message: 'Invalid `subject` field.' });

@@ -48,11 +48,15 @@ describe('request limits per client address', () => {
     const t0 = Date.now();
     for (let i = 0; i < 60; i++) {
       const forged = `198.51.100.${i}`;
-      const r = await post('/token?grant_type=password', { email: ADMIN.email, password: `wrong-${i}` }, {
-        'X-Forwarded-For': forged,
-        'X-Real-IP': forged,
-        'CF-Connecting-IP': forged,
-      });
+      const r = await post(
+        '/token?grant_type=password',
+        { email: ADMIN.email, password: `wrong-${i}` },
+        {
+          'X-Forwarded-For': forged,
+          'X-Real-IP': forged,
+          'CF-Connecting-IP': forged,
+        },
+      );
       statuses.push(r.status);
       if (r.status === 429) limited ??= r;
     }

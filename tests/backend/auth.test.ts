@@ -436,7 +436,12 @@ describe('sign-up and sessions with autoconfirm', () => {
     expect(badEmail.error).toMatchObject({ status: 400, code: 'validation_failed', message: 'Unable to validate email address: invalid format' });
     expectAuthError(await raw(auto, 'POST', '/signup', { body: { email: email() } }), 400, 'validation_failed', 'Signup requires a valid password');
     expectAuthError(await raw(auto, 'POST', '/signup', { body: {} }), 422, 'anonymous_provider_disabled');
-    expectAuthError(await raw(auto, 'POST', '/signup', { body: { email: email(), password: 'x'.repeat(73) } }), 400, 'validation_failed', 'Password cannot be longer than 72 characters');
+    expectAuthError(
+      await raw(auto, 'POST', '/signup', { body: { email: email(), password: 'x'.repeat(73) } }),
+      400,
+      'validation_failed',
+      'Password cannot be longer than 72 characters',
+    );
   });
 
   it('signs in with the right password only and records the sign-in', async () => {
@@ -588,11 +593,7 @@ describe('sign-out', () => {
     expect(await userStatus(sa.access_token)).toBe(200);
     expectAuthError(await raw(auto, 'GET', '/user', { bearer: sb.access_token }), 403, 'session_not_found');
     expect(await userStatus(sc.access_token)).toBe(403);
-    expectAuthError(
-      await raw(auto, 'POST', '/token?grant_type=refresh_token', { body: { refresh_token: sb.refresh_token } }),
-      400,
-      'refresh_token_not_found',
-    );
+    expectAuthError(await raw(auto, 'POST', '/token?grant_type=refresh_token', { body: { refresh_token: sb.refresh_token } }), 400, 'refresh_token_not_found');
   });
 
   it('scope "local" ends only this session and emits SIGNED_OUT', async () => {
@@ -730,7 +731,13 @@ describe('admin API', () => {
   it('lets only the service role create, list, update and delete users', async () => {
     const admin = auto.client({ serviceRole: true });
     const address = email('staff');
-    const created = await admin.auth.admin.createUser({ email: address, password: PASSWORD, email_confirm: true, app_metadata: { role: 'admin' }, user_metadata: { name: 'Staff' } });
+    const created = await admin.auth.admin.createUser({
+      email: address,
+      password: PASSWORD,
+      email_confirm: true,
+      app_metadata: { role: 'admin' },
+      user_metadata: { name: 'Staff' },
+    });
     expect(created.error).toBeNull();
     expect(created.data.user).toMatchObject({ email: address, app_metadata: { provider: 'email', providers: ['email'], role: 'admin' }, user_metadata: { name: 'Staff' } });
     expect(created.data.user!.email_confirmed_at).toBeTruthy();

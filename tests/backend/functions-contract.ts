@@ -66,7 +66,8 @@ export function functionContracts(start: StartTarget) {
       expect(r.headers.get('access-control-allow-origin')).toBe('*');
 
       const [sub] = await rows<{ id: string; list: string; name: string; status: string; unsubscribe_token: string; consent_text_version: string }>(
-        'select * from subscribers where email = $1', [email],
+        'select * from subscribers where email = $1',
+        [email],
       );
       expect(sub).toMatchObject({ list: 'newsletter', name: 'Ann Lee', status: 'subscribed', consent_text_version: CONSENT_TEXT_VERSION });
       expect(sub.unsubscribe_token).toMatch(/^[0-9a-f]{64}$/);
@@ -161,9 +162,7 @@ export function functionContracts(start: StartTarget) {
     it('unsubscribes by token, records it, and a later sign-up subscribes again', async () => {
       const email = uniqueEmail('bye');
       await invoke('newsletter-signup', { name: 'Fay', email, consentGiven: true });
-      const [{ id, unsubscribe_token: token }] = await rows<{ id: string; unsubscribe_token: string }>(
-        'select id, unsubscribe_token from subscribers where email = $1', [email],
-      );
+      const [{ id, unsubscribe_token: token }] = await rows<{ id: string; unsubscribe_token: string }>('select id, unsubscribe_token from subscribers where email = $1', [email]);
       const r = await invoke('newsletter-unsubscribe', { token });
       expect(r).toMatchObject({ status: 200, body: { message: FUNCTION_MESSAGES.unsubscribed } });
       expect(await rows('select status from subscribers where id = $1', [id])).toEqual([{ status: 'unsubscribed' }]);
@@ -171,8 +170,11 @@ export function functionContracts(start: StartTarget) {
       const again = await invoke('newsletter-signup', { name: 'Fay', email, consentGiven: true });
       expect(again.body).toEqual({ message: FUNCTION_MESSAGES.newsletterJoined });
       expect(await rows('select status from subscribers where id = $1', [id])).toEqual([{ status: 'subscribed' }]);
-      expect((await rows<{ action: string }>('select action from subscriber_consents where subscriber_id = $1 order by id', [id])).map((x) => x.action))
-        .toEqual(['subscribe', 'unsubscribe', 'subscribe']);
+      expect((await rows<{ action: string }>('select action from subscriber_consents where subscriber_id = $1 order by id', [id])).map((x) => x.action)).toEqual([
+        'subscribe',
+        'unsubscribe',
+        'subscribe',
+      ]);
     });
 
     it('gives an unknown token the same answer and changes nothing', async () => {
@@ -216,7 +218,9 @@ export function functionContracts(start: StartTarget) {
       expect(data!.map((l) => l.kind).sort()).toEqual([...leadKinds].sort());
       const partnership = data!.find((l) => l.kind === 'partnership')!;
       expect(partnership).toEqual({
-        kind: 'partnership', email: 'gia@example.com', source_page: '/partnership',
+        kind: 'partnership',
+        email: 'gia@example.com',
+        source_page: '/partnership',
         payload: { name: 'Gia Brand', email: 'gia@example.com', company: 'Crown Co', partnershipType: 'supplier', message: 'Hello' },
       });
 
@@ -234,7 +238,11 @@ export function functionContracts(start: StartTarget) {
         sourcePage: '/partners',
       });
       expect(r).toMatchObject({ status: 200, body: { message: FUNCTION_MESSAGES.lead.partnership } });
-      const beta = await invoke('lead-capture', { kind: 'beta_request', payload: { name: 'Quinn', email: uniqueEmail('quinn'), role: 'Stylist', message: 'Count me in' }, sourcePage: '/beta' });
+      const beta = await invoke('lead-capture', {
+        kind: 'beta_request',
+        payload: { name: 'Quinn', email: uniqueEmail('quinn'), role: 'Stylist', message: 'Count me in' },
+        sourcePage: '/beta',
+      });
       expect(beta.status).toBe(200);
       // Opt-ins are listed in the inbox but announce nothing.
       expect((await invoke('lead-capture', { kind: 'notify', payload: { name: 'Rey', email: uniqueEmail('rey') } })).status).toBe(200);
@@ -274,8 +282,10 @@ export function functionContracts(start: StartTarget) {
       for (let i = 0; i < RATE_LIMITS.leadPerEmail.limit; i++) {
         expect((await invoke('lead-capture', { kind: 'vault_optin', payload: { email, item: `Item ${i}` } })).status).toBe(200);
       }
-      expect(await invoke('lead-capture', { kind: 'vault_optin', payload: { email, item: 'One more' } }))
-        .toMatchObject({ status: 429, body: { error: FUNCTION_MESSAGES.tooManyRequests } });
+      expect(await invoke('lead-capture', { kind: 'vault_optin', payload: { email, item: 'One more' } })).toMatchObject({
+        status: 429,
+        body: { error: FUNCTION_MESSAGES.tooManyRequests },
+      });
       expect(await rows('select count(*)::int as n from leads where email = $1', [email])).toEqual([{ n: RATE_LIMITS.leadPerEmail.limit }]);
     });
   });
@@ -283,8 +293,7 @@ export function functionContracts(start: StartTarget) {
   describe('beta-access', () => {
     it('opens for the right password and refuses a wrong one', async () => {
       expect(await invoke('beta-access', { password: DEFAULT_BETA_PASSWORD })).toMatchObject({ status: 200, body: { ok: true } });
-      expect(await invoke('beta-access', { password: 'crown-beta-2024' }))
-        .toMatchObject({ status: 401, body: { error: 'Incorrect password. Please try again.' } });
+      expect(await invoke('beta-access', { password: 'crown-beta-2024' })).toMatchObject({ status: 401, body: { error: 'Incorrect password. Please try again.' } });
       expect(await invoke('beta-access', {})).toMatchObject({ status: 401, body: { error: FUNCTION_MESSAGES.betaPasswordWrong } });
     });
 
@@ -309,7 +318,10 @@ export function functionContracts(start: StartTarget) {
       const service = t.client({ serviceRole: true });
       const [oldOrphan, freshOrphan] = [`${randomUUID()}/${randomUUID()}/0.png`, `${randomUUID()}/${randomUUID()}/0.png`];
       for (const path of [oldOrphan, freshOrphan]) expect((await service.storage.from(BUCKET).upload(path, png())).error).toBeNull();
-      await rows(`update storage.objects set created_at = now() - interval '25 hours', updated_at = now() - interval '25 hours' where bucket_id = $1 and name = $2`, [BUCKET, oldOrphan]);
+      await rows(`update storage.objects set created_at = now() - interval '25 hours', updated_at = now() - interval '25 hours' where bucket_id = $1 and name = $2`, [
+        BUCKET,
+        oldOrphan,
+      ]);
 
       // Only the scheduler, holding the service role key, may run it.
       const refused = await t.client().functions.invoke('review-media-cleanup', { body: {} });

@@ -48,7 +48,10 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
     'table leads': ['SELECT'],
     'table subscriber_consents': ['SELECT'],
     ...Object.fromEntries(
-      ['id', 'email', 'list', 'name', 'status', 'source_page', 'consent_text_version', 'subscribed_at', 'unsubscribed_at', 'created_at'].map((c) => [`column subscribers.${c}`, ['SELECT']]),
+      ['id', 'email', 'list', 'name', 'status', 'source_page', 'consent_text_version', 'subscribed_at', 'unsubscribed_at', 'created_at'].map((c) => [
+        `column subscribers.${c}`,
+        ['SELECT'],
+      ]),
     ),
     'column leads.inbox_status': ['UPDATE'],
     'column subscribers.inbox_status': ['SELECT', 'UPDATE'],
@@ -111,7 +114,12 @@ async function actualGrants(): Promise<Record<string, Record<string, string[]>>>
   return out;
 }
 
-const sorted = (m: Record<string, string[]>) => Object.fromEntries(Object.entries(m).map(([k, v]) => [k, [...v].sort()]).sort());
+const sorted = (m: Record<string, string[]>) =>
+  Object.fromEntries(
+    Object.entries(m)
+      .map(([k, v]) => [k, [...v].sort()])
+      .sort(),
+  );
 
 type Outcome = { error: unknown; status?: number } | undefined;
 /** A call must answer without error; a refused one (42501 and friends) throws. */
@@ -131,91 +139,137 @@ const CALLS: Record<Role, [string, () => Promise<Outcome>][]> = {
   ],
   authenticated: [
     // First: the revoke loop stops at the first failing call, and the inbox needs most grants.
-    ['admin inbox: list, count new, search, open, mark handled and archived', async () => {
-      const { data } = await ok('list', admin.from('admin_inbox').select('*').order('created_at', { ascending: false }).limit(50));
-      const rows = data as { id: string; source: string; consent: unknown }[];
-      const lead = rows.find((r) => r.source === 'lead');
-      const sub = rows.find((r) => r.source === 'subscriber');
-      if (!lead || !sub) throw new Error('admin inbox: a lead and a subscriber were expected');
-      await ok('count new', admin.from('admin_inbox').select('id', { count: 'exact', head: true }).eq('status', 'new'));
-      await ok('search', admin.from('admin_inbox').select('id').or('name.ilike.*seed*,email.ilike.*seed*').eq('kind', 'newsletter'));
-      for (const [table, id] of [['leads', lead.id], ['subscribers', sub.id]] as const) {
-        // Counted, not returned: returning the row would need SELECT on every column of subscribers.
-        const handled = await ok(`handle ${table}`, admin.from(table).update({ inbox_status: 'handled' }, { count: 'exact' }).eq('id', id));
-        if ((handled as { count?: number }).count !== 1) throw new Error(`${table}: the row was not updated`);
-        await ok(`archive ${table}`, admin.from(table).update({ inbox_status: 'archived' }).eq('id', id));
-        await ok(`reopen ${table}`, admin.from(table).update({ inbox_status: 'new' }).eq('id', id));
-      }
-    }],
-    ['sign-in: profile upsert and read', async () => {
-      await ok('upsert', user.client.from('profiles').upsert({ id: user.id, display_name: 'Jordan', avatar_url: null }, { onConflict: 'id' }).select());
-      await ok('read', user.client.from('profiles').select('display_name').eq('id', user.id).single());
-    }],
+    [
+      'admin inbox: list, count new, search, open, mark handled and archived',
+      async () => {
+        const { data } = await ok('list', admin.from('admin_inbox').select('*').order('created_at', { ascending: false }).limit(50));
+        const rows = data as { id: string; source: string; consent: unknown }[];
+        const lead = rows.find((r) => r.source === 'lead');
+        const sub = rows.find((r) => r.source === 'subscriber');
+        if (!lead || !sub) throw new Error('admin inbox: a lead and a subscriber were expected');
+        await ok('count new', admin.from('admin_inbox').select('id', { count: 'exact', head: true }).eq('status', 'new'));
+        await ok('search', admin.from('admin_inbox').select('id').or('name.ilike.*seed*,email.ilike.*seed*').eq('kind', 'newsletter'));
+        for (const [table, id] of [
+          ['leads', lead.id],
+          ['subscribers', sub.id],
+        ] as const) {
+          // Counted, not returned: returning the row would need SELECT on every column of subscribers.
+          const handled = await ok(`handle ${table}`, admin.from(table).update({ inbox_status: 'handled' }, { count: 'exact' }).eq('id', id));
+          if ((handled as { count?: number }).count !== 1) throw new Error(`${table}: the row was not updated`);
+          await ok(`archive ${table}`, admin.from(table).update({ inbox_status: 'archived' }).eq('id', id));
+          await ok(`reopen ${table}`, admin.from(table).update({ inbox_status: 'new' }).eq('id', id));
+        }
+      },
+    ],
+    [
+      'sign-in: profile upsert and read',
+      async () => {
+        await ok('upsert', user.client.from('profiles').upsert({ id: user.id, display_name: 'Jordan', avatar_url: null }, { onConflict: 'id' }).select());
+        await ok('read', user.client.from('profiles').select('display_name').eq('id', user.id).single());
+      },
+    ],
     ['account: profile edit', () => ok('update', user.client.from('profiles').update({ display_name: 'Jordan T.' }).eq('id', user.id).select())],
-    ['review form: submit, attach a file, withdraw', async () => {
-      const id = randomUUID();
-      await ok('insert', user.client.from('reviews').insert({ id, product_slug: 'irie-locs', rating: 4, title: 'Soft', content: 'Lovely', reviewer_name: 'Jordan' }).select());
-      const path = `${user.id}/${id}/0.png`;
-      await ok('attach', user.client.from('review_media').insert({ review_id: id, file_path: path, file_type: 'image/png', file_size: 10 }).select());
-      await ok('list own files', user.client.from('review_media').select('id').eq('review_id', id));
-      await ok('detach', user.client.from('review_media').delete().eq('review_id', id));
-      await ok('withdraw', user.client.from('reviews').delete().eq('id', id));
-    }],
-    ['review form: upload, re-upload and remove a file of a pending review', async () => {
-      const id = randomUUID();
-      await ok('insert', user.client.from('reviews').insert({ id, product_slug: 'irie-locs', rating: 4, title: 'Pics', content: 'Lovely', reviewer_name: 'Jordan' }));
-      const path = `${user.id}/${id}/0.png`;
-      const bucket = user.client.storage.from('review-media');
-      const png = () => new File([new Uint8Array(8)], 'p.png', { type: 'image/png' });
-      await ok('upload', bucket.upload(path, png()));
-      await ok('re-upload', bucket.upload(path, png(), { upsert: true }));
-      const { data } = await ok('remove', bucket.remove([path]));
-      if ((data as unknown[]).length !== 1) throw new Error('remove: the file was not removed');
-      await ok('withdraw', user.client.from('reviews').delete().eq('id', id));
-    }],
+    [
+      'review form: submit, attach a file, withdraw',
+      async () => {
+        const id = randomUUID();
+        await ok('insert', user.client.from('reviews').insert({ id, product_slug: 'irie-locs', rating: 4, title: 'Soft', content: 'Lovely', reviewer_name: 'Jordan' }).select());
+        const path = `${user.id}/${id}/0.png`;
+        await ok('attach', user.client.from('review_media').insert({ review_id: id, file_path: path, file_type: 'image/png', file_size: 10 }).select());
+        await ok('list own files', user.client.from('review_media').select('id').eq('review_id', id));
+        await ok('detach', user.client.from('review_media').delete().eq('review_id', id));
+        await ok('withdraw', user.client.from('reviews').delete().eq('id', id));
+      },
+    ],
+    [
+      'review form: upload, re-upload and remove a file of a pending review',
+      async () => {
+        const id = randomUUID();
+        await ok('insert', user.client.from('reviews').insert({ id, product_slug: 'irie-locs', rating: 4, title: 'Pics', content: 'Lovely', reviewer_name: 'Jordan' }));
+        const path = `${user.id}/${id}/0.png`;
+        const bucket = user.client.storage.from('review-media');
+        const png = () => new File([new Uint8Array(8)], 'p.png', { type: 'image/png' });
+        await ok('upload', bucket.upload(path, png()));
+        await ok('re-upload', bucket.upload(path, png(), { upsert: true }));
+        const { data } = await ok('remove', bucket.remove([path]));
+        if ((data as unknown[]).length !== 1) throw new Error('remove: the file was not removed');
+        await ok('withdraw', user.client.from('reviews').delete().eq('id', id));
+      },
+    ],
     ['signed-in product page: review_feed', () => ok('feed', user.client.rpc('review_feed', { p_slug: 'irie-locs' }))],
     ['admin pages: who am I', () => ok('is_admin', admin.rpc('is_admin'))],
-    ['moderation: approve, then delete with its file', async () => {
-      const id = randomUUID();
-      await ok('insert', user.client.from('reviews').insert({ id, product_slug: 'irie-locs', rating: 5, title: 'Great', content: 'Great locs', reviewer_name: 'Jordan' }));
-      await ok('attach', user.client.from('review_media').insert({ review_id: id, file_path: `${user.id}/${id}/0.png`, file_type: 'image/png', file_size: 10 }));
-      await ok('approve', admin.from('reviews').update({ is_approved: true }).eq('id', id).select());
-      await ok('remove file', admin.from('review_media').delete().eq('review_id', id).select());
-      await ok('delete', admin.from('reviews').delete().eq('id', id).select());
-    }],
-    ['moderation: reply to a review, edit the reply, list it, remove it', async () => {
-      const id = '5eed0001-0000-4000-8000-000000000001';
-      await ok('reply', admin.from('review_replies').upsert({ review_id: id, content: 'Thank you!' }, { onConflict: 'review_id' }).select());
-      await ok('edit', admin.from('review_replies').upsert({ review_id: id, content: 'Thank you so much!' }, { onConflict: 'review_id' }).select());
-      await ok('list', admin.from('reviews').select('id, review_replies(content, updated_at)').eq('id', id));
-      await ok('remove', admin.from('review_replies').delete().eq('review_id', id).select());
-    }],
-    ['gallery admin: add, edit, list, remove', async () => {
-      const { data } = await ok('add', admin.from('planner_gallery').insert({ image_url: 'https://example.com/g.png', alt_text: 'Braids', display_order: 9 }).select('id').single());
-      const id = (data as { id: string }).id;
-      await ok('edit', admin.from('planner_gallery').update({ alt_text: 'Box braids' }).eq('id', id).select());
-      await ok('list all', admin.from('planner_gallery').select('id, is_active'));
-      await ok('remove', admin.from('planner_gallery').delete().eq('id', id).select());
-    }],
+    [
+      'moderation: approve, then delete with its file',
+      async () => {
+        const id = randomUUID();
+        await ok('insert', user.client.from('reviews').insert({ id, product_slug: 'irie-locs', rating: 5, title: 'Great', content: 'Great locs', reviewer_name: 'Jordan' }));
+        await ok('attach', user.client.from('review_media').insert({ review_id: id, file_path: `${user.id}/${id}/0.png`, file_type: 'image/png', file_size: 10 }));
+        await ok('approve', admin.from('reviews').update({ is_approved: true }).eq('id', id).select());
+        await ok('remove file', admin.from('review_media').delete().eq('review_id', id).select());
+        await ok('delete', admin.from('reviews').delete().eq('id', id).select());
+      },
+    ],
+    [
+      'moderation: reply to a review, edit the reply, list it, remove it',
+      async () => {
+        const id = '5eed0001-0000-4000-8000-000000000001';
+        await ok('reply', admin.from('review_replies').upsert({ review_id: id, content: 'Thank you!' }, { onConflict: 'review_id' }).select());
+        await ok('edit', admin.from('review_replies').upsert({ review_id: id, content: 'Thank you so much!' }, { onConflict: 'review_id' }).select());
+        await ok('list', admin.from('reviews').select('id, review_replies(content, updated_at)').eq('id', id));
+        await ok('remove', admin.from('review_replies').delete().eq('review_id', id).select());
+      },
+    ],
+    [
+      'gallery admin: add, edit, list, remove',
+      async () => {
+        const { data } = await ok(
+          'add',
+          admin.from('planner_gallery').insert({ image_url: 'https://example.com/g.png', alt_text: 'Braids', display_order: 9 }).select('id').single(),
+        );
+        const id = (data as { id: string }).id;
+        await ok('edit', admin.from('planner_gallery').update({ alt_text: 'Box braids' }).eq('id', id).select());
+        await ok('list all', admin.from('planner_gallery').select('id, is_active'));
+        await ok('remove', admin.from('planner_gallery').delete().eq('id', id).select());
+      },
+    ],
   ],
   service_role: [
-    ['newsletter-signup and -unsubscribe functions', async () => {
-      const email = `n${randomUUID().slice(0, 8)}@example.com`;
-      await ok('hit', service.rpc('rate_limit_hit', { p_key: `t:${email}`, p_limit: 5, p_window_seconds: 60 }));
-      await ok('subscribe', service.rpc('newsletter_subscribe', { p_email: email, p_name: 'N', p_list: 'newsletter', p_source_page: '/blog', p_consent_text_version: 'v1' }));
-      const { data } = await ok('token', service.from('subscribers').select('unsubscribe_token').eq('email', email).single());
-      await ok('unsubscribe', service.rpc('newsletter_unsubscribe', { p_token: (data as { unsubscribe_token: string }).unsubscribe_token }));
-    }],
+    [
+      'newsletter-signup and -unsubscribe functions',
+      async () => {
+        const email = `n${randomUUID().slice(0, 8)}@example.com`;
+        await ok('hit', service.rpc('rate_limit_hit', { p_key: `t:${email}`, p_limit: 5, p_window_seconds: 60 }));
+        await ok('subscribe', service.rpc('newsletter_subscribe', { p_email: email, p_name: 'N', p_list: 'newsletter', p_source_page: '/blog', p_consent_text_version: 'v1' }));
+        const { data } = await ok('token', service.from('subscribers').select('unsubscribe_token').eq('email', email).single());
+        await ok('unsubscribe', service.rpc('newsletter_unsubscribe', { p_token: (data as { unsubscribe_token: string }).unsubscribe_token }));
+      },
+    ],
     ['review-media-cleanup function: leftover files', () => ok('orphans', service.rpc('review_media_orphans', { p_limit: 10 }))],
-    ['lead-capture function: store, then record the notification', async () => {
-      const { data } = await ok('lead', service.from('leads').insert({ kind: 'partnership', email: `l${randomUUID().slice(0, 8)}@example.com`, payload: { name: 'L' }, source_page: '/partners' }).select('id').single());
-      await ok('notified', service.from('leads').update({ notification: 'sent' }).eq('id', (data as { id: string }).id));
-    }],
+    [
+      'lead-capture function: store, then record the notification',
+      async () => {
+        const { data } = await ok(
+          'lead',
+          service
+            .from('leads')
+            .insert({ kind: 'partnership', email: `l${randomUUID().slice(0, 8)}@example.com`, payload: { name: 'L' }, source_page: '/partners' })
+            .select('id')
+            .single(),
+        );
+        await ok(
+          'notified',
+          service
+            .from('leads')
+            .update({ notification: 'sent' })
+            .eq('id', (data as { id: string }).id),
+        );
+      },
+    ],
     // Server code (the dashboard's key, future jobs) manages every table with all four commands; the
     // ledger is append-only and erasable, never edited.
-    ...(['leads', 'planner_gallery', 'profiles', 'rate_limits', 'review_media', 'review_replies', 'review_summaries', 'reviews', 'subscribers', 'subscriber_consents'] as const).map(
-      (table) => [`server code manages ${table}`, () => manage(table)] as [string, () => Promise<Outcome>],
-    ),
+    ...(
+      ['leads', 'planner_gallery', 'profiles', 'rate_limits', 'review_media', 'review_replies', 'review_summaries', 'reviews', 'subscribers', 'subscriber_consents'] as const
+    ).map((table) => [`server code manages ${table}`, () => manage(table)] as [string, () => Promise<Outcome>]),
   ],
 };
 
@@ -225,15 +279,35 @@ async function manage(table: string) {
   const { data } = await ok('read', db.from(table).select('*').limit(1));
   const [row] = data as Record<string, unknown>[];
   if (!row) throw new Error(`${table}: the test needs one row`);
-  const key = 'id' in row ? { id: row.id } : 'review_id' in row ? { review_id: row.review_id } : 'product_slug' in row ? { product_slug: row.product_slug } : { key: row.key, window_start: row.window_start };
+  const key =
+    'id' in row
+      ? { id: row.id }
+      : 'review_id' in row
+        ? { review_id: row.review_id }
+        : 'product_slug' in row
+          ? { product_slug: row.product_slug }
+          : { key: row.key, window_start: row.window_start };
   // The ledger's id is an identity column the database fills in itself.
   const { id: _generated, ...ledgerRow } = row;
   await ok('delete', db.from(table).delete().match(key).select());
-  const back = await ok('insert', db.from(table).insert(table === 'subscriber_consents' ? ledgerRow : row).select());
+  const back = await ok(
+    'insert',
+    db
+      .from(table)
+      .insert(table === 'subscriber_consents' ? ledgerRow : row)
+      .select(),
+  );
   if (table === 'subscriber_consents') return;
   const [again] = back.data as Record<string, unknown>[];
   const column = Object.keys(again).find((k) => !(k in key))!;
-  await ok('update', db.from(table).update({ [column]: again[column] }).match(key).select());
+  await ok(
+    'update',
+    db
+      .from(table)
+      .update({ [column]: again[column] })
+      .match(key)
+      .select(),
+  );
 }
 
 /** Whether some call of `role` fails; stops at the first failure (the revoke loop needs no more). */
@@ -274,7 +348,10 @@ beforeAll(async () => {
   if (error) throw error;
   // One row in each table the service-role calls manage.
   await ok('seed lead', service.from('leads').insert({ kind: 'notify', email: 'seed@example.com', payload: {} }));
-  await ok('seed subscriber', untyped(service).rpc('newsletter_subscribe', { p_email: 'seed@example.com', p_name: 'S', p_list: 'newsletter', p_source_page: null, p_consent_text_version: 'v1' }));
+  await ok(
+    'seed subscriber',
+    untyped(service).rpc('newsletter_subscribe', { p_email: 'seed@example.com', p_name: 'S', p_list: 'newsletter', p_source_page: null, p_consent_text_version: 'v1' }),
+  );
   await ok('seed reply', service.from('review_replies').insert({ review_id: '5eed0001-0000-4000-8000-000000000002', content: 'Thank you!' }));
   await ok('seed counter', service.rpc('rate_limit_hit', { p_key: 'seed', p_limit: 5, p_window_seconds: 60 }));
 });
@@ -294,7 +371,11 @@ describe('Data API grants (hosted Supabase: nothing in public is exposed without
       `select c.relname as name, c.relrowsecurity as rls from pg_class c join pg_namespace n on n.oid = c.relnamespace
         where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`,
     );
-    const declared = new Set(ROLES.flatMap((r) => Object.keys(EXPECTED[r])).filter((o) => o.startsWith('table ')).map((o) => o.slice(6)));
+    const declared = new Set(
+      ROLES.flatMap((r) => Object.keys(EXPECTED[r]))
+        .filter((o) => o.startsWith('table '))
+        .map((o) => o.slice(6)),
+    );
     expect(tables.map((t) => t.name)).toEqual([...declared].sort());
     for (const t of tables) expect(t.rls, t.name).toBe(true);
   });
@@ -328,13 +409,15 @@ describe('Data API grants (hosted Supabase: nothing in public is exposed without
 describe("hosted's own schemas, as postgres and the API roles meet them", () => {
   /** One transaction as `postgres`, the role migrations run as; rolled back. */
   async function asPostgres(text: string) {
-    await s.db.tx(async (q) => {
-      await q('set local role postgres');
-      await q(text);
-      throw new Error('rollback');
-    }).catch((e) => {
-      if ((e as Error).message !== 'rollback') throw e;
-    });
+    await s.db
+      .tx(async (q) => {
+        await q('set local role postgres');
+        await q(text);
+        throw new Error('rollback');
+      })
+      .catch((e) => {
+        if ((e as Error).message !== 'rollback') throw e;
+      });
   }
 
   it('lets a migration manage policies on storage.objects, but not alter the table or comment on it', async () => {
@@ -383,4 +466,3 @@ describe("hosted's own schemas, as postgres and the API roles meet them", () => 
     }
   });
 });
-

@@ -51,7 +51,11 @@ describe('client address', () => {
 
 describe('answers sent before the body is read', () => {
   it('arrive promptly for a declared oversized body (413), request after request, and the stack keeps serving', async () => {
-    for (const [path, size] of [['/auth/v1/signup', 3 << 20], ['/functions/v1/newsletter-signup', 3 << 20], ['/rest/v1/reviews', 20 << 20]] as const) {
+    for (const [path, size] of [
+      ['/auth/v1/signup', 3 << 20],
+      ['/functions/v1/newsletter-signup', 3 << 20],
+      ['/rest/v1/reviews', 20 << 20],
+    ] as const) {
       for (let i = 0; i < 3; i++) {
         const t0 = Date.now();
         const res = await fetch(`${h.url}${path}`, {

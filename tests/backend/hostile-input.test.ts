@@ -157,10 +157,7 @@ describe('select lists', () => {
   });
 
   it('accept casts that are type names', async () => {
-    const r = await call(
-      'GET',
-      `/rest/v1/hi_items?select=${encodeURIComponent('name::text,qty::int4,q2:qty::numeric(10,2),id::text[],t:id::double precision')}&order=id&limit=1`,
-    );
+    const r = await call('GET', `/rest/v1/hi_items?select=${encodeURIComponent('name::text,qty::int4,q2:qty::numeric(10,2),id::text[],t:id::double precision')}&order=id&limit=1`);
     expect(r.status).toBe(400); // int[] from int: Postgres' own 42846, not a parse error
     expect(r.json).toMatchObject({ code: '42846' });
     const fine = await call('GET', `/rest/v1/hi_items?select=${encodeURIComponent('name::text,qty::int4,q2:qty::numeric(10,2),t:id::double precision')}&order=id&limit=1`);

@@ -111,8 +111,7 @@ let alice: SupabaseClient;
 let bob: SupabaseClient;
 const writes: string[] = [];
 
-const tokenFor = (sub: string) =>
-  signJwt({ sub, role: 'authenticated', aud: 'authenticated', exp: Math.floor(Date.now() / 1000) + 3600 }, s.config.jwtSecret);
+const tokenFor = (sub: string) => signJwt({ sub, role: 'authenticated', aud: 'authenticated', exp: Math.floor(Date.now() / 1000) + 3600 }, s.config.jwtSecret);
 
 function userClient(sub: string): SupabaseClient {
   const token = tokenFor(sub);
@@ -155,12 +154,7 @@ afterAll(async () => {
 
 describe('reads', () => {
   it('filters and orders like the product page query, with Content-Range on every read', async () => {
-    const { data, error, status } = await anon
-      .from('rt_reviews')
-      .select('*')
-      .eq('product_slug', 'irie-locs')
-      .eq('is_approved', true)
-      .order('created_at', { ascending: false });
+    const { data, error, status } = await anon.from('rt_reviews').select('*').eq('product_slug', 'irie-locs').eq('is_approved', true).order('created_at', { ascending: false });
     expect(error).toBeNull();
     expect(status).toBe(200);
     expect(data!.map((r) => r.id)).toEqual([R1, R2]);
@@ -299,10 +293,7 @@ describe('reads', () => {
   });
 
   it('embeds one-to-many as arrays and many-to-one as objects (null when hidden)', async () => {
-    const { data, error } = await anon
-      .from('rt_reviews')
-      .select('id, title, rt_media(file_path, position), rt_products(name)')
-      .order('created_at', { ascending: false });
+    const { data, error } = await anon.from('rt_reviews').select('id, title, rt_media(file_path, position), rt_products(name)').order('created_at', { ascending: false });
     expect(error).toBeNull();
     expect(data).toEqual([
       {
@@ -333,12 +324,7 @@ describe('reads', () => {
     const filtered = await anon.from('rt_reviews').select('id, rt_media(file_path)').eq('id', R1).eq('rt_media.position', 1).single();
     expect(filtered.data!.rt_media).toEqual([{ file_path: 'alice/r1/1.mp4' }]);
 
-    const ordered = await anon
-      .from('rt_reviews')
-      .select('id, rt_media(position)')
-      .eq('id', R1)
-      .order('position', { referencedTable: 'rt_media', ascending: false })
-      .single();
+    const ordered = await anon.from('rt_reviews').select('id, rt_media(position)').eq('id', R1).order('position', { referencedTable: 'rt_media', ascending: false }).single();
     expect(ordered.data!.rt_media).toEqual([{ position: 1 }, { position: 0 }]);
 
     const withMedia = await anon.from('rt_reviews').select('id, rt_media!inner(id)');
@@ -361,11 +347,7 @@ describe('reads', () => {
   });
 
   it('renames, casts and reads JSON paths in select', async () => {
-    const { data, error } = await anon
-      .from('rt_products')
-      .select('label:name, price::text, country:meta->origin->>country, meta->>size')
-      .eq('slug', 'irie-locs')
-      .single();
+    const { data, error } = await anon.from('rt_products').select('label:name, price::text, country:meta->origin->>country, meta->>size').eq('slug', 'irie-locs').single();
     expect(error).toBeNull();
     expect(data).toEqual({ label: 'Irie Locs Oil', price: '24.50', country: 'JM', size: '100ml' });
   });
@@ -420,15 +402,27 @@ describe('writes', () => {
     expect(data!.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(data!.created_at).toMatch(/^\d{4}-\d\d-\d\dT.*\+00:00$/);
 
-    const rows = await alice.from('rt_reviews').insert([{ product_slug: 'irie-locs', rating: 4, title: 'A' }, { product_slug: 'irie-locs', rating: 3, title: 'B' }]).select('title, rating');
+    const rows = await alice
+      .from('rt_reviews')
+      .insert([
+        { product_slug: 'irie-locs', rating: 4, title: 'A' },
+        { product_slug: 'irie-locs', rating: 3, title: 'B' },
+      ])
+      .select('title, rating');
     expect(rows.status).toBe(201);
-    expect(rows.data).toEqual([{ title: 'A', rating: 4 }, { title: 'B', rating: 3 }]);
+    expect(rows.data).toEqual([
+      { title: 'A', rating: 4 },
+      { title: 'B', rating: 3 },
+    ]);
   });
 
   it('rolls a singular insert back when it would create more than one row', async () => {
     const two = await alice
       .from('rt_reviews')
-      .insert([{ product_slug: 'irie-locs', rating: 4, title: 'Twin 1' }, { product_slug: 'irie-locs', rating: 4, title: 'Twin 2' }])
+      .insert([
+        { product_slug: 'irie-locs', rating: 4, title: 'Twin 1' },
+        { product_slug: 'irie-locs', rating: 4, title: 'Twin 2' },
+      ])
       .select()
       .single();
     expect(two.status).toBe(406);
@@ -437,13 +431,22 @@ describe('writes', () => {
   });
 
   it('fills keys missing from some rows with NULL, or with the DEFAULT when defaultToNull is false', async () => {
-    const nulls = await service.from('rt_products').insert([{ slug: 'dn-1', name: 'One', is_active: true }, { slug: 'dn-2', name: 'Two' }]);
+    const nulls = await service.from('rt_products').insert([
+      { slug: 'dn-1', name: 'One', is_active: true },
+      { slug: 'dn-2', name: 'Two' },
+    ]);
     expect(nulls.status).toBe(400);
     expect(nulls.error).toMatchObject({ code: '23502', message: 'null value in column "is_active" of relation "rt_products" violates not-null constraint' });
 
     const defaults = await service
       .from('rt_products')
-      .insert([{ slug: 'dd-1', name: 'One', is_active: false }, { slug: 'dd-2', name: 'Two' }], { defaultToNull: false })
+      .insert(
+        [
+          { slug: 'dd-1', name: 'One', is_active: false },
+          { slug: 'dd-2', name: 'Two' },
+        ],
+        { defaultToNull: false },
+      )
       .select('slug, is_active, tags');
     expect(defaults.error).toBeNull();
     expect(defaults.data).toEqual([
@@ -458,7 +461,10 @@ describe('writes', () => {
     expect(merged.status).toBe(200);
     expect(merged.data).toEqual([{ slug: 'crown-butter', name: 'Crown Butter XL', price: 18 }]);
 
-    const created = await service.from('rt_products').upsert([{ slug: 'up-new', name: 'Fresh' }], { onConflict: 'slug' }).select('slug');
+    const created = await service
+      .from('rt_products')
+      .upsert([{ slug: 'up-new', name: 'Fresh' }], { onConflict: 'slug' })
+      .select('slug');
     expect(created.status).toBe(201);
     expect(created.data).toEqual([{ slug: 'up-new' }]);
 
@@ -657,7 +663,7 @@ describe('anon read cache', () => {
     const db = s.db as { asRole: typeof s.db.asRole };
     const original = db.asRole;
     let queries = 0;
-    db.asRole = <T,>(ctx: Parameters<typeof original>[0], fn: (q: Parameters<Parameters<typeof original>[1]>[0]) => Promise<T>) => {
+    db.asRole = <T>(ctx: Parameters<typeof original>[0], fn: (q: Parameters<Parameters<typeof original>[1]>[0]) => Promise<T>) => {
       queries++;
       return original.call(s.db, ctx, fn) as Promise<T>;
     };

@@ -101,7 +101,11 @@ describe('review_summaries', () => {
     // Server code: several files in one statement count the review once; it keeps counting until the last goes.
     const a = await review('trinity-locs', 3);
     const b = await review('trinity-locs', 1);
-    await sql(`insert into public.review_media (review_id, file_path, file_type, file_size) values ($1, $2, 'image/png', 5), ($1, $3, 'image/png', 5)`, [a, filePath(a, 0), filePath(a, 1)]);
+    await sql(`insert into public.review_media (review_id, file_path, file_type, file_size) values ($1, $2, 'image/png', 5), ($1, $3, 'image/png', 5)`, [
+      a,
+      filePath(a, 0),
+      filePath(a, 1),
+    ]);
     await expectSummariesExact('two files at once');
     await sql(`delete from public.review_media where file_path = $1`, [filePath(a, 0)]);
     await expectSummariesExact('one of two files removed');
@@ -137,7 +141,13 @@ describe('review_summaries', () => {
     const withFiles = await review('holistic-haircare', 4);
     // Each in its own transaction (on PostgreSQL, its own connection), all at once.
     await Promise.all([
-      ...ids.map((id) => admin.from('reviews').update({ is_approved: true }).eq('id', id).then((r) => ok('approve', r))),
+      ...ids.map((id) =>
+        admin
+          .from('reviews')
+          .update({ is_approved: true })
+          .eq('id', id)
+          .then((r) => ok('approve', r)),
+      ),
       ...[0, 1, 2, 3].map((n) =>
         sql(`insert into public.review_media (review_id, file_path, file_type, file_size) values ($1, $2, 'image/png', 5)`, [withFiles, filePath(withFiles, n)]),
       ),
@@ -150,7 +160,10 @@ describe('review_summaries', () => {
     expect(read.error).toBeNull();
     expect(read.data).toHaveLength(1);
     const user = await signedInClient(s);
-    for (const [c, status] of [[anon, 401], [user.client, 403]] as const) {
+    for (const [c, status] of [
+      [anon, 401],
+      [user.client, 403],
+    ] as const) {
       const ins = await c.from('review_summaries').insert({ product_slug: 'irie-locs', stars_5: 1000 });
       expect(ins).toMatchObject({ status, error: { code: '42501' } });
       const upd = await c.from('review_summaries').update({ stars_5: 1000 }).eq('product_slug', 'irie-locs');
@@ -235,7 +248,10 @@ describe('review_feed keyset pages', () => {
       for (let n = 0; n < 4; n++) {
         const byCursor: Page = await page({ p_sort: sort, p_limit: 5, ...(cursor ? { p_after: cursor } : {}) });
         const byOffset = await page({ p_sort: sort, p_limit: 5, p_offset: n * 5 });
-        expect(byCursor.reviews.map((r) => r.id), `${sort} page ${n + 1}`).toEqual(byOffset.reviews.map((r) => r.id));
+        expect(
+          byCursor.reviews.map((r) => r.id),
+          `${sort} page ${n + 1}`,
+        ).toEqual(byOffset.reviews.map((r) => r.id));
         cursor = byCursor.next_cursor;
       }
     }

@@ -71,7 +71,10 @@ describe('review_replies', () => {
   it('refuses every write by anyone but an admin, and keeps the reply', async () => {
     const id = await review();
     expect((await admin.from('review_replies').insert({ review_id: id, content: 'From the brand' })).error).toBeNull();
-    for (const [who, c] of [['anon', anon], ['author', author.client]] as const) {
+    for (const [who, c] of [
+      ['anon', anon],
+      ['author', author.client],
+    ] as const) {
       const ins = await c.from('review_replies').insert({ review_id: await review(), content: 'Fake brand reply' });
       expect(ins.status, who).toBe(who === 'anon' ? 401 : 403);
       expect(ins.error?.code, who).toBe('42501');
@@ -120,7 +123,11 @@ describe('review_replies', () => {
 
   it('stamps the dates itself, keeps the first date on edits, and goes with its review', async () => {
     const id = await review();
-    const w = await admin.from('review_replies').insert({ review_id: id, content: 'First', created_at: '2001-01-01T00:00:00Z', updated_at: '2001-01-01T00:00:00Z' }).select('created_at, updated_at').single();
+    const w = await admin
+      .from('review_replies')
+      .insert({ review_id: id, content: 'First', created_at: '2001-01-01T00:00:00Z', updated_at: '2001-01-01T00:00:00Z' })
+      .select('created_at, updated_at')
+      .single();
     expect(w.error).toBeNull();
     const first = w.data as { created_at: string; updated_at: string };
     expect(Date.now() - Date.parse(first.created_at)).toBeLessThan(60_000);

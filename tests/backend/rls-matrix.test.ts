@@ -9,7 +9,13 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { testStack, signedInClient, ADMIN, type TestStack, type TestClient, untyped, sqlOn } from '../support/stack.ts';
 import {
-  ALT_TEXT_MAX, GALLERY_MAX_ITEMS, REVIEW_CONTENT_MAX, REVIEW_MAX_FILES, REVIEW_MAX_FILE_BYTES, REVIEW_NAME_MAX, REVIEW_TITLE_MAX,
+  ALT_TEXT_MAX,
+  GALLERY_MAX_ITEMS,
+  REVIEW_CONTENT_MAX,
+  REVIEW_MAX_FILES,
+  REVIEW_MAX_FILE_BYTES,
+  REVIEW_NAME_MAX,
+  REVIEW_TITLE_MAX,
 } from '../../supabase/functions/_shared/rules.ts';
 
 /** The tables the clients are meant to use (helpers-brief "Database"); every other one is private. */
@@ -75,7 +81,11 @@ beforeAll(async () => {
   other = await signedInClient(s);
 
   const p = await owner.client.from('reviews').insert(review(owner.id)).select().single();
-  const a = await owner.client.from('reviews').insert(review(owner.id, { title: 'Approved one' })).select().single();
+  const a = await owner.client
+    .from('reviews')
+    .insert(review(owner.id, { title: 'Approved one' }))
+    .select()
+    .single();
   if (p.error || a.error) throw p.error ?? a.error;
   pending = p.data.id;
   approved = a.data.id;
@@ -85,10 +95,7 @@ beforeAll(async () => {
   if (up.error) throw up.error;
   const m = await owner.client.from('review_media').insert({ review_id: pending, file_path: pendingFile, file_type: 'image/png', file_size: 32 });
   if (m.error) throw m.error;
-  await sql(
-    `insert into public.review_media (review_id, file_path, file_type, file_size) values ($1, $2, 'image/webp', 10)`,
-    [approved, `${owner.id}/${approved}/0.webp`],
-  );
+  await sql(`insert into public.review_media (review_id, file_path, file_type, file_size) values ($1, $2, 'image/webp', 10)`, [approved, `${owner.id}/${approved}/0.webp`]);
 });
 afterAll(async () => {
   await s?.close();
@@ -104,7 +111,7 @@ describe('profiles', () => {
     expect(await sql('select display_name from public.profiles where id = $1', [owner.id])).toEqual([{ display_name: expect.not.stringMatching('Mallory') }]);
   });
 
-  it('another user can neither read nor write the owner\'s profile', async () => {
+  it("another user can neither read nor write the owner's profile", async () => {
     expect((await other.client.from('profiles').select('*').eq('id', owner.id)).data).toEqual([]);
     refused(await other.client.from('profiles').insert({ id: owner.id, display_name: 'Mallory' }), 'user');
     refused(await other.client.from('profiles').upsert({ id: owner.id, display_name: 'Mallory' }, { onConflict: 'id' }).select(), 'user');
@@ -145,7 +152,7 @@ describe('reviews', () => {
     expect(await sql('select rating from public.reviews where id = $1', [SEEDED_APPROVED])).toEqual([{ rating: 5 }]);
   });
 
-  it('another user cannot see the owner\'s pending review, write as the owner, or change the owner\'s reviews', async () => {
+  it("another user cannot see the owner's pending review, write as the owner, or change the owner's reviews", async () => {
     expect((await other.client.from('reviews').select('*').eq('id', pending)).data).toEqual([]);
     expect((await other.client.from('reviews').select('id').eq('id', approved)).data).toEqual([{ id: approved }]);
     refused(await other.client.from('reviews').insert(review(owner.id)), 'user');
@@ -201,8 +208,14 @@ describe('reviews', () => {
 
   it('refuses out-of-range values with 400 23514', async () => {
     for (const bad of [
-      { rating: 0 }, { rating: 6 }, { title: '' }, { title: '   ' }, { title: 'x'.repeat(REVIEW_TITLE_MAX + 1) },
-      { content: 'x'.repeat(REVIEW_CONTENT_MAX + 1) }, { reviewer_name: ' ' }, { reviewer_name: 'x'.repeat(REVIEW_NAME_MAX + 1) },
+      { rating: 0 },
+      { rating: 6 },
+      { title: '' },
+      { title: '   ' },
+      { title: 'x'.repeat(REVIEW_TITLE_MAX + 1) },
+      { content: 'x'.repeat(REVIEW_CONTENT_MAX + 1) },
+      { reviewer_name: ' ' },
+      { reviewer_name: 'x'.repeat(REVIEW_NAME_MAX + 1) },
       { product_slug: 'not-a-product' },
     ]) {
       checkViolation(await other.client.from('reviews').insert(review(other.id, bad)));
@@ -222,9 +235,7 @@ describe('review_media', () => {
   });
 
   it('is readable exactly when its review is', async () => {
-    const publicMedia = await sql<{ id: string }>(
-      'select m.id from public.review_media m join public.reviews r on r.id = m.review_id where r.is_approved order by m.id',
-    );
+    const publicMedia = await sql<{ id: string }>('select m.id from public.review_media m join public.reviews r on r.id = m.review_id where r.is_approved order by m.id');
     expect((await anon.from('review_media').select('id')).data!.map((m) => m.id).sort()).toEqual(publicMedia.map((m) => m.id));
     expect((await other.client.from('review_media').select('id').eq('review_id', pending)).data).toEqual([]);
     expect((await owner.client.from('review_media').select('file_path').eq('review_id', pending)).data).toEqual([{ file_path: pendingFile }]);
@@ -244,13 +255,17 @@ describe('review_media', () => {
     expect(await sql('select count(*)::int as n from public.review_media where review_id = $1', [pending])).toEqual([{ n: 1 }]);
   });
 
-  it('refuses a path outside the review\'s folder, a type or size outside the limits, with 400 23514', async () => {
+  it("refuses a path outside the review's folder, a type or size outside the limits, with 400 23514", async () => {
     checkViolation(await owner.client.from('review_media').insert(media(pending, other.id, 1)));
     checkViolation(await owner.client.from('review_media').insert({ ...media(pending, owner.id, 1), file_path: `${owner.id}/${randomUUID()}/1.png` }));
     checkViolation(await owner.client.from('review_media').insert(media(pending, owner.id, 1, { file_type: 'image/gif' })));
     checkViolation(await owner.client.from('review_media').insert(media(pending, owner.id, 1, { file_size: 0 })));
     checkViolation(await owner.client.from('review_media').insert(media(pending, owner.id, 1, { file_size: REVIEW_MAX_FILE_BYTES + 1 })));
-    const max = await owner.client.from('review_media').insert(media(pending, owner.id, 'max', { file_size: REVIEW_MAX_FILE_BYTES })).select('id').single();
+    const max = await owner.client
+      .from('review_media')
+      .insert(media(pending, owner.id, 'max', { file_size: REVIEW_MAX_FILE_BYTES }))
+      .select('id')
+      .single();
     expect(max.error).toBeNull();
     expect((await owner.client.from('review_media').delete().eq('id', max.data!.id).select('id')).data).toEqual([{ id: max.data!.id }]);
   });
@@ -258,7 +273,11 @@ describe('review_media', () => {
   it(`holds at most ${REVIEW_MAX_FILES} files per review`, async () => {
     const r = await owner.client.from('reviews').insert(review(owner.id)).select().single();
     for (let i = 0; i < REVIEW_MAX_FILES; i++) {
-      const ok = await owner.client.from('review_media').insert(media(r.data!.id, owner.id, i)).select().single();
+      const ok = await owner.client
+        .from('review_media')
+        .insert(media(r.data!.id, owner.id, i))
+        .select()
+        .single();
       expect(ok.error, `file ${i}`).toBeNull();
     }
     checkViolation(await owner.client.from('review_media').insert(media(r.data!.id, owner.id, REVIEW_MAX_FILES)), 'A review can have at most 5 files');
@@ -289,7 +308,10 @@ describe('planner_gallery', () => {
   it('visitors and users see active items only and change nothing', async () => {
     const active = await sql<{ id: string }>('select id from public.planner_gallery where is_active order by id');
     const [inactive] = await sql<{ id: string }>('select id from public.planner_gallery where not is_active');
-    for (const [c, who] of [[anon, 'anon'], [other.client, 'user']] as const) {
+    for (const [c, who] of [
+      [anon, 'anon'],
+      [other.client, 'user'],
+    ] as const) {
       expect((await c.from('planner_gallery').select('id')).data!.map((g) => g.id).sort()).toEqual(active.map((g) => g.id));
       refused(await c.from('planner_gallery').insert(item()), who);
       // Visitors hold only a read grant; a signed-in non-admin holds the grants the admin pages need,
@@ -299,8 +321,9 @@ describe('planner_gallery', () => {
         await c.from('planner_gallery').update({ alt_text: 'defaced' }).eq('id', active[0].id).select(),
         await c.from('planner_gallery').delete().eq('id', active[0].id).select(),
       ];
-      for (const w of writes) if (who === 'anon') refused(w, 'anon');
-      else expect(w.data).toEqual([]);
+      for (const w of writes)
+        if (who === 'anon') refused(w, 'anon');
+        else expect(w.data).toEqual([]);
     }
     expect(await sql('select count(*)::int as n, count(*) filter (where is_active)::int as a from public.planner_gallery')).toEqual([{ n: 4, a: 3 }]);
     expect(await sql(`select count(*)::int as n from public.planner_gallery where alt_text = 'defaced'`)).toEqual([{ n: 0 }]);
@@ -308,7 +331,11 @@ describe('planner_gallery', () => {
 
   it('the admin reads every item and adds, edits and removes them', async () => {
     expect((await admin.client.from('planner_gallery').select('id')).data).toHaveLength(4);
-    const ins = await admin.client.from('planner_gallery').insert(item({ display_order: 4 })).select().single();
+    const ins = await admin.client
+      .from('planner_gallery')
+      .insert(item({ display_order: 4 }))
+      .select()
+      .single();
     expect(ins.error).toBeNull();
     const upd = await admin.client.from('planner_gallery').update({ alt_text: 'Cover' }).eq('id', ins.data!.id).select();
     expect(upd.data).toEqual([expect.objectContaining({ alt_text: 'Cover' })]);
@@ -316,9 +343,7 @@ describe('planner_gallery', () => {
   });
 
   it('refuses a negative order, an unknown file type, over-long alt text and a non-web address with 400 23514', async () => {
-    for (const bad of [
-      { display_order: -1 }, { file_type: 'pdf' }, { alt_text: 'x'.repeat(ALT_TEXT_MAX + 1) }, { image_url: 'javascript:alert(1)' },
-    ]) {
+    for (const bad of [{ display_order: -1 }, { file_type: 'pdf' }, { alt_text: 'x'.repeat(ALT_TEXT_MAX + 1) }, { image_url: 'javascript:alert(1)' }]) {
       checkViolation(await admin.client.from('planner_gallery').insert(item(bad)));
     }
     const [first] = await sql<{ id: string }>('select id from public.planner_gallery order by display_order limit 1');
@@ -350,7 +375,7 @@ describe('storage: review-media bucket', () => {
     expect(await sql(`select name from storage.objects where name like '%/9.png'`)).toEqual([]);
   });
 
-  it('another user cannot write, overwrite, list or delete in the owner\'s folder', async () => {
+  it("another user cannot write, overwrite, list or delete in the owner's folder", async () => {
     storageRefused(await other.client.storage.from(bucket()).upload(`${owner.id}/${pending}/1.png`, file('image/png')));
     storageRefused(await other.client.storage.from(bucket()).upload(pendingFile, file('image/png', 99), { upsert: true }));
     expect((await other.client.storage.from(bucket()).list(`${owner.id}/${pending}`)).data).toEqual([]);
@@ -362,7 +387,7 @@ describe('storage: review-media bucket', () => {
     expect((await kept.arrayBuffer()).byteLength).toBe(32);
   });
 
-  it('the admin cannot write in users\' review folders, but removes their files when moderating', async () => {
+  it("the admin cannot write in users' review folders, but removes their files when moderating", async () => {
     storageRefused(await admin.client.storage.from(bucket()).upload(`${owner.id}/${pending}/2.png`, file('image/png')));
     const rejected = `${owner.id}/${pending}/9.png`;
     expect((await owner.client.storage.from(bucket()).upload(rejected, file('image/png'))).error).toBeNull();
@@ -380,9 +405,7 @@ describe('storage: review-media bucket', () => {
     storageRefused(await owner.client.storage.from(bucket()).upload(`${owner.id}/${pending}/3.png`, file('image/png', REVIEW_MAX_FILE_BYTES + 1)), '413');
     const rm = await owner.client.storage.from(bucket()).remove([path]);
     expect(rm.data).toHaveLength(1);
-    expect(await sql(`select name from storage.objects where bucket_id = 'review-media' and name like $1 order by name`, [`${owner.id}/%`])).toEqual([
-      { name: pendingFile },
-    ]);
+    expect(await sql(`select name from storage.objects where bucket_id = 'review-media' and name like $1 order by name`, [`${owner.id}/%`])).toEqual([{ name: pendingFile }]);
   });
 });
 
@@ -400,7 +423,7 @@ describe('storage: planner-gallery bucket', () => {
   });
 });
 
-describe('private tables (the functions\' own data)', () => {
+describe("private tables (the functions' own data)", () => {
   let privateTables: string[] = [];
   beforeAll(async () => {
     // Give the private tables rows to leak, through the functions that own them (when they answer).
@@ -408,9 +431,9 @@ describe('private tables (the functions\' own data)', () => {
     await anon.functions.invoke('lead-capture', {
       body: { kind: 'partnership', payload: { name: 'Leak Probe', email: 'leak.probe@example.com' } },
     });
-    privateTables = (
-      await sql<{ tablename: string }>(`select tablename from pg_tables where schemaname = 'public' order by tablename`)
-    ).map((t) => t.tablename).filter((t) => !CONTRACT_TABLES.includes(t));
+    privateTables = (await sql<{ tablename: string }>(`select tablename from pg_tables where schemaname = 'public' order by tablename`))
+      .map((t) => t.tablename)
+      .filter((t) => !CONTRACT_TABLES.includes(t));
   });
   const adminOnly = (t: string) => ADMIN_TABLES.includes(t);
 
@@ -436,7 +459,10 @@ describe('private tables (the functions\' own data)', () => {
   it('refuse every read and write from a visitor and a signed-in user, over the API', async () => {
     for (const table of privateTables) {
       const [{ n }] = await sql<{ n: number }>(`select count(*)::int as n from public.${table}`);
-      for (const [c, who] of [[anon, 'anon'], [other.client, 'user']] as const) {
+      for (const [c, who] of [
+        [anon, 'anon'],
+        [other.client, 'user'],
+      ] as const) {
         const read = await untyped(c).from(table).select('*');
         if (read.error) refused(read, who);
         else expect(read.data, `${who} read ${table}`).toEqual([]);
@@ -469,7 +495,10 @@ describe('private tables (the functions\' own data)', () => {
               const r = await q(stmt);
               return Math.max(r.rows.length, r.affectedRows);
             })
-            .then((rows) => ({ rows }), (e: { code?: string }) => ({ code: e.code }));
+            .then(
+              (rows) => ({ rows }),
+              (e: { code?: string }) => ({ code: e.code }),
+            );
           // Either refused outright, or (a policy-less table under RLS) nothing visible to touch.
           if ('code' in outcome) expect(outcome.code, `${role}: ${stmt}`).toBe('42501');
           else expect(outcome.rows, `${role}: ${stmt}`).toBe(0);

@@ -11,8 +11,16 @@ import { randomUUID } from 'node:crypto';
 import { testStack, type TestStack, sqlOn } from '../support/stack.ts';
 import { openDb, migrate, SUPABASE_DIR, type Db, type Query } from '../../supabase/local/db.ts';
 import {
-  ALT_TEXT_MAX, GALLERY_MAX_FILE_BYTES, RATING_MAX, REVIEW_CONTENT_MAX, REVIEW_MAX_FILE_BYTES, REVIEW_MIME_TYPES, REVIEW_NAME_MAX,
-  REVIEW_SLUGS, REVIEW_TITLE_MAX, displayNameFor,
+  ALT_TEXT_MAX,
+  GALLERY_MAX_FILE_BYTES,
+  RATING_MAX,
+  REVIEW_CONTENT_MAX,
+  REVIEW_MAX_FILE_BYTES,
+  REVIEW_MIME_TYPES,
+  REVIEW_NAME_MAX,
+  REVIEW_SLUGS,
+  REVIEW_TITLE_MAX,
+  displayNameFor,
 } from '../../supabase/functions/_shared/rules.ts';
 
 const MIGRATIONS = join(SUPABASE_DIR, 'migrations');
@@ -136,9 +144,7 @@ describe('rules.ts and the database agree', () => {
   it('accepts review files of the REVIEW_MIME_TYPES up to REVIEW_MAX_FILE_BYTES', async () => {
     const [r] = await sql<{ id: string; user_id: string }>(`select id, user_id from public.reviews where product_slug = 'irie-locs' limit 1`);
     const media = (file_type: string, file_size: number) => (q: Query) =>
-      q(`insert into public.review_media (review_id, file_path, file_type, file_size) values ($1, $2, $3, $4)`, [
-        r.id, `${r.user_id}/${r.id}/x`, file_type, file_size,
-      ]);
+      q(`insert into public.review_media (review_id, file_path, file_type, file_size) values ($1, $2, $3, $4)`, [r.id, `${r.user_id}/${r.id}/x`, file_type, file_size]);
     for (const t of REVIEW_MIME_TYPES) expect(await attempt(media(t, REVIEW_MAX_FILE_BYTES)), t).toBe('ok');
     for (const t of ['image/gif', 'video/webm', 'IMAGE/PNG', 'application/pdf']) expect(await attempt(media(t, 10)), t).toBe('23514');
     expect(await attempt(media('image/png', REVIEW_MAX_FILE_BYTES + 1))).toBe('23514');
@@ -154,8 +160,7 @@ describe('rules.ts and the database agree', () => {
   });
 
   it('takes gallery alt text up to ALT_TEXT_MAX', async () => {
-    const item = (alt: string) => (q: Query) =>
-      q(`insert into public.planner_gallery (image_url, alt_text) values ('https://example.com/a.webp', $1)`, [alt]);
+    const item = (alt: string) => (q: Query) => q(`insert into public.planner_gallery (image_url, alt_text) values ('https://example.com/a.webp', $1)`, [alt]);
     expect(await attempt(item('x'.repeat(ALT_TEXT_MAX)))).toBe('ok');
     expect(await attempt(item('x'.repeat(ALT_TEXT_MAX + 1)))).toBe('23514');
   });
@@ -170,7 +175,7 @@ describe('profile of a new auth user', () => {
     return p;
   }
 
-  it('follows displayNameFor(): full name, else the e-mail\'s local part, else User', async () => {
+  it("follows displayNameFor(): full name, else the e-mail's local part, else User", async () => {
     const cases: [string | null, Record<string, unknown>][] = [
       ['ada@example.com', { full_name: 'Ada Lovelace' }],
       ['ada2@example.com', { full_name: '  Ada  ' }],
@@ -202,10 +207,9 @@ describe('profile of a new auth user', () => {
     await s.db.asRole({ role: 'authenticated', claims: { sub: AUTHOR } }, (q) =>
       q(`update public.profiles set display_name = 'Amara', created_at = '2000-01-01' where id = $1`, [AUTHOR]),
     );
-    const [after] = await sql<{ created_at: Date; updated_at: Date; display_name: string }>(
-      `select created_at, updated_at, display_name from public.profiles where id = $1`,
-      [AUTHOR],
-    );
+    const [after] = await sql<{ created_at: Date; updated_at: Date; display_name: string }>(`select created_at, updated_at, display_name from public.profiles where id = $1`, [
+      AUTHOR,
+    ]);
     expect(after.display_name).toBe('Amara');
     expect(new Date(after.created_at).getTime()).toBe(new Date(before.created_at).getTime());
     expect(new Date(after.updated_at).getTime()).toBeGreaterThan(new Date(before.updated_at).getTime());
@@ -244,7 +248,9 @@ describe('migrations', () => {
       policies: await q(`select schemaname, tablename, policyname, cmd, roles::text, qual, with_check from pg_policies order by 1, 2, 3`),
       triggers: await q(`select tgrelid::regclass::text as t, tgname from pg_trigger where not tgisinternal order by 1, 2`),
       functions: await q(`select p.oid::regprocedure::text as f from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' order by 1`),
-      constraints: await q(`select conrelid::regclass::text as t, conname, pg_get_constraintdef(oid) as d from pg_constraint where connamespace = 'public'::regnamespace order by 1, 2`),
+      constraints: await q(
+        `select conrelid::regclass::text as t, conname, pg_get_constraintdef(oid) as d from pg_constraint where connamespace = 'public'::regnamespace order by 1, 2`,
+      ),
       buckets: await q(`select id, public, file_size_limit, allowed_mime_types from storage.buckets order by id`),
       rows: await q(`select (select count(*) from auth.users)::int as users, (select count(*) from public.profiles)::int as profiles,
                             (select count(*) from public.reviews)::int as reviews, (select count(*) from public.review_media)::int as media,
@@ -271,10 +277,12 @@ describe('migrations', () => {
     expect(own.length).toBeGreaterThanOrEqual(7);
     for (const f of [...own, ...files.filter(isRerunAfterOwn)]) {
       const text = await readFile(join(MIGRATIONS, f), 'utf8');
-      await expect(fresh.exec(`begin;\n${text}\n;commit;`).catch(async (e) => {
-        await fresh.exec('rollback').catch(() => {});
-        throw new Error(`${f}: ${(e as Error).message}`);
-      })).resolves.toBeUndefined();
+      await expect(
+        fresh.exec(`begin;\n${text}\n;commit;`).catch(async (e) => {
+          await fresh.exec('rollback').catch(() => {});
+          throw new Error(`${f}: ${(e as Error).message}`);
+        }),
+      ).resolves.toBeUndefined();
     }
     expect(await inventory(fresh)).toEqual(before);
   });
@@ -282,8 +290,13 @@ describe('migrations', () => {
   it('keep to their timestamp range and one concern per file', async () => {
     const own = (await readdir(MIGRATIONS)).filter(isOwnMigration).sort();
     expect(own).toEqual([
-      '20250101000100_admin.sql', '20250101000200_profiles.sql', '20250101000300_reviews.sql', '20250101000400_review_media.sql',
-      '20250101000500_review_feed.sql', '20250101000600_planner_gallery.sql', '20250101000700_storage.sql',
+      '20250101000100_admin.sql',
+      '20250101000200_profiles.sql',
+      '20250101000300_reviews.sql',
+      '20250101000400_review_media.sql',
+      '20250101000500_review_feed.sql',
+      '20250101000600_planner_gallery.sql',
+      '20250101000700_storage.sql',
       '20250101000800_review_media_moderation.sql',
     ]);
     // A table's row-level security lives in the file that creates it.

@@ -11,9 +11,7 @@ import { testStack, ADMIN, type TestStack, sqlOn } from '../support/stack.ts';
 import { SUPABASE_DIR } from '../../supabase/local/db.ts';
 import { REVIEW_MIME_TYPES, REVIEW_SLUGS } from '../../supabase/functions/_shared/rules.ts';
 
-const CUSTOMERS = ['amara.johnson', 'keisha.williams', 'tariq.brown', 'nia.campbell', 'jasmine.ebanks', 'marcus.reid'].map(
-  (n) => `${n}@example.com`,
-);
+const CUSTOMERS = ['amara.johnson', 'keisha.williams', 'tariq.brown', 'nia.campbell', 'jasmine.ebanks', 'marcus.reid'].map((n) => `${n}@example.com`);
 const CUSTOMER_PASSWORD = 'kyb-customer-2025';
 
 let s: TestStack;
@@ -43,8 +41,13 @@ describe('seeded accounts', () => {
     expect(users.map((u) => u.email)).toEqual([ADMIN.email, ...CUSTOMERS].sort());
     for (const u of users) {
       expect(u).toMatchObject({
-        aud: 'authenticated', role: 'authenticated', instance_id: '00000000-0000-0000-0000-000000000000', confirmed: true,
-        tokens: ['', '', '', '', '', '', '', ''], provider: 'email', provider_id_is_user: true,
+        aud: 'authenticated',
+        role: 'authenticated',
+        instance_id: '00000000-0000-0000-0000-000000000000',
+        confirmed: true,
+        tokens: ['', '', '', '', '', '', '', ''],
+        provider: 'email',
+        provider_id_is_user: true,
         identity_data: { sub: expect.any(String), email: u.email, email_verified: true },
         display_name: (u.meta as { full_name: string }).full_name,
       });
@@ -130,11 +133,14 @@ describe('seeded files', () => {
     const buckets = await sql<{ id: string; types: string[] }>(`select id, allowed_mime_types as types from storage.buckets`);
     for (const o of objects) {
       const types = buckets.find((b) => b.id === o.bucket)!.types;
-      expect(types.some((t) => t === o.mimetype || (t.endsWith('/*') && o.mimetype.startsWith(t.slice(0, -1)))), key(o)).toBe(true);
+      expect(
+        types.some((t) => t === o.mimetype || (t.endsWith('/*') && o.mimetype.startsWith(t.slice(0, -1)))),
+        key(o),
+      ).toBe(true);
     }
   });
 
-  it('give review media rows a stored object in the author\'s review folder with the same type and size', async () => {
+  it("give review media rows a stored object in the author's review folder with the same type and size", async () => {
     const media = await sql<{ file_path: string; file_type: string; file_size: number; user_id: string; review_id: string; obj_type: string; obj_size: number; owner: string }>(
       `select m.file_path, m.file_type, m.file_size, r.user_id::text, r.id::text as review_id,
               o.metadata ->> 'mimetype' as obj_type, (o.metadata ->> 'size')::int as obj_size, o.owner::text
@@ -154,7 +160,12 @@ describe('seeded files', () => {
     const items = await sql<{ image_url: string; display_order: number; is_active: boolean; file_type: string; alt_text: string }>(
       `select image_url, display_order, is_active, file_type, alt_text from public.planner_gallery order by display_order`,
     );
-    expect(items.map((i) => [i.display_order, i.is_active])).toEqual([[0, true], [1, true], [2, true], [3, false]]);
+    expect(items.map((i) => [i.display_order, i.is_active])).toEqual([
+      [0, true],
+      [1, true],
+      [2, true],
+      [3, false],
+    ]);
     const prefix = `${s.config.publicUrl}/storage/v1/object/public/planner-gallery/`;
     const names = (await sql<{ name: string }>(`select name from storage.objects where bucket_id = 'planner-gallery'`)).map((o) => o.name);
     for (const i of items) {

@@ -2,8 +2,12 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { testStack, type TestStack } from '../support/stack.ts';
 
 let s: TestStack;
-beforeAll(async () => { s = await testStack(); });
-afterAll(async () => { await s?.close(); });
+beforeAll(async () => {
+  s = await testStack();
+});
+afterAll(async () => {
+  await s?.close();
+});
 
 describe('local stack', () => {
   it('answers health and refuses a missing apikey like the gateway', async () => {

@@ -50,7 +50,10 @@ describe('profiles (doc 1 §7 upsert on sign-in, doc 2 §7 account page)', () =>
 
     // A user whose profile row is missing (e.g. created before the trigger existed): the upsert creates it.
     await sql('delete from public.profiles where id = $1', [u.id]);
-    const created = await u.client.from('profiles').upsert({ ...row, avatar_url: 'https://example.com/a.png' }, { onConflict: 'id' }).select();
+    const created = await u.client
+      .from('profiles')
+      .upsert({ ...row, avatar_url: 'https://example.com/a.png' }, { onConflict: 'id' })
+      .select();
     expect(created.error).toBeNull();
     expect(created.status).toBe(201);
     expect(created.data![0]).toMatchObject({ id: u.id, avatar_url: 'https://example.com/a.png' });
@@ -72,10 +75,7 @@ describe('profiles (doc 1 §7 upsert on sign-in, doc 2 §7 account page)', () =>
 
   it('updates display_name and avatar_url by id (trimmed empty fields saved as null)', async () => {
     const u = await signedInClient(s);
-    const upd = await u.client
-      .from('profiles')
-      .update({ display_name: 'Ada Lovelace', avatar_url: 'https://images.example.com/ada.webp' })
-      .eq('id', u.id);
+    const upd = await u.client.from('profiles').update({ display_name: 'Ada Lovelace', avatar_url: 'https://images.example.com/ada.webp' }).eq('id', u.id);
     expect(upd.error).toBeNull();
     expect(upd.status).toBe(204);
     const cleared = await u.client.from('profiles').update({ display_name: null, avatar_url: null }).eq('id', u.id).select();
@@ -96,23 +96,24 @@ describe('profiles (doc 1 §7 upsert on sign-in, doc 2 §7 account page)', () =>
 describe('reviews (doc 1 §7)', () => {
   it('lists the approved reviews of a slug, newest first, for a visitor', async () => {
     for (const slug of ['handmade-locs', 'trinity-locs', 'protective-style-planner']) {
-      const { data, error, status } = await anon
-        .from('reviews')
-        .select('*')
-        .eq('product_slug', slug)
-        .eq('is_approved', true)
-        .order('created_at', { ascending: false });
+      const { data, error, status } = await anon.from('reviews').select('*').eq('product_slug', slug).eq('is_approved', true).order('created_at', { ascending: false });
       expect(error).toBeNull();
       expect(status).toBe(200);
-      const expected = await sql<{ id: string }>(
-        `select id from public.reviews where product_slug = $1 and is_approved order by created_at desc`,
-        [slug],
-      );
+      const expected = await sql<{ id: string }>(`select id from public.reviews where product_slug = $1 and is_approved order by created_at desc`, [slug]);
       expect(expected.length).toBeGreaterThanOrEqual(3);
       expect(data!.map((r) => r.id)).toEqual(expected.map((r) => r.id));
-      expect(Object.keys(data![0]).sort()).toEqual(
-        ['content', 'created_at', 'id', 'is_approved', 'is_verified_purchase', 'product_slug', 'rating', 'reviewer_name', 'title', 'user_id'],
-      );
+      expect(Object.keys(data![0]).sort()).toEqual([
+        'content',
+        'created_at',
+        'id',
+        'is_approved',
+        'is_verified_purchase',
+        'product_slug',
+        'rating',
+        'reviewer_name',
+        'title',
+        'user_id',
+      ]);
     }
   });
 
@@ -174,9 +175,7 @@ describe('review media: rows and files (doc 1 §3, §7)', () => {
       const up = await u.client.storage.from('review-media').upload(path, file);
       expect(up.error).toBeNull();
       expect(up.data).toMatchObject({ path, fullPath: `review-media/${path}` });
-      const row = await u.client
-        .from('review_media')
-        .insert({ review_id: review.data!.id, file_path: path, file_type: file.type, file_size: file.size });
+      const row = await u.client.from('review_media').insert({ review_id: review.data!.id, file_path: path, file_type: file.type, file_size: file.size });
       expect(row.error).toBeNull();
       expect(row.status).toBe(201);
 
@@ -248,8 +247,15 @@ describe('planner gallery (doc 2 §7)', () => {
 
 describe('review_feed RPC (helpers-brief contract)', () => {
   type FeedReview = {
-    id: string; product_slug: string; rating: number; title: string; content: string; reviewer_name: string;
-    is_verified_purchase: boolean; created_at: string; media: { id: string; file_path: string; file_type: string; file_size: number }[];
+    id: string;
+    product_slug: string;
+    rating: number;
+    title: string;
+    content: string;
+    reviewer_name: string;
+    is_verified_purchase: boolean;
+    created_at: string;
+    media: { id: string; file_path: string; file_type: string; file_size: number }[];
   };
   type Feed = {
     summary: { count: number; average: number | null; histogram: Record<'1' | '2' | '3' | '4' | '5', number>; with_media: number };
@@ -289,9 +295,7 @@ describe('review_feed RPC (helpers-brief contract)', () => {
     expect(f.reviews.map((r) => r.id)).toEqual([...rows].sort(newest).map((r) => r.id));
 
     const withFiles = f.reviews.find((r) => r.id === REVIEW_WITH_TWO_FILES)!;
-    expect(Object.keys(withFiles).sort()).toEqual(
-      ['content', 'created_at', 'id', 'is_verified_purchase', 'media', 'product_slug', 'rating', 'reply', 'reviewer_name', 'title'],
-    );
+    expect(Object.keys(withFiles).sort()).toEqual(['content', 'created_at', 'id', 'is_verified_purchase', 'media', 'product_slug', 'rating', 'reply', 'reviewer_name', 'title']);
     expect(withFiles.media).toHaveLength(2);
     for (const m of withFiles.media) {
       expect(Object.keys(m).sort()).toEqual(['file_path', 'file_size', 'file_type', 'id']);
@@ -301,9 +305,7 @@ describe('review_feed RPC (helpers-brief contract)', () => {
   });
 
   it('works with POST as well as GET', async () => {
-    expect(await feed(anon, { p_slug: 'jah-locs', p_sort: 'highest' }, false)).toEqual(
-      await feed(anon, { p_slug: 'jah-locs', p_sort: 'highest' }, true),
-    );
+    expect(await feed(anon, { p_slug: 'jah-locs', p_sort: 'highest' }, false)).toEqual(await feed(anon, { p_slug: 'jah-locs', p_sort: 'highest' }, true));
   });
 
   it('sorts by newest, highest and lowest (ties newest first); an unknown sort means newest', async () => {

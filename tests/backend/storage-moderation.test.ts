@@ -43,7 +43,13 @@ function refused(r: { error: unknown }, statusCode = '403') {
 async function reviewWithFile(opts: { named: boolean; approved?: boolean }) {
   const id = randomUUID();
   const ins = await author.client.from('reviews').insert({
-    id, user_id: author.id, product_slug: 'irie-locs', rating: 5, title: 'Photo', content: 'Look at them.', reviewer_name: 'Ada',
+    id,
+    user_id: author.id,
+    product_slug: 'irie-locs',
+    rating: 5,
+    title: 'Photo',
+    content: 'Look at them.',
+    reviewer_name: 'Ada',
   });
   if (ins.error) throw ins.error;
   const path = `${author.id}/${id}/0.png`;
@@ -139,8 +145,15 @@ describe('review-media: a pending review’s files', () => {
 
 describe('review form: submitReview (widgets/reviews/submit.ts) under these rules', () => {
   const draft = (files: File[]) => ({
-    id: randomUUID(), bucket: BUCKET, userId: author.id, slug: 'irie-locs', rating: 4, title: 'Two photos',
-    content: 'Both angles.', reviewerName: 'Ada', files,
+    id: randomUUID(),
+    bucket: BUCKET,
+    userId: author.id,
+    slug: 'irie-locs',
+    rating: 4,
+    title: 'Two photos',
+    content: 'Both angles.',
+    reviewerName: 'Ada',
+    files,
   });
 
   it('stores a review with its files and rows', async () => {
@@ -242,7 +255,11 @@ describe('storage downloads of user content', () => {
       headers: { apikey: s.config.anonKey, authorization: `Bearer ${session.session!.access_token}` },
     });
     const ranged = await s.fetch(`${s.url}/storage/v1/object/public/${BUCKET}/${path}`, { headers: { range: 'bytes=0-3' } });
-    for (const [what, r] of [['public', pub], ['authenticated', authd], ['range', ranged]] as const) {
+    for (const [what, r] of [
+      ['public', pub],
+      ['authenticated', authd],
+      ['range', ranged],
+    ] as const) {
       expect(r.ok, what).toBe(true);
       expect(r.headers.get('x-content-type-options'), what).toBe('nosniff');
       expect(r.headers.get('content-security-policy'), what).toBe("default-src 'none'; sandbox");

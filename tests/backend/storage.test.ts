@@ -44,9 +44,17 @@ function accessToken(s: TestStack, sub: string, opts: { secret?: string; exp?: n
   const now = Math.floor(Date.now() / 1000);
   return signJwt(
     {
-      aud: 'authenticated', exp: opts.exp ?? now + 3600, iat: now, sub, email: `${sub.slice(0, 8)}@example.com`,
-      role: 'authenticated', app_metadata: { provider: 'email', providers: ['email'] }, user_metadata: {},
-      aal: 'aal1', session_id: randomUUID(), is_anonymous: false,
+      aud: 'authenticated',
+      exp: opts.exp ?? now + 3600,
+      iat: now,
+      sub,
+      email: `${sub.slice(0, 8)}@example.com`,
+      role: 'authenticated',
+      app_metadata: { provider: 'email', providers: ['email'] },
+      user_metadata: {},
+      aal: 'aal1',
+      session_id: randomUUID(),
+      is_anonymous: false,
     },
     opts.secret ?? s.config.jwtSecret,
   );
@@ -71,9 +79,12 @@ const png = (n = 32, fill = 7) => new Uint8Array(n).fill(fill);
 const fileOf = (bytes: Uint8Array<ArrayBuffer>, name: string, type: string) => new File([bytes], name, { type });
 
 async function objectRows(s: TestStack, bucket: string, name: string) {
-  return (await s.db.query<{ id: string; owner: string; metadata: Record<string, unknown> }>(
-    'select id, owner, metadata from storage.objects where bucket_id = $1 and name = $2', [bucket, name],
-  )).rows;
+  return (
+    await s.db.query<{ id: string; owner: string; metadata: Record<string, unknown> }>('select id, owner, metadata from storage.objects where bucket_id = $1 and name = $2', [
+      bucket,
+      name,
+    ])
+  ).rows;
 }
 
 describe.each([
@@ -224,10 +235,13 @@ describe.each([
     expect(video.error).toMatchObject({ statusCode: '415', message: 'mime type video/mp4 is not supported' });
   });
 
-  it('lets row-level security refuse uploads outside the caller\'s folder and from anonymous callers', async () => {
+  it("lets row-level security refuse uploads outside the caller's folder and from anonymous callers", async () => {
     const other = await alice.client.storage.from(MEDIA).upload(`${bob.id}/x.png`, fileOf(png(4), 'x.png', 'image/png'));
     expect(other.error).toMatchObject({ status: 400, statusCode: '403', message: 'new row violates row-level security policy' });
-    const anon = await s.client().storage.from(MEDIA).upload(`${alice.id}/anon.png`, fileOf(png(4), 'x.png', 'image/png'));
+    const anon = await s
+      .client()
+      .storage.from(MEDIA)
+      .upload(`${alice.id}/anon.png`, fileOf(png(4), 'x.png', 'image/png'));
     expect(anon.error).toMatchObject({ statusCode: '403', message: 'new row violates row-level security policy' });
     // Bob may not overwrite Alice's file by upsert either.
     await alice.client.storage.from(MEDIA).upload(`${alice.id}/mine.png`, fileOf(png(4, 1), 'x.png', 'image/png'));
@@ -276,7 +290,9 @@ describe.each([
     // Empty segment / leading slash, sent raw (supabase-js would have cleaned them).
     for (const tail of [`${alice.id}//x.png`, `/${alice.id}/x.png`]) {
       const res = await s.fetch(`${s.url}/storage/v1/object/${MEDIA}/${tail}`, {
-        method: 'POST', headers: { apikey: s.config.anonKey, authorization: `Bearer ${alice.token}`, 'content-type': 'image/png' }, body: png(4),
+        method: 'POST',
+        headers: { apikey: s.config.anonKey, authorization: `Bearer ${alice.token}`, 'content-type': 'image/png' },
+        body: png(4),
       });
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ statusCode: '400', code: 'InvalidKey' });
@@ -331,7 +347,11 @@ describe.each([
     await alice.client.storage.from('test-gallery').upload(`${alice.id}/list/sub/c.png`, fileOf(png(3), 'c.png', 'image/png'));
     const { data, error } = await alice.client.storage.from('test-gallery').list(`${alice.id}/list`);
     expect(error).toBeNull();
-    expect(data!.map((e) => [e.name, e.id === null])).toEqual([['a.png', false], ['b.png', false], ['sub', true]]);
+    expect(data!.map((e) => [e.name, e.id === null])).toEqual([
+      ['a.png', false],
+      ['b.png', false],
+      ['sub', true],
+    ]);
     expect(data![0].metadata).toMatchObject({ mimetype: 'image/png', size: 3 });
     const desc = await alice.client.storage.from('test-gallery').list(`${alice.id}/list`, { sortBy: { column: 'name', order: 'desc' }, limit: 2 });
     expect(desc.data!.map((e) => e.name)).toEqual(['sub', 'b.png']);

@@ -1,4 +1,21 @@
-import { $, assert, button, cleanup, createUser, equal, expectAccessible, field, mount, restAsUser, storedSession, text, type, waitFor, waitForToast, watchText } from './support/helpers.js';
+import {
+  $,
+  assert,
+  button,
+  cleanup,
+  createUser,
+  equal,
+  expectAccessible,
+  field,
+  mount,
+  restAsUser,
+  storedSession,
+  text,
+  type,
+  waitFor,
+  waitForToast,
+  watchText,
+} from './support/helpers.js';
 
 /** Sign in through kyb-auth-button, the way a visitor does (the auth store is shared by all elements). */
 async function signIn(u) {

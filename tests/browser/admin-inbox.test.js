@@ -5,7 +5,26 @@
  * the consent record), marks one handled, filters by status and exports the view as CSV; a visitor is
  * asked to sign in; a signed-in non-admin is refused by the element and by RLS.
  */
-import { $, $$, anonKey, assert, backendUrl, button, cleanup, createUser, equal, expectAccessible, listen, mount, serviceKey, text, toasts, type, waitFor, waitForToast } from './support/helpers.js';
+import {
+  $,
+  $$,
+  anonKey,
+  assert,
+  backendUrl,
+  button,
+  cleanup,
+  createUser,
+  equal,
+  expectAccessible,
+  listen,
+  mount,
+  serviceKey,
+  text,
+  toasts,
+  type,
+  waitFor,
+  waitForToast,
+} from './support/helpers.js';
 import { ADMIN, signIn, signOut, tokenFor } from './gallery-fixtures.test.mjs';
 
 /** A REST call with a token (fixture writes with the service key, RLS probes as a user). */
@@ -140,7 +159,18 @@ describe('kyb-admin-inbox', () => {
     row.querySelector('[part~="open"]').click();
     const dialog = await waitFor(() => ($(el, 'dialog')?.open ? $(el, 'dialog') : null), 'details open');
     const details = text(dialog);
-    for (const s of [`Partnership from =HYPERLINK("x") Gia ${tag}`, leadEmail, 'Crown, Co', 'Hello,', '"wholesale" please', 'Partnership type', 'supplier', '/partners', 'Sent to the business', 'No consent record']) {
+    for (const s of [
+      `Partnership from =HYPERLINK("x") Gia ${tag}`,
+      leadEmail,
+      'Crown, Co',
+      'Hello,',
+      '"wholesale" please',
+      'Partnership type',
+      'supplier',
+      '/partners',
+      'Sent to the business',
+      'No consent record',
+    ]) {
       assert(details.includes(s), `details show "${s}": ${details}`);
     }
     await expectAccessible(el, 'inbox details');
@@ -168,7 +198,10 @@ describe('kyb-admin-inbox', () => {
     const made = URL.createObjectURL;
     const click = HTMLAnchorElement.prototype.click;
     let downloaded = '';
-    URL.createObjectURL = (b) => (blobs.push(b), made.call(URL, b));
+    URL.createObjectURL = (b) => {
+      blobs.push(b);
+      return made.call(URL, b);
+    };
     HTMLAnchorElement.prototype.click = function () {
       downloaded = this.download;
     };
@@ -186,7 +219,9 @@ describe('kyb-admin-inbox', () => {
     const lines = csv.replace(/^\ufeff/, '').split('\r\n');
     equal(lines[0], 'Received (UTC),Kind,Form,Status,Name,E-mail,Company,Role,Message,Other fields,Source page,Consent,Notification');
     assert(
-      lines[1].endsWith(`,Partnership,partnership,Handled,"'=HYPERLINK(""x"") Gia ${tag}",${leadEmail},"Crown, Co",,"Hello,\n""wholesale"" please",Partnership type: supplier,/partners,,sent`),
+      lines[1].endsWith(
+        `,Partnership,partnership,Handled,"'=HYPERLINK(""x"") Gia ${tag}",${leadEmail},"Crown, Co",,"Hello,\n""wholesale"" please",Partnership type: supplier,/partners,,sent`,
+      ),
       `row: ${lines[1]}`,
     );
     equal(lines.length, 3, 'one item and the final line break');

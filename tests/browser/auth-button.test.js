@@ -1,7 +1,27 @@
 import { sendMouse } from '/node_modules/@web/test-runner-commands/browser/commands.mjs';
 import {
-  $, $$, assert, button, cleanup, createUser, equal, expectAccessible, field, listen, mount, requestsTo, restAsUser, sendKeys,
-  stack, storedSession, text, type, uniqueEmail, waitFor, waitForToast, watchText,
+  $,
+  $$,
+  assert,
+  button,
+  cleanup,
+  createUser,
+  equal,
+  expectAccessible,
+  field,
+  listen,
+  mount,
+  requestsTo,
+  restAsUser,
+  sendKeys,
+  stack,
+  storedSession,
+  text,
+  type,
+  uniqueEmail,
+  waitFor,
+  waitForToast,
+  watchText,
 } from './support/helpers.js';
 
 /** Answers auth calls whose path ends with `path` with a GoTrue-style 500 while `fn` runs. */
@@ -209,11 +229,14 @@ describe('kyb-auth-button', () => {
     button(el, 'Send reset link').click();
     await waitForToast(el, 'Check your email', "We've sent a link to reset your password");
     const mail = await stack({ op: 'mail', to: u.email });
-    assert(mail.some((m) => m.kind === 'recovery'), 'recovery mail sent');
+    assert(
+      mail.some((m) => m.kind === 'recovery'),
+      'recovery mail sent',
+    );
   });
 
   // issue #8: toasts showed under the modal backdrop (greyed, not dismissable).
-  it('shows a failed sign-in\'s toast above the dialog, where the pointer can dismiss it', async () => {
+  it("shows a failed sign-in's toast above the dialog, where the pointer can dismiss it", async () => {
     await signInFormFor(el, 'wrong-password');
     submitOf(el).click();
     await waitForToast(el, 'Sign in failed', 'Invalid login credentials');
@@ -229,24 +252,24 @@ describe('kyb-auth-button', () => {
   });
 
   // issue #8: a 5xx from the auth server read "Sign in failed {}".
-  it('shows the server\'s own message for a sign-in that fails with a server error', async () => {
+  it("shows the server's own message for a sign-in that fails with a server error", async () => {
     await signInFormFor(el);
     await withAuthServerError('/auth/v1/token', { code: 500, error_code: 'unexpected_failure', msg: 'Database error querying schema' }, async () => {
       submitOf(el).click();
       const t = await waitForToast(el, 'Sign in failed');
-      equal(t.description, 'Database error querying schema', 'the server\'s msg');
+      equal(t.description, 'Database error querying schema', "the server's msg");
     });
     assert(dialog(el)?.open, 'the dialog stays open');
   });
 
-  it('shows the server\'s own message for a sign-out that fails with a server error', async () => {
+  it("shows the server's own message for a sign-out that fails with a server error", async () => {
     const u = await signInFormFor(el);
     submitOf(el).click();
     await waitFor(() => text($(el, '[part~="greeting"]')).includes(u.email), 'signed in');
     await withAuthServerError('/auth/v1/logout', { code: 503, error_code: 'unexpected_failure', message: 'Auth service is restarting' }, async () => {
       button(el, 'Sign out').click();
       const t = await waitForToast(el, 'Sign out failed');
-      equal(t.description, 'Auth service is restarting', 'the server\'s message');
+      equal(t.description, 'Auth service is restarting', "the server's message");
     });
     const close = $(el, '.kyb-toast__close');
     equal(hitAt(close), close, 'the toast can be hit');

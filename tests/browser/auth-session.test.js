@@ -20,7 +20,11 @@ async function page(html, src = pageUrl(html)) {
 }
 const storageKey = () => `sb-${new URL(backendUrl()).hostname.split('.')[0]}-auth-token`;
 const chunkNames = (frame) =>
-  frame.contentWindow.performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.includes('/chunks/')).map((p) => p.split('/').pop());
+  frame.contentWindow.performance
+    .getEntriesByType('resource')
+    .map((e) => new URL(e.name).pathname)
+    .filter((p) => p.includes('/chunks/'))
+    .map((p) => p.split('/').pop());
 
 describe('the auth store across page loads', () => {
   afterEach(() => {
@@ -40,7 +44,10 @@ describe('the auth store across page loads', () => {
     equal(text(el), 'Sign in', 'signed out');
     await new Promise((r) => setTimeout(r, 300));
     const manifest = await (await fetch(`${meta('kyb-test-bundle')}/.vite/manifest.json`)).json();
-    const supabaseJs = Object.entries(manifest).find(([k]) => k.includes('@supabase/supabase-js'))[1].file.split('/').pop();
+    const supabaseJs = Object.entries(manifest)
+      .find(([k]) => k.includes('@supabase/supabase-js'))[1]
+      .file.split('/')
+      .pop();
     const names = chunkNames(frame);
     assert(names.length > 0, 'the element chunks were fetched');
     assert(!names.includes(supabaseJs), `supabase-js (${supabaseJs}) not fetched (${names})`);

@@ -163,7 +163,11 @@ describe('kyb-loc-configurator', () => {
     equal(buy.target, '_blank', 'Buy Now in a new tab');
     assert(buy.rel.includes('noopener'), 'noopener');
     const q = Object.fromEntries(new URL(buy.href).searchParams);
-    equal(JSON.stringify(q), JSON.stringify({ product: 'jah-locs', length: '32', size: 'MD', color: 'black', quantity: '40', total: String((150 + 30) * 2), currency: 'USD' }), 'order link query');
+    equal(
+      JSON.stringify(q),
+      JSON.stringify({ product: 'jah-locs', length: '32', size: 'MD', color: 'black', quantity: '40', total: String((150 + 30) * 2), currency: 'USD' }),
+      'order link query',
+    );
     const book = button(el, 'Book Consultation');
     equal(book.target, '_blank', 'booking in a new tab');
     const u = new URL(book.href);
@@ -219,7 +223,14 @@ describe('kyb-loc-configurator', () => {
       // Copy link: the clipboard gets the shareable address, the status says so.
       const win = frame.contentWindow;
       let copied = null;
-      Object.defineProperty(win.navigator, 'clipboard', { configurable: true, value: { writeText: async (s) => { copied = s; } } });
+      Object.defineProperty(win.navigator, 'clipboard', {
+        configurable: true,
+        value: {
+          writeText: async (s) => {
+            copied = s;
+          },
+        },
+      });
       button(el(), 'Copy link').click();
       await waitFor(() => text($(el(), '.cfg__copy-status')) === 'Link copied', 'Link copied status');
       const link = new URL(copied);
@@ -227,7 +238,14 @@ describe('kyb-loc-configurator', () => {
       equal(`${link.searchParams.get('length')}|${link.searchParams.get('size')}|${link.searchParams.get('color')}`, '28|SM|brown', 'configuration in the link');
 
       // No clipboard permission: the link is shown to copy by hand.
-      Object.defineProperty(win.navigator, 'clipboard', { configurable: true, value: { writeText: async () => { throw new Error('denied'); } } });
+      Object.defineProperty(win.navigator, 'clipboard', {
+        configurable: true,
+        value: {
+          writeText: async () => {
+            throw new Error('denied');
+          },
+        },
+      });
       button(el(), 'Copy link').click();
       const manual = await waitFor(() => $(el(), '.cfg__manual input'), 'manual copy field');
       equal(new URL(manual.value).searchParams.get('length'), '28', 'manual field holds the link');

@@ -4,13 +4,36 @@
  * a visitor is asked to sign in. Toast words are doc 2 §8's.
  */
 import {
-  $, $$, anonKey, assert, backendUrl, button, cleanup, closedUrl, createUser, equal, expectAccessible, listen, mount, requestsTo,
-  sendKeys, text, toasts, type, waitFor, waitForToast,
+  $,
+  $$,
+  anonKey,
+  assert,
+  backendUrl,
+  button,
+  cleanup,
+  closedUrl,
+  createUser,
+  equal,
+  expectAccessible,
+  listen,
+  mount,
+  requestsTo,
+  sendKeys,
+  text,
+  toasts,
+  type,
+  waitFor,
+  waitForToast,
 } from './support/helpers.js';
 import { ADMIN, clearGallery, fixtureImageUrl, galleryRest, pick, pngFile, seedItems, signIn, signOut, tokenFor, webmFile } from './gallery-fixtures.test.mjs';
 
 const rows = (el) => $$(el, '[part~="item"]');
-const panel = (el) => waitFor(() => text($(el, '[part~="heading"]')) === 'Gallery Administration' && $(el, '[part~="count"]') && !text(el.shadowRoot).includes('Loading gallery'), 'admin panel loaded', 15_000);
+const panel = (el) =>
+  waitFor(
+    () => text($(el, '[part~="heading"]')) === 'Gallery Administration' && $(el, '[part~="count"]') && !text(el.shadowRoot).includes('Loading gallery'),
+    'admin panel loaded',
+    15_000,
+  );
 const fileInput = (el) => $(el, 'input[type="file"]');
 const rowField = (row, label) => {
   const l = [...row.querySelectorAll('label')].find((x) => text(x) === label);

@@ -38,7 +38,14 @@ export async function galleryRest(token, { method = 'GET', query = 'select=*&ord
 /** Empties the gallery (rows and their stored files) as the admin. */
 export async function clearGallery(token) {
   const { body: rows } = await galleryRest(token);
-  const paths = [...new Set((rows ?? []).map((r) => r.image_url.split('/object/public/planner-gallery/')[1]).filter(Boolean).map(decodeURIComponent))];
+  const paths = [
+    ...new Set(
+      (rows ?? [])
+        .map((r) => r.image_url.split('/object/public/planner-gallery/')[1])
+        .filter(Boolean)
+        .map(decodeURIComponent),
+    ),
+  ];
   if (paths.length) {
     await fetch(`${backendUrl()}/storage/v1/object/planner-gallery`, {
       method: 'DELETE',

@@ -46,10 +46,19 @@ describe('kyb-planner-gallery', () => {
     await waitFor(() => thumbs(el).length === 3, 'three active thumbnails');
     const reads = requestsTo('/rest/v1/planner_gallery', t0);
     assert(reads.length >= 1, 'read through REST');
-    assert(reads.every((r) => r.name.includes('is_active=eq.true') && r.name.includes('order=display_order.asc')), `active only, display_order ascending (${reads.map((r) => r.name)})`);
+    assert(
+      reads.every((r) => r.name.includes('is_active=eq.true') && r.name.includes('order=display_order.asc')),
+      `active only, display_order ascending (${reads.map((r) => r.name)})`,
+    );
     equal(requestsTo('/auth/v1/', t0).length, 0, 'no auth call for a public read');
     equal(main(el).querySelector('img').alt, 'First by order', 'first slide = lowest display_order');
-    equal(thumbs(el).map((t) => t.getAttribute('aria-label')).join(' | '), 'Show slide 1: First by order | Show slide 2: Second by order | Show slide 3: Third by order', 'thumbnail order');
+    equal(
+      thumbs(el)
+        .map((t) => t.getAttribute('aria-label'))
+        .join(' | '),
+      'Show slide 1: First by order | Show slide 2: Second by order | Show slide 3: Third by order',
+      'thumbnail order',
+    );
     const cols = getComputedStyle($(el, '[part~="thumbs"]')).gridTemplateColumns.split(' ').length;
     equal(cols, 4, 'four thumbnails per row');
     equal(thumbs(el)[0].getAttribute('aria-current'), 'true', 'current thumbnail marked');

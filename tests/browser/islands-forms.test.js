@@ -7,7 +7,29 @@
  * The functions rate-limit per client (lead-capture 20, beta-access 10 per 10 minutes) and every
  * browser test shares one client address: this file sends 7 leads and 2 password checks.
  */
-import { $, $$, assert, backendUrl, button, cleanup, closedUrl, equal, expectAccessible, field, listen, mount, requestsTo, sendKeys, text, toasts, type, uniqueEmail, waitFor, waitForToast, serviceKey } from './support/helpers.js';
+import {
+  $,
+  $$,
+  assert,
+  backendUrl,
+  button,
+  cleanup,
+  closedUrl,
+  equal,
+  expectAccessible,
+  field,
+  listen,
+  mount,
+  requestsTo,
+  sendKeys,
+  text,
+  toasts,
+  type,
+  uniqueEmail,
+  waitFor,
+  waitForToast,
+  serviceKey,
+} from './support/helpers.js';
 
 // ---------------------------------------------------------------- service-role reads (assertions only)
 /** The leads stored for an e-mail address (service role: the table is closed to anon). */
@@ -46,7 +68,10 @@ async function offline(fn) {
   metaUrl.content = closedUrl();
   try {
     await fn();
-    assert(logged.some((a) => String(a[0]).startsWith('[kyb]')), 'the failure is logged for the site owner');
+    assert(
+      logged.some((a) => String(a[0]).startsWith('[kyb]')),
+      'the failure is logged for the site owner',
+    );
   } finally {
     metaUrl.content = real;
     console.error = realError;
@@ -269,10 +294,19 @@ describe('kyb-beta-gate', () => {
     equal(new URL(planner.href).pathname, '/digital-tools/crown-planner', 'Crown Planner link');
     const soon = $$(el, '.tool').slice(1);
     equal(soon.map((t) => text(t.querySelector('h3'))).join('|'), 'AI Hair Quiz|Community Hub|Digital Library|Smart Scheduler|Goals Tracker', 'five Coming Soon tools');
-    assert(soon.every((t) => t.querySelector('button').disabled && text(t.querySelector('button')) === 'Coming Soon'), 'each disabled and Coming Soon');
+    assert(
+      soon.every((t) => t.querySelector('button').disabled && text(t.querySelector('button')) === 'Coming Soon'),
+      'each disabled and Coming Soon',
+    );
     const links = $$(el, 'a').map((a) => a.href);
-    assert(links.some((h) => h.startsWith('mailto:')), 'feedback by e-mail');
-    assert(links.some((h) => h.startsWith('https://discord.gg/')), `chat community link (${links})`);
+    assert(
+      links.some((h) => h.startsWith('mailto:')),
+      'feedback by e-mail',
+    );
+    assert(
+      links.some((h) => h.startsWith('https://discord.gg/')),
+      `chat community link (${links})`,
+    );
     assert(!$(el, 'slot'), 'the fallback is not revealed');
     await expectAccessible(el, 'beta tools');
 
@@ -284,7 +318,7 @@ describe('kyb-beta-gate', () => {
     equal(requestsTo('/functions/v1/beta-access', t0).length, 0, 'no second password check');
   });
 
-  it('reveals the page\'s own light-DOM tools through a slot only once unlocked', async () => {
+  it("reveals the page's own light-DOM tools through a slot only once unlocked", async () => {
     const html = '<kyb-beta-gate mode="tools"><div class="page-tools"><a href="/digital-tools/crown-planner">Crown Planner (page)</a></div></kyb-beta-gate>';
     const el = await mount(html);
     const pageTools = el.querySelector('.page-tools');
@@ -503,6 +537,9 @@ describe('kyb-merch-notify', () => {
     await expectAccessible(el, 'merch notify done');
     const row = await oneLead(email, 'merch_notify');
     equal(row.payload.item, 'Satin Crown Scarf', 'item stored');
-    assert(toasts(el).every((t) => t.variant !== 'destructive'), 'no error toast');
+    assert(
+      toasts(el).every((t) => t.variant !== 'destructive'),
+      'no error toast',
+    );
   });
 });

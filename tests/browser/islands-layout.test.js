@@ -40,7 +40,11 @@ describe('kyb-product-filter', () => {
   afterEach(cleanup);
 
   const order = (el) => [...el.querySelectorAll('article')].map((a) => a.id).join(',');
-  const shown = (el) => [...el.querySelectorAll('article')].filter((a) => !a.hidden).map((a) => a.id).join(',');
+  const shown = (el) =>
+    [...el.querySelectorAll('article')]
+      .filter((a) => !a.hidden)
+      .map((a) => a.id)
+      .join(',');
   const count = (el) => text($(el, '[part~="count"]'));
   const filterSelect = (el) => $(el, 'select[part~="filter"]');
   const sortSelect = (el) => $(el, 'select[part~="sort"]');
@@ -179,22 +183,42 @@ describe('kyb-thumbnail-gallery', () => {
   afterEach(cleanup);
 
   it('selects the displayed image from the thumbnails, by click and by keyboard', async () => {
-    const el = await mount(`<kyb-thumbnail-gallery aria-label="Trinity Locs images">${PICS.map(([s, a]) => `<img src="${s}" alt="${a}" width="80" height="80">`).join('')}</kyb-thumbnail-gallery>`);
+    const el = await mount(
+      `<kyb-thumbnail-gallery aria-label="Trinity Locs images">${PICS.map(([s, a]) => `<img src="${s}" alt="${a}" width="80" height="80">`).join('')}</kyb-thumbnail-gallery>`,
+    );
     const main = el.querySelector('img');
     equal(main.getAttribute('slot'), 'main', 'first image is the main image');
     assert(main.assignedSlot, 'main image projected');
-    equal(el.querySelectorAll('img').length, 3, 'the page\'s images stay in the light DOM');
+    equal(el.querySelectorAll('img').length, 3, "the page's images stay in the light DOM");
     const thumbs = () => $$(el, '[part~="thumb"]');
     equal(thumbs().length, 3, 'one thumbnail per image');
-    equal(thumbs().map((b) => b.getAttribute('aria-pressed')).join(','), 'true,false,false', 'first selected');
-    equal(thumbs().map((b) => b.tabIndex).join(','), '0,-1,-1', 'one tab stop');
+    equal(
+      thumbs()
+        .map((b) => b.getAttribute('aria-pressed'))
+        .join(','),
+      'true,false,false',
+      'first selected',
+    );
+    equal(
+      thumbs()
+        .map((b) => b.tabIndex)
+        .join(','),
+      '0,-1,-1',
+      'one tab stop',
+    );
     equal(thumbs()[1].getAttribute('aria-label'), 'Show image 2 of 3: Trinity Locs, side view', 'named');
     await expectAccessible(el, 'thumbnail gallery');
 
     thumbs()[1].click();
     await waitFor(() => main.getAttribute('alt') === PICS[1][1], 'main image swapped');
     equal(main.getAttribute('src'), PICS[1][0], 'src swapped');
-    equal(thumbs().map((b) => b.getAttribute('aria-pressed')).join(','), 'false,true,false', 'second selected');
+    equal(
+      thumbs()
+        .map((b) => b.getAttribute('aria-pressed'))
+        .join(','),
+      'false,true,false',
+      'second selected',
+    );
 
     thumbs()[1].focus();
     await sendKeys({ press: 'ArrowRight' });
@@ -209,7 +233,13 @@ describe('kyb-thumbnail-gallery', () => {
     await waitFor(() => main.getAttribute('alt') === PICS[1][1], 'ArrowLeft');
     await sendKeys({ press: 'Home' });
     await waitFor(() => main.getAttribute('alt') === PICS[0][1], 'Home');
-    equal(thumbs().map((b) => b.tabIndex).join(','), '0,-1,-1', 'tab stop moves with the selection');
+    equal(
+      thumbs()
+        .map((b) => b.tabIndex)
+        .join(','),
+      '0,-1,-1',
+      'tab stop moves with the selection',
+    );
     await expectAccessible(el, 'thumbnail gallery after selection');
   });
 

@@ -2,9 +2,11 @@ import { $, assert, button, equal, field, meta, mount, requestsTo, text, type, u
 
 const bundle = meta('kyb-test-bundle');
 /** The loader's reserve rules live in an adopted (CSP-safe) sheet, not a <style> element. */
-const reserveSheets = () =>
-  document.adoptedStyleSheets.filter((s) => [...s.cssRules].some((r) => r.selectorText?.includes(':not(:defined)')));
-const reserveText = () => reserveSheets().flatMap((s) => [...s.cssRules].map((r) => r.cssText)).join('\n');
+const reserveSheets = () => document.adoptedStyleSheets.filter((s) => [...s.cssRules].some((r) => r.selectorText?.includes(':not(:defined)')));
+const reserveText = () =>
+  reserveSheets()
+    .flatMap((s) => [...s.cssRules].map((r) => r.cssText))
+    .join('\n');
 
 describe('kyb-widgets.js loader', () => {
   it('reserves space for undefined elements and loads an element only when its tag appears', async () => {
@@ -20,11 +22,17 @@ describe('kyb-widgets.js loader', () => {
     assert(getComputedStyle(probe).minHeight !== '0px' || customElements.get('kyb-waitlist'), 'space reserved while undefined');
     await waitFor(() => customElements.get('kyb-waitlist'), 'kyb-waitlist defined after its tag appeared');
     const chunks = requestsTo('/chunks/').map((e) => new URL(e.name).pathname.split('/').pop());
-    assert(chunks.some((c) => c.startsWith('waitlist-')), `waitlist chunk fetched (${chunks})`);
+    assert(
+      chunks.some((c) => c.startsWith('waitlist-')),
+      `waitlist chunk fetched (${chunks})`,
+    );
     assert(!chunks.some((c) => /^(auth-button|account|newsletter|reviews)-/.test(c)), `no other element's chunk (${chunks})`);
     equal(customElements.get('kyb-account'), undefined, 'other elements stay undefined');
     const preloads = [...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => new URL(l.href).pathname.split('/').pop());
-    assert(preloads.some((p) => p.startsWith('runtime-')), `the element's shared chunks are preloaded with it (${preloads})`);
+    assert(
+      preloads.some((p) => p.startsWith('runtime-')),
+      `the element's shared chunks are preloaded with it (${preloads})`,
+    );
     probe.remove();
   });
 

@@ -1,6 +1,22 @@
 import {
-  $, assert, button, cleanup, closedUrl, equal, expectAccessible, field, listen, mount, requestsTo, text, toasts, type,
-  uniqueEmail, waitFor, waitForToast, watchText,
+  $,
+  assert,
+  button,
+  cleanup,
+  closedUrl,
+  equal,
+  expectAccessible,
+  field,
+  listen,
+  mount,
+  requestsTo,
+  text,
+  toasts,
+  type,
+  uniqueEmail,
+  waitFor,
+  waitForToast,
+  watchText,
 } from './support/helpers.js';
 
 const CARD = '<kyb-newsletter><h2>Join the Circle</h2></kyb-newsletter>';
@@ -87,10 +103,7 @@ describe('kyb-newsletter', () => {
     for (let i = 0; i < 7 && !failure; i++) {
       await fill(el, { name: 'Ada Lovelace', email, consent: true });
       button(el, 'Join the Circle').click();
-      failure = await waitFor(
-        () => toasts(el).find((t) => t.title === 'Subscription Failed') ?? ($(el, '[part~="success"]') ? 'ok' : null),
-        'an answer',
-      );
+      failure = await waitFor(() => toasts(el).find((t) => t.title === 'Subscription Failed') ?? ($(el, '[part~="success"]') ? 'ok' : null), 'an answer');
       if (failure === 'ok') {
         failure = undefined;
         button(el, 'Subscribe Another Email').click();

@@ -6,7 +6,26 @@
  * writes, edits and removes the brand's public reply (issue #10), and a reply over the limit is refused
  * with a message before anything is sent.
  */
-import { $, $$, anonKey, assert, backendUrl, button, cleanup, createUser, equal, expectAccessible, listen, mount, requestsTo, text, toasts, type, waitFor, waitForToast } from './support/helpers.js';
+import {
+  $,
+  $$,
+  anonKey,
+  assert,
+  backendUrl,
+  button,
+  cleanup,
+  createUser,
+  equal,
+  expectAccessible,
+  listen,
+  mount,
+  requestsTo,
+  text,
+  toasts,
+  type,
+  waitFor,
+  waitForToast,
+} from './support/helpers.js';
 import { ADMIN, pngFile, signIn, signOut, tokenFor } from './gallery-fixtures.test.mjs';
 
 const SLUG = 'irie-locs';
@@ -45,7 +64,12 @@ function paste(area, value) {
 const publicUrl = (path) => `${backendUrl()}/storage/v1/object/public/review-media/${path}`;
 const rowOf = (el, id) => $(el, `li[data-id="${id}"]`);
 const tab = (el, status) => $(el, `[part~="tab"][data-status="${status}"]`);
-const panel = (el) => waitFor(() => text($(el, '[part~="heading"]')) === 'Review Moderation' && $(el, '[part~="status"]') && !text($(el, '[part~="status"]')).startsWith('Loading'), 'moderation panel loaded', 15_000);
+const panel = (el) =>
+  waitFor(
+    () => text($(el, '[part~="heading"]')) === 'Review Moderation' && $(el, '[part~="status"]') && !text($(el, '[part~="status"]')).startsWith('Loading'),
+    'moderation panel loaded',
+    15_000,
+  );
 const productSelect = (el) => {
   const l = [...el.shadowRoot.querySelectorAll('label')].find((x) => text(x) === 'Product');
   assert(l, 'product filter');
@@ -184,7 +208,10 @@ describe('kyb-review-moderation', () => {
     tab(el, 'approved').click();
     choose(productSelect(el), SLUG);
     let r = await waitFor(() => rowOf(el, review.id), 'listed under Approved');
-    assert($$(el, 'li[data-id]').every((li) => text(li).includes(SLUG)), 'product filter');
+    assert(
+      $$(el, 'li[data-id]').every((li) => text(li).includes(SLUG)),
+      'product filter',
+    );
     const verify = () => rowOf(el, review.id).querySelector('[part~="verify"]');
     equal(verify().getAttribute('aria-pressed'), 'false', 'not verified');
     verify().click();
@@ -243,7 +270,10 @@ describe('kyb-review-moderation', () => {
       'true:approve true:verify true:unverify true:unapprove true:delete',
       'kyb-review-moderated events',
     );
-    assert(events.events.every((e) => e.bubbles && e.composed), 'bubbling, composed events');
+    assert(
+      events.events.every((e) => e.bubbles && e.composed),
+      'bubbling, composed events',
+    );
     review = null;
   });
 
@@ -330,7 +360,10 @@ describe('kyb-review-moderation', () => {
 
     events.stop();
     equal(
-      events.events.filter((e) => e.detail.reviewId === id).map((e) => e.detail.action).join(' '),
+      events.events
+        .filter((e) => e.detail.reviewId === id)
+        .map((e) => e.detail.action)
+        .join(' '),
       'reply reply unreply reply unreply',
       'kyb-review-moderated events',
     );
@@ -359,7 +392,10 @@ describe('kyb-review-moderation', () => {
     const total = (await rest(adminToken, `reviews?product_slug=eq.${PAGED_SLUG}&is_approved=eq.false&select=id`)).body.length;
     await waitFor(() => listed() === total && count() === total && $(el, '[part~="load-more"]'), 'first page of 20 of the product, with Load more');
     assert(total >= 21, `pending count for ${PAGED_SLUG} (${total})`);
-    assert($$(el, 'li[data-id]').every((li) => text(li).includes(PAGED_SLUG)), 'only that product');
+    assert(
+      $$(el, 'li[data-id]').every((li) => text(li).includes(PAGED_SLUG)),
+      'only that product',
+    );
     const more = $(el, '[part~="load-more"]');
     equal(text(more), 'Load more', 'button label');
     more.click();

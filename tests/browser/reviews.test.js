@@ -6,7 +6,28 @@
  * unapproved for the duration of this file and approved again at the end; the rows this file adds are
  * deleted. Signed-out tests run first (the page's auth store is shared and only signs in once).
  */
-import { $, $$, assert, backendUrl, button, cleanup, createUser, equal, expectAccessible, listen, mount, requestsTo, sendKeys, storedSession, text, toasts, type, waitFor, waitForToast, serviceKey } from './support/helpers.js';
+import {
+  $,
+  $$,
+  assert,
+  backendUrl,
+  button,
+  cleanup,
+  createUser,
+  equal,
+  expectAccessible,
+  listen,
+  mount,
+  requestsTo,
+  sendKeys,
+  storedSession,
+  text,
+  toasts,
+  type,
+  waitFor,
+  waitForToast,
+  serviceKey,
+} from './support/helpers.js';
 import { emulateMedia, sendMouse, setViewport } from '/node_modules/@web/test-runner-commands/browser/commands.mjs';
 
 const FIX = 'trinity-locs'; // 12 fixture reviews: summary, filters, sort, pages, media
@@ -240,8 +261,20 @@ describe('kyb-reviews (signed out)', () => {
     assert(bars[0].includes('5 stars: 5 reviews') && bars[4].includes('1 star: 1 review'), `histogram 5..1 (${bars})`);
 
     equal(cards(el).length, 10, 'first page of 10');
-    equal(titles(el).join('|'), FIXTURES.slice(0, 10).map((f) => f.title).join('|'), 'newest first');
-    equal(ratingsShown(el).join(','), FIXTURES.slice(0, 10).map((f) => f.rating).join(','), '"Rated N out of 5"');
+    equal(
+      titles(el).join('|'),
+      FIXTURES.slice(0, 10)
+        .map((f) => f.title)
+        .join('|'),
+      'newest first',
+    );
+    equal(
+      ratingsShown(el).join(','),
+      FIXTURES.slice(0, 10)
+        .map((f) => f.rating)
+        .join(','),
+      '"Rated N out of 5"',
+    );
     const first = cards(el)[0];
     assert(text(first).includes('June 20, 2025'), `US English long date (${text(first)})`);
     assert(text(first).includes('Amara Johnson'), 'reviewer name');
@@ -263,7 +296,10 @@ describe('kyb-reviews (signed out)', () => {
     assert(!reg || reg.size === 0, 'supabase-js (auth) never loaded for a signed-out visitor');
     // Only the first view's code: the form, lightbox, toasts, auth store and supabase-js wait for an action.
     const fetched = chunkNames();
-    assert(fetched.some((c) => c.startsWith('reviews-')), `the reviews chunk was fetched (${fetched})`);
+    assert(
+      fetched.some((c) => c.startsWith('reviews-')),
+      `the reviews chunk was fetched (${fetched})`,
+    );
     const early = fetched.filter((c) => LATER_CHUNK.test(c));
     equal(early.join(','), '', 'no code that is needed only after an action');
     await expectAccessible(el, 'reviews list');
@@ -314,13 +350,22 @@ describe('kyb-reviews (signed out)', () => {
     select.dispatchEvent(new Event('change', { bubbles: true }));
     await waitFor(() => ratingsShown(el)[0] === 1, 'lowest first');
     const low = ratingsShown(el);
-    assert(low.every((r, i) => i === 0 || r >= low[i - 1]), `ascending (${low})`);
+    assert(
+      low.every((r, i) => i === 0 || r >= low[i - 1]),
+      `ascending (${low})`,
+    );
     equal(feedRequests(t0).length, 1, 'one request for the sort');
     select.value = 'highest';
     select.dispatchEvent(new Event('change', { bubbles: true }));
     await waitFor(() => ratingsShown(el)[0] === 5 && ratingsShown(el).at(-1) < 5, 'highest first');
     // Equal ratings: newest first.
-    equal(titles(el).slice(0, 5).join('|'), FIXTURES.filter((f) => f.rating === 5).map((f) => f.title).join('|'), 'ties by date');
+    equal(
+      titles(el).slice(0, 5).join('|'),
+      FIXTURES.filter((f) => f.rating === 5)
+        .map((f) => f.title)
+        .join('|'),
+      'ties by date',
+    );
     await expectAccessible(el, 'filtered list');
   });
 
@@ -373,7 +418,13 @@ describe('kyb-reviews (signed out)', () => {
     requests.stop();
     equal(requests.events.length, 1, 'asks kyb-auth-button to open its dialog');
     equal($(el, 'form'), null, 'no form for a visitor');
-    equal(chunkNames().filter((c) => /^(ReviewForm|Session|auth|dist)-/.test(c)).join(','), '', "a visitor's press loads neither the form nor the auth store");
+    equal(
+      chunkNames()
+        .filter((c) => /^(ReviewForm|Session|auth|dist)-/.test(c))
+        .join(','),
+      '',
+      "a visitor's press loads neither the form nor the auth store",
+    );
     await expectAccessible(el, 'empty state');
   });
 
@@ -448,7 +499,7 @@ describe('kyb-reviews (signed out)', () => {
   });
 
   // issue #8: below ~600 px every review showed five full stars (the fill was a share of the whole row).
-  it('fills each review\'s stars in proportion to its rating at every width', async () => {
+  it("fills each review's stars in proportion to its rating at every width", async () => {
     for (const width of [320, 390, 1024]) {
       await setViewport({ width, height: 800 });
       try {
@@ -461,7 +512,10 @@ describe('kyb-reviews (signed out)', () => {
           const fill = stars.querySelector('.rv-stars__fill').getBoundingClientRect().width;
           return { rating, share: Math.round((fill / base) * 100) };
         });
-        assert(shown.some((s) => s.rating < 5), 'some reviews below 5 stars');
+        assert(
+          shown.some((s) => s.rating < 5),
+          'some reviews below 5 stars',
+        );
         for (const s of shown) assert(Math.abs(s.share - s.rating * 20) <= 2, `at ${width} px a ${s.rating}-star review fills ${s.share}% of its stars`);
       } finally {
         cleanup();
@@ -472,7 +526,11 @@ describe('kyb-reviews (signed out)', () => {
 
   // issue #10: the brand's public reply comes with the feed (no extra request) and sits under its review.
   it("shows the brand's reply under its review, labelled and dated, from the same single request", async () => {
-    const [stored] = await svc('review_replies', { method: 'POST', body: { review_id: added[1], content: 'Thank you, Kemi!\nSee you at the studio.' }, prefer: 'return=representation' });
+    const [stored] = await svc('review_replies', {
+      method: 'POST',
+      body: { review_id: added[1], content: 'Thank you, Kemi!\nSee you at the studio.' },
+      prefer: 'return=representation',
+    });
     try {
       for (const width of [320, 1024]) {
         await setViewport({ width, height: 800 });
@@ -563,7 +621,13 @@ describe('kyb-reviews (signed in)', () => {
   const reviewRows = (title) => svc(`reviews?user_id=eq.${userId}&title=eq.${encodeURIComponent(title)}&select=*,review_media(*)`);
 
   it("fetches the form's code when Write Review is focused or hovered, before the click", async () => {
-    equal(chunkNames().filter((c) => c.startsWith('ReviewForm-')).join(','), '', 'no form code before a signed-in visitor reaches for it');
+    equal(
+      chunkNames()
+        .filter((c) => c.startsWith('ReviewForm-'))
+        .join(','),
+      '',
+      'no form code before a signed-in visitor reaches for it',
+    );
     const el = await mount(`<kyb-reviews slug="${SUBMIT}"></kyb-reviews>`);
     await loaded(el);
     const write = await waitFor(() => $(el, '[part~="write-button"]'), 'Write Review for a signed-in user');
@@ -640,7 +704,10 @@ describe('kyb-reviews (signed in)', () => {
     const items = () => $$(el, '.rv-files__item');
     await waitFor(() => items().length === 1, 'only the valid file kept');
     assert(text(items()[0]).includes('ok.png'), 'kept the PNG');
-    pickFiles(f.files, [1, 2, 3, 4, 5].map((i) => new File([good], `more-${i}.png`, { type: 'image/png' })));
+    pickFiles(
+      f.files,
+      [1, 2, 3, 4, 5].map((i) => new File([good], `more-${i}.png`, { type: 'image/png' })),
+    );
     await waitFor(() => items().length === 5, 'at most 5 kept');
     assert(text($(el, '.rv-files')).includes('1 file was left out'), 'overflow note');
     assert(f.files.disabled, 'picker disabled at 5');
@@ -668,7 +735,9 @@ describe('kyb-reviews (signed in)', () => {
     try {
       f.submit.click();
       await waitFor(() => text(f.submit) === 'Submitting...' && f.submit.disabled, 'busy label, disabled').catch((e) => {
-        throw new Error(`${e.message}; state: ${JSON.stringify({ sub: text(f.submit), dis: f.submit.disabled, conn: f.submit.isConnected, toasts: toasts(el), title: f.title.value, content: f.content.value, stars: f.stars.map((x) => x.checked), errs: $$(el, '.kyb-error').map(text), reqs: requestsTo('/', t0).map((x) => x.name) })}`);
+        throw new Error(
+          `${e.message}; state: ${JSON.stringify({ sub: text(f.submit), dis: f.submit.disabled, conn: f.submit.isConnected, toasts: toasts(el), title: f.title.value, content: f.content.value, stars: f.stars.map((x) => x.checked), errs: $$(el, '.kyb-error').map(text), reqs: requestsTo('/', t0).map((x) => x.name) })}`,
+        );
       });
       equal(button(el, 'Cancel').disabled, true, 'Cancel disabled while busy');
     } finally {
@@ -740,7 +809,10 @@ describe('kyb-reviews (signed in)', () => {
       console.error = realError;
       restore();
     }
-    assert(logged.some((x) => String(x[0]).includes('submission failed')), 'error logged with console.error');
+    assert(
+      logged.some((x) => String(x[0]).includes('submission failed')),
+      'error logged with console.error',
+    );
     assert($(el, 'form'), 'form stays open');
     equal(inputs(el).title.value, title, 'nothing typed is lost');
     equal($$(el, '.rv-files__item').length, 2, 'files kept');
@@ -756,7 +828,14 @@ describe('kyb-reviews (signed in)', () => {
     const rows = await reviewRows(title);
     equal(rows.length, 1, 'still one review');
     equal(rows[0].id, row.id, 'same id');
-    equal(rows[0].review_media.map((x) => x.file_path).sort().join(','), `${userId}/${row.id}/0.png,${userId}/${row.id}/1.png`, 'both files');
+    equal(
+      rows[0].review_media
+        .map((x) => x.file_path)
+        .sort()
+        .join(','),
+      `${userId}/${row.id}/0.png,${userId}/${row.id}/1.png`,
+      'both files',
+    );
     for (const x of rows[0].review_media) equal((await fetch(publicUrl(x.file_path))).status, 200, `${x.file_path} stored`);
   });
 

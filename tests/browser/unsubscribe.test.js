@@ -7,7 +7,26 @@
  * The functions rate-limit per client (20 sign-ups and 20 unsubscribes per 10 minutes) and every
  * browser test shares one client address: this file sends 3 sign-ups and 4 unsubscribes.
  */
-import { $, anonKey, assert, backendUrl, button, cleanup, closedUrl, equal, expectAccessible, mount, requestsTo, text, toasts, uniqueEmail, waitFor, waitForToast, watchText, serviceKey } from './support/helpers.js';
+import {
+  $,
+  anonKey,
+  assert,
+  backendUrl,
+  button,
+  cleanup,
+  closedUrl,
+  equal,
+  expectAccessible,
+  mount,
+  requestsTo,
+  text,
+  toasts,
+  uniqueEmail,
+  waitFor,
+  waitForToast,
+  watchText,
+  serviceKey,
+} from './support/helpers.js';
 
 // The function's answers (supabase/functions/_shared/messages.ts), as the visitor reads them.
 const UNSUBSCRIBED = "You've been unsubscribed. You won't receive any more emails from this list.";
@@ -18,10 +37,9 @@ const CONTACT = 'hello@kybhaircare.com';
 /** The newsletter subscription of an address: {status, unsubscribe_token, unsubscribed_at}. */
 async function subscription(email) {
   const key = await serviceKey();
-  const r = await fetch(
-    `${backendUrl()}/rest/v1/subscribers?email=eq.${encodeURIComponent(email)}&list=eq.newsletter&select=status,unsubscribe_token,unsubscribed_at`,
-    { headers: { apikey: key, authorization: `Bearer ${key}` } },
-  );
+  const r = await fetch(`${backendUrl()}/rest/v1/subscribers?email=eq.${encodeURIComponent(email)}&list=eq.newsletter&select=status,unsubscribe_token,unsubscribed_at`, {
+    headers: { apikey: key, authorization: `Bearer ${key}` },
+  });
   const rows = await r.json();
   assert(r.ok, `service-role read of subscribers → ${r.status} ${JSON.stringify(rows)}`);
   equal(rows.length, 1, `one subscription for ${email}`);
@@ -145,7 +163,10 @@ describe('kyb-unsubscribe', () => {
       b.click();
       const t = await waitForToast(el, 'Something went wrong', 'Please try again later or contact support');
       equal(t.variant, 'destructive', 'destructive');
-      assert(logged.some((a) => String(a[0]).startsWith('[kyb]')), 'the failure is logged');
+      assert(
+        logged.some((a) => String(a[0]).startsWith('[kyb]')),
+        'the failure is logged',
+      );
     } finally {
       metaUrl.content = real;
       console.error = realError;

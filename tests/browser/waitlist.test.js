@@ -1,4 +1,22 @@
-import { $, assert, button, cleanup, closedUrl, equal, expectAccessible, field, listen, mount, requestsTo, text, type, uniqueEmail, waitFor, waitForToast, watchText } from './support/helpers.js';
+import {
+  $,
+  assert,
+  button,
+  cleanup,
+  closedUrl,
+  equal,
+  expectAccessible,
+  field,
+  listen,
+  mount,
+  requestsTo,
+  text,
+  type,
+  uniqueEmail,
+  waitFor,
+  waitForToast,
+  watchText,
+} from './support/helpers.js';
 
 describe('kyb-waitlist', () => {
   afterEach(cleanup);

@@ -81,7 +81,10 @@ describe('accessibility (axe-core)', () => {
     const errors = results.filter((r) => r.error).map((r) => `${r.path}: ${r.error}`);
     expect.soft(errors, 'pages that could not be audited').toEqual([]);
     const bad = results.filter((r) => r.violations.length);
-    expect(bad.length, `axe violations on ${bad.length} of ${results.length} pages (${NOT_FOUND.title} page included):\n${bad.map((r) => describeViolations(r.path, r.violations)).join('\n')}`).toBe(0);
+    expect(
+      bad.length,
+      `axe violations on ${bad.length} of ${results.length} pages (${NOT_FOUND.title} page included):\n${bad.map((r) => describeViolations(r.path, r.violations)).join('\n')}`,
+    ).toBe(0);
   }, 180_000);
 
   it('finds no violations on My Account signed in, the sign-in dialog, and the gallery panel as the admin', async () => {
@@ -110,7 +113,11 @@ describe('accessibility (axe-core)', () => {
     const panel = await audit(admin);
     await context.close();
     await adminContext.close();
-    const all = [describeViolations('sign-in dialog on /', dialog), describeViolations('/account (signed in)', account), describeViolations('/admin/gallery (admin)', panel)].filter(Boolean);
+    const all = [
+      describeViolations('sign-in dialog on /', dialog),
+      describeViolations('/account (signed in)', account),
+      describeViolations('/admin/gallery (admin)', panel),
+    ].filter(Boolean);
     expect(dialog.length + account.length + panel.length, `axe violations:\n${all.join('\n')}`).toBe(0);
   }, 120_000);
 });

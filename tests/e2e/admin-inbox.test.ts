@@ -32,7 +32,10 @@ describe('admin inbox (issue #10)', () => {
     await form.getByLabel('Partnership Type').selectOption({ label: 'Supplier/Vendor' });
     await form.getByLabel('Message/Notes').fill('=1+1 wholesale scalp oil, "small batch"');
     await form.getByRole('button', { name: /Submit/ }).click();
-    await form.getByText(/thank you/i).first().waitFor({ timeout: 15_000 });
+    await form
+      .getByText(/thank you/i)
+      .first()
+      .waitFor({ timeout: 15_000 });
 
     // The notification mail, in the dev inbox as a person would read it.
     const mailbox = await ctx.site.page();
@@ -41,7 +44,14 @@ describe('admin inbox (issue #10)', () => {
     const mail = mailbox.locator('li.mail').filter({ hasText: `New partnership inquiry from ${name}` });
     await mail.waitFor({ timeout: 10_000 });
     const body = await mail.locator('pre').textContent();
-    for (const line of [`Name: ${name}`, `E-mail: ${email}`, 'Company: Roots, Inc.', 'Partnership type: supplier', '=1+1 wholesale scalp oil, "small batch"', 'Sent from: /partners']) {
+    for (const line of [
+      `Name: ${name}`,
+      `E-mail: ${email}`,
+      'Company: Roots, Inc.',
+      'Partnership type: supplier',
+      '=1+1 wholesale scalp oil, "small batch"',
+      'Sent from: /partners',
+    ]) {
       expect(body, `the mail says "${line}"`).toContain(line);
     }
 
@@ -76,7 +86,9 @@ describe('admin inbox (issue #10)', () => {
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe('Received (UTC),Kind,Form,Status,Name,E-mail,Company,Role,Message,Other fields,Source page,Consent,Notification');
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toContain(`,Partnership,partnership,Handled,${name},${email},"Roots, Inc.",,"'=1+1 wholesale scalp oil, ""small batch""",Partnership type: supplier,/partners,,sent`);
+    expect(lines[1]).toContain(
+      `,Partnership,partnership,Handled,${name},${email},"Roots, Inc.",,"'=1+1 wholesale scalp oil, ""small batch""",Partnership type: supplier,/partners,,sent`,
+    );
 
     const { data } = await ctx.site.service().from('leads').select('inbox_status, notification').eq('email', email);
     expect(data).toEqual([{ inbox_status: 'handled', notification: 'sent' }]);

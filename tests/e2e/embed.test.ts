@@ -61,8 +61,16 @@ describe('widgets embedded on a third-party page', () => {
     const reviews = page.locator('kyb-reviews');
     await reviews.getByRole('heading', { name: 'Customer Reviews' }).waitFor({ timeout: 20_000 });
     await expect.poll(() => reviews.getByText(/Based on \d+ reviews?/).count(), { message: 'summary from the backend', timeout: 15_000 }).toBeGreaterThan(0);
-    const scripts = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.js')).map((e) => e.name));
-    expect(scripts.every((s) => s.startsWith(ctx.site.url)), `widget code comes from the site (${scripts.join(', ')})`).toBe(true);
+    const scripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.endsWith('.js'))
+        .map((e) => e.name),
+    );
+    expect(
+      scripts.every((s) => s.startsWith(ctx.site.url)),
+      `widget code comes from the site (${scripts.join(', ')})`,
+    ).toBe(true);
 
     const email = `linkinbio-${randomUUID().slice(0, 8)}@example.com`;
     const card = page.locator('kyb-newsletter');

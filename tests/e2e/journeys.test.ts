@@ -112,10 +112,16 @@ describe('reviews (doc 1 §2.8, §2.9, §4)', () => {
     await signInViaHeader(page, user);
     const reviews = page.locator('kyb-reviews');
     await reviews.getByRole('heading', { name: 'Customer Reviews' }).waitFor();
-    await reviews.getByRole('button', { name: /^Write (a |the First )?Review$/ }).first().click();
+    await reviews
+      .getByRole('button', { name: /^Write (a |the First )?Review$/ })
+      .first()
+      .click();
     const title = `E2E photo review ${uid()}`;
     // The radios are drawn as stars: click the fifth star, as a visitor does.
-    await reviews.locator('label').filter({ has: page.getByRole('radio', { name: '5 stars' }) }).click();
+    await reviews
+      .locator('label')
+      .filter({ has: page.getByRole('radio', { name: '5 stars' }) })
+      .click();
     expect(await reviews.getByRole('radio', { name: '5 stars' }).isChecked(), 'five stars chosen').toBe(true);
     await reviews.getByLabel('Review Title').fill(title);
     await reviews.getByLabel('Your Name').fill('Journey Reviewer');
@@ -229,7 +235,12 @@ describe('beta gate (doc 2 §2 Beta area, §8)', () => {
     await field.press('Enter');
     await gate.getByRole('heading', { name: 'Beta Access Tools' }).waitFor({ timeout: 15_000 });
     expect(alerts.length, 'no second alert').toBe(1);
-    expect(await gate.getByRole('link', { name: /Crown Planner|Open/ }).first().getAttribute('href')).toMatch(/\/digital-tools\/crown-planner$/);
+    expect(
+      await gate
+        .getByRole('link', { name: /Crown Planner|Open/ })
+        .first()
+        .getAttribute('href'),
+    ).toMatch(/\/digital-tools\/crown-planner$/);
     for (const t of ['AI Hair Quiz', 'Community Hub', 'Digital Library', 'Smart Scheduler', 'Goals Tracker']) {
       expect.soft(await gate.getByText(t).count(), `${t} listed`).toBeGreaterThan(0);
     }
@@ -250,14 +261,21 @@ describe('partnership inquiry (doc 2 §2 Partners, §5)', () => {
     await form.getByLabel('Partnership Type').selectOption({ label: 'Brand Collaboration' });
     await form.getByLabel('Message/Notes').fill('A co-branded scalp oil for the studio.');
     await form.getByRole('button', { name: /Submit/ }).click();
-    await form.getByText(/thank you/i).first().waitFor({ timeout: 15_000 });
+    await form
+      .getByText(/thank you/i)
+      .first()
+      .waitFor({ timeout: 15_000 });
     const again = form.getByRole('button', { name: 'Submit Another Inquiry' });
     expect(await again.isVisible(), 'Submit Another Inquiry').toBe(true);
 
     const { data, error } = await ctx.site.service().from('leads').select('kind, email, payload').eq('email', email);
     expect(error).toBeNull();
     expect(data, 'the inquiry is stored as a lead').toMatchObject([
-      { kind: 'partnership', email, payload: { name: 'Pat Partner', company: 'Clean Roots Co.', partnershipType: 'collaboration', message: 'A co-branded scalp oil for the studio.' } },
+      {
+        kind: 'partnership',
+        email,
+        payload: { name: 'Pat Partner', company: 'Clean Roots Co.', partnershipType: 'collaboration', message: 'A co-branded scalp oil for the studio.' },
+      },
     ]);
 
     await again.click();
@@ -338,17 +356,31 @@ describe('gallery admin and the planner carousel (doc 2 §2, §4, §7, §8)', ()
     // Reorder: the new slide first, the cover last.
     await row(alt).getByLabel('Order').fill('0');
     await row(alt).getByLabel('Order').press('Enter');
-    await expect.poll(async () => (await row(alt).getByLabel('Order').inputValue()) === '0' && (await ctx.site.service().from('planner_gallery').select('display_order').eq('alt_text', alt)).data?.[0]?.display_order, { message: 'order saved', timeout: 10_000 }).toBe(0);
+    await expect
+      .poll(
+        async () =>
+          (await row(alt).getByLabel('Order').inputValue()) === '0' &&
+          (await ctx.site.service().from('planner_gallery').select('display_order').eq('alt_text', alt)).data?.[0]?.display_order,
+        { message: 'order saved', timeout: 10_000 },
+      )
+      .toBe(0);
     await row(COVER).getByLabel('Order').fill('7');
     await row(COVER).getByLabel('Order').press('Enter');
-    await expect.poll(async () => (await items.last().getByRole('img').first().getAttribute('alt')) ?? '', { message: 'the list is ordered by display_order', timeout: 15_000 }).toBe(COVER);
+    await expect
+      .poll(async () => (await items.last().getByRole('img').first().getAttribute('alt')) ?? '', { message: 'the list is ordered by display_order', timeout: 15_000 })
+      .toBe(COVER);
 
     // Hide the wash-day page.
     const active = row(WASH).getByRole('switch', { name: 'Active' });
     expect(await active.isChecked(), 'seeded as active').toBe(true);
     await row(WASH).getByText('Active', { exact: true }).click();
     await expect.poll(() => active.isChecked(), { message: 'the switch turns off', timeout: 10_000 }).toBe(false);
-    await expect.poll(async () => (await ctx.site.service().from('planner_gallery').select('is_active').eq('alt_text', WASH)).data?.[0]?.is_active, { message: 'hidden in the database', timeout: 10_000 }).toBe(false);
+    await expect
+      .poll(async () => (await ctx.site.service().from('planner_gallery').select('is_active').eq('alt_text', WASH)).data?.[0]?.is_active, {
+        message: 'hidden in the database',
+        timeout: 10_000,
+      })
+      .toBe(false);
 
     const visitor = await open('/digital-tools/crown-planner');
     const carousel = visitor.locator('kyb-planner-gallery');
@@ -363,21 +395,24 @@ describe('gallery admin and the planner carousel (doc 2 §2, §4, §7, §8)', ()
     await expect.poll(() => first.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth), { message: 'the uploaded image shows first', timeout: 15_000 }).toBe(96);
 
     // Delete: Cancel keeps it, Delete removes it.
-    await row(alt).getByRole('button', { name: /Delete/ }).click();
+    await row(alt)
+      .getByRole('button', { name: /Delete/ })
+      .click();
     const confirm = page.getByRole('dialog');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'detached' });
     expect(await row(alt).count(), 'Cancel keeps the item').toBe(1);
-    await row(alt).getByRole('button', { name: /Delete/ }).click();
+    await row(alt)
+      .getByRole('button', { name: /Delete/ })
+      .click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
     await expectToast(page, 'Success', 'Item deleted successfully');
     await expect.poll(() => items.count(), { message: 'four items after the delete', timeout: 10_000 }).toBe(4);
 
     await visitor.reload();
     await widgetsUpgraded(visitor);
-    await expect.poll(() => thumbs.evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label'))), { message: 'the carousel follows', timeout: 15_000 }).toEqual([
-      `Show slide 1: ${CHECKLIST}`,
-      `Show slide 2: ${COVER}`,
-    ]);
+    await expect
+      .poll(() => thumbs.evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label'))), { message: 'the carousel follows', timeout: 15_000 })
+      .toEqual([`Show slide 1: ${CHECKLIST}`, `Show slide 2: ${COVER}`]);
   }, 120_000);
 });

@@ -24,9 +24,7 @@ async function open(path: string, opts: Parameters<typeof ctx.site.page>[0] = {}
 
 /** Links of a navigation region as "label → path". */
 async function linksOf(nav: Locator): Promise<string[]> {
-  return nav.locator('a').evaluateAll((as) =>
-    (as as HTMLAnchorElement[]).map((a) => `${(a.textContent ?? '').replace(/\s+/g, ' ').trim()} → ${new URL(a.href).pathname}`),
-  );
+  return nav.locator('a').evaluateAll((as) => (as as HTMLAnchorElement[]).map((a) => `${(a.textContent ?? '').replace(/\s+/g, ' ').trim()} → ${new URL(a.href).pathname}`));
 }
 
 const activeText = (page: Page) => page.evaluate(() => (document.activeElement?.textContent ?? '').replace(/\s+/g, ' ').trim());
@@ -38,8 +36,19 @@ describe('header', () => {
     await expect.poll(() => header.count(), { message: 'one banner landmark', timeout: 10_000 }).toBe(1);
     const nav = header.getByRole('navigation').first();
     const links = await linksOf(nav);
-    for (const label of PRIMARY) expect.soft(links.some((l) => l.startsWith(`${label} →`)), `header link ${label} (got ${links.join(', ')})`).toBe(true);
-    expect.soft(links.some((l) => l.startsWith('FAQ → /faq')), 'header link FAQ → /faq').toBe(true);
+    for (const label of PRIMARY)
+      expect
+        .soft(
+          links.some((l) => l.startsWith(`${label} →`)),
+          `header link ${label} (got ${links.join(', ')})`,
+        )
+        .toBe(true);
+    expect
+      .soft(
+        links.some((l) => l.startsWith('FAQ → /faq')),
+        'header link FAQ → /faq',
+      )
+      .toBe(true);
     expect.soft(await header.getByText('Digital Tools', { exact: false }).first().isVisible(), 'Digital Tools is shown').toBe(true);
     expect.soft(await header.locator('a[href="/"]').count(), 'the logo links home').toBeGreaterThan(0);
     await expect.poll(() => header.getByRole('button', { name: 'Sign in' }).isVisible(), { message: 'signed out: a Sign in button', timeout: 10_000 }).toBe(true);
@@ -126,7 +135,9 @@ describe('header', () => {
     await expect.poll(() => mobileNav.isVisible(), { message: 'the slide-out menu opens', timeout: 10_000 }).toBe(true);
     await mobileNav.getByText('Digital Tools').first().click();
     for (const label of [...PRIMARY, ...TOOLS, 'FAQ']) {
-      await expect.poll(() => mobileNav.getByRole('link', { name: label, exact: true }).first().isVisible(), { message: `${label} in the slide-out menu`, timeout: 10_000 }).toBe(true);
+      await expect
+        .poll(() => mobileNav.getByRole('link', { name: label, exact: true }).first().isVisible(), { message: `${label} in the slide-out menu`, timeout: 10_000 })
+        .toBe(true);
     }
     const mobileLinks = await linksOf(mobileNav);
     expect(new Set(mobileLinks), 'same links as the desktop bar').toEqual(new Set(desktopLinks));
@@ -138,7 +149,10 @@ describe('header', () => {
 
   it('opens the booking service in a new tab from Book Now', async () => {
     const page = await open('/');
-    const book = page.getByRole('banner').getByRole('link', { name: /Book Now/ }).first();
+    const book = page
+      .getByRole('banner')
+      .getByRole('link', { name: /Book Now/ })
+      .first();
     expect(await book.getAttribute('target'), 'Book Now opens a new tab').toBe('_blank');
     const href = (await book.getAttribute('href'))!;
     expect(new URL(href).origin, 'Book Now leads off the site (external booking service)').not.toBe(ctx.site.url);
@@ -155,7 +169,16 @@ describe('header', () => {
       return fixed.map((a) => {
         const r = a.getBoundingClientRect();
         const cs = getComputedStyle(a);
-        return { href: a.href, target: a.target, name: a.getAttribute('aria-label') ?? a.textContent, w: r.width, h: r.height, radius: parseFloat(cs.borderTopLeftRadius), right: innerWidth - r.right, bottom: innerHeight - r.bottom };
+        return {
+          href: a.href,
+          target: a.target,
+          name: a.getAttribute('aria-label') ?? a.textContent,
+          w: r.width,
+          h: r.height,
+          radius: parseFloat(cs.borderTopLeftRadius),
+          right: innerWidth - r.right,
+          bottom: innerHeight - r.bottom,
+        };
       });
     });
     expect(fab.length, `one floating link (got ${JSON.stringify(fab)})`).toBe(1);

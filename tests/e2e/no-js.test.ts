@@ -39,7 +39,10 @@ async function emptyShells(page: Page): Promise<string[]> {
 }
 
 async function loadingPlaceholders(page: Page): Promise<string[]> {
-  const texts = await page.locator('main').getByText(/^\s*Loading\b/).allInnerTexts();
+  const texts = await page
+    .locator('main')
+    .getByText(/^\s*Loading\b/)
+    .allInnerTexts();
   return texts.filter((t) => t.trim());
 }
 

@@ -121,6 +121,13 @@ describe('/faq', () => {
     for (const i of [0, 1, 2, 3]) await cards.nth(i).locator('details summary').first().click();
     const opened = await page.locator('main details').evaluateAll((ds) => (ds as HTMLDetailsElement[]).filter((d) => d.open).length);
     expect(opened, 'one open').toBe(1);
-    expect(await cards.nth(3).locator('details').first().evaluate((d) => (d as HTMLDetailsElement).open), 'the last one clicked').toBe(true);
+    expect(
+      await cards
+        .nth(3)
+        .locator('details')
+        .first()
+        .evaluate((d) => (d as HTMLDetailsElement).open),
+      'the last one clicked',
+    ).toBe(true);
   });
 });

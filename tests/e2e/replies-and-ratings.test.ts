@@ -120,12 +120,18 @@ describe('ratings on the catalog (issue #10)', () => {
     });
     const reviewed = expected.filter((e) => e.count > 0);
     expect(reviewed.length, 'the seed reviews every listed product').toBe(expected.length);
-    expect(reviewed.some((e) => e.average! < 5 && e.average! * 10 % 10 !== 0), 'some average is not a whole star').toBe(true);
+    expect(
+      reviewed.some((e) => e.average! < 5 && (e.average! * 10) % 10 !== 0),
+      'some average is not a whole star',
+    ).toBe(true);
 
     for (const width of [320, 390, 768, 1280]) {
       const page = await openPage(ctx.site, '/products', await ctx.site.page({ viewport: { width, height: 900 } }));
       const shown = await ratings(page);
-      expect(shown.map((r) => r.href), `${width} px: one rating per card, linking to its reviews`).toEqual(reviewed.map((e) => `${e.p.href}#reviews`));
+      expect(
+        shown.map((r) => r.href),
+        `${width} px: one rating per card, linking to its reviews`,
+      ).toEqual(reviewed.map((e) => `${e.p.href}#reviews`));
       for (const [i, r] of shown.entries()) {
         const e = reviewed[i];
         const what = `${width} px, ${e.p.id}`;

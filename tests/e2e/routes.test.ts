@@ -337,7 +337,10 @@ describe('routes of the built site', () => {
     });
     await context.close();
     const failed = [...visits.values()].filter((v) => v.error);
-    expect(failed.map((v) => `${v.path}: ${v.error}`), 'pages that could not be loaded').toEqual([]);
+    expect(
+      failed.map((v) => `${v.path}: ${v.error}`),
+      'pages that could not be loaded',
+    ).toEqual([]);
   }, 180_000);
 
   it('serves every route of the specs and of site/routes.ts with status 200 and one h1', () => {
@@ -369,7 +372,13 @@ describe('routes of the built site', () => {
       });
       for (const l of e.links ?? []) expect.soft(paths, `${path} links to ${l}`).toContain(l);
       for (const id of e.ids ?? []) expect.soft(v.ids, `${path} has the anchor #${id}`).toContain(id);
-      for (const h of e.headings ?? []) expect.soft(v.headings.some((t) => h.test(t)), `${path} has a heading matching ${h} (headings: ${JSON.stringify(v.headings)})`).toBe(true);
+      for (const h of e.headings ?? [])
+        expect
+          .soft(
+            v.headings.some((t) => h.test(t)),
+            `${path} has a heading matching ${h} (headings: ${JSON.stringify(v.headings)})`,
+          )
+          .toBe(true);
     }
   });
 

@@ -42,7 +42,7 @@ describe('sign-in on a touch phone', () => {
   // /account sends a signed-out visitor to / by design: every other page must keep the visitor.
   const paths = ROUTES.map((r) => r.path).filter((p) => p !== '/account');
 
-  it('opens the dialog on the first tap on the header\'s Sign in, on every page, without leaving it', async () => {
+  it("opens the dialog on the first tap on the header's Sign in, on every page, without leaving it", async () => {
     const context = await ctx.site.context(PHONE);
     const failures = (
       await pool(paths, 2, async (path) => {
@@ -59,7 +59,10 @@ describe('sign-in on a touch phone', () => {
           const opened = await expect
             .poll(() => dialogOpen(page), { timeout: 10_000 })
             .toBe(true)
-            .then(() => true, () => false);
+            .then(
+              () => true,
+              () => false,
+            );
           const where = new URL(page.url()).pathname;
           return opened && where === path ? null : `${path}: dialog ${opened ? 'opened' : 'did not open'}, now on ${where}`;
         } finally {
@@ -158,7 +161,10 @@ describe('the header of a signed-in visitor', () => {
     expect(greeting.title, 'the whole address in its tooltip').toBe(JORDAN.email);
   });
 
-  for (const [label, opts] of [['390', PHONE], ['320', SMALL_PHONE]] as const) {
+  for (const [label, opts] of [
+    ['390', PHONE],
+    ['320', SMALL_PHONE],
+  ] as const) {
     it(`is compact at ${label} px: one row, a full-size menu button, the greeting and Sign out in the menu`, async () => {
       const page = await ctx.site.page({ ...opts, storageState: await jordanStorage() });
       await open(page, '/products');
@@ -201,7 +207,11 @@ describe('fixed bars reserve their space', () => {
       for (const a of document.querySelectorAll<HTMLAnchorElement>('.site-footer a')) {
         const r = a.getBoundingClientRect();
         if (!r.width || r.top < top) continue;
-        for (const [x, y] of [[r.left + 2, r.top + r.height / 2], [r.right - 2, r.top + r.height / 2], [r.left + r.width / 2, r.bottom - 2]]) {
+        for (const [x, y] of [
+          [r.left + 2, r.top + r.height / 2],
+          [r.right - 2, r.top + r.height / 2],
+          [r.left + r.width / 2, r.bottom - 2],
+        ]) {
           const hit = document.elementFromPoint(x, y);
           if (hit && hit !== a && !a.contains(hit)) {
             out.push(`${(a.textContent ?? '').trim() || a.getAttribute('aria-label')} (covered by ${hit.closest('[class]')?.className ?? hit.localName})`);
@@ -213,7 +223,10 @@ describe('fixed bars reserve their space', () => {
     });
 
   for (const path of ['/services', '/holistic-haircare', '/products']) {
-    for (const [label, opts] of [['390', PHONE], ['1280', { viewport: DESKTOP }]] as const) {
+    for (const [label, opts] of [
+      ['390', PHONE],
+      ['1280', { viewport: DESKTOP }],
+    ] as const) {
       it(`leaves every footer link of ${path} clear at the end of the page at ${label} px`, async () => {
         const page = await ctx.site.page(opts);
         await open(page, path);
@@ -263,7 +276,12 @@ describe('nothing scrolls sideways', () => {
 
   it('at 320 px on any route, signed out', async () => {
     // /account sends a signed-out visitor to /, which is on the list itself.
-    expect(await checkAll(SMALL_PHONE, paths.filter((p) => p !== '/account'))).toEqual([]);
+    expect(
+      await checkAll(
+        SMALL_PHONE,
+        paths.filter((p) => p !== '/account'),
+      ),
+    ).toEqual([]);
   }, 180_000);
 
   it('at 320 px on any route, signed in', async () => {
@@ -274,19 +292,22 @@ describe('nothing scrolls sideways', () => {
     const admin = await signedInStorage(ctx.site, ADMIN);
     // The inbox with something in it, long unbroken words included (addresses, links pasted in a message).
     const long = 'a'.repeat(60);
-    const { error } = await ctx.site.service().from('leads').insert({
-      kind: 'partnership',
-      email: `${long}@example.com`,
-      payload: { name: `Pat ${long}`, email: `${long}@example.com`, company: `Company ${long}`, message: `See https://example.com/${long}/${long}` },
-      source_page: '/partners',
-    });
+    const { error } = await ctx.site
+      .service()
+      .from('leads')
+      .insert({
+        kind: 'partnership',
+        email: `${long}@example.com`,
+        payload: { name: `Pat ${long}`, email: `${long}@example.com`, company: `Company ${long}`, message: `See https://example.com/${long}/${long}` },
+        source_page: '/partners',
+      });
     expect(error).toBeNull();
     for (const opts of [SMALL_PHONE, PHONE]) {
       expect(await checkAll({ ...opts, storageState: admin }, ['/admin/inbox', '/admin/gallery', '/admin/reviews'])).toEqual([]);
     }
   }, 120_000);
 
-  it('keeps all four anchors of the planner\'s in-page nav reachable at 390 px, with a visible cue', async () => {
+  it("keeps all four anchors of the planner's in-page nav reachable at 390 px, with a visible cue", async () => {
     const page = await ctx.site.page(PHONE);
     await open(page, '/digital-tools/crown-planner');
     const nav = page.getByRole('navigation', { name: 'On this page' });

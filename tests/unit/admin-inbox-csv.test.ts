@@ -30,28 +30,58 @@ describe('csvCell', () => {
   });
 
   it('joins rows with CRLF and ends with one', () => {
-    expect(toCsv(['A', 'B'], [['1', 'x,y'], ['', null]])).toBe('A,B\r\n1,"x,y"\r\n,\r\n');
+    expect(
+      toCsv(
+        ['A', 'B'],
+        [
+          ['1', 'x,y'],
+          ['', null],
+        ],
+      ),
+    ).toBe('A,B\r\n1,"x,y"\r\n,\r\n');
   });
 });
 
 describe('inboxCsv', () => {
   const item = (over: Partial<InboxItem>): InboxItem => ({
-    id: '1', source: 'lead', kind: 'partnership', form: 'partnership', status: 'new', name: 'Gia', email: 'gia@example.com',
-    company: 'Crown, Co', role: null, message: 'Hello\n"there"', source_page: '/partners',
+    id: '1',
+    source: 'lead',
+    kind: 'partnership',
+    form: 'partnership',
+    status: 'new',
+    name: 'Gia',
+    email: 'gia@example.com',
+    company: 'Crown, Co',
+    role: null,
+    message: 'Hello\n"there"',
+    source_page: '/partners',
     payload: { name: 'Gia', email: 'gia@example.com', company: 'Crown, Co', partnershipType: 'supplier', message: 'Hello\n"there"' },
-    consent: null, notification: 'sent', created_at: '2026-11-23T20:00:00+00:00', ...over,
+    consent: null,
+    notification: 'sent',
+    created_at: '2026-11-23T20:00:00+00:00',
+    ...over,
   });
 
   it('writes one row per item under the header, every field it carried included', () => {
     const sub = item({
-      id: '2', source: 'subscriber', kind: 'newsletter', form: 'newsletter', status: 'handled', name: '=cmd', company: null, message: null,
-      payload: { subscription: 'subscribed' }, notification: null,
+      id: '2',
+      source: 'subscriber',
+      kind: 'newsletter',
+      form: 'newsletter',
+      status: 'handled',
+      name: '=cmd',
+      company: null,
+      message: null,
+      payload: { subscription: 'subscribed' },
+      notification: null,
       consent: { version: 'v1', ledger: [{ action: 'subscribe', version: 'v1', sourcePage: '/blog', at: '2026-11-23T19:00:00+00:00' }] },
     });
     const lines = inboxCsv([item({}), sub]).split('\r\n');
     expect(lines[0]).toBe(CSV_HEADER.join(','));
     expect(lines[1]).toBe('2026-11-23T20:00:00+00:00,Partnership,partnership,New,Gia,gia@example.com,"Crown, Co",,"Hello\n""there""",Partnership type: supplier,/partners,,sent');
-    expect(lines[2]).toBe("2026-11-23T20:00:00+00:00,Newsletter,newsletter,Handled,'=cmd,gia@example.com,,,,Subscription: subscribed,/partners,consent text v1; subscribe 2026-11-23T19:00:00+00:00 (v1) on /blog,");
+    expect(lines[2]).toBe(
+      "2026-11-23T20:00:00+00:00,Newsletter,newsletter,Handled,'=cmd,gia@example.com,,,,Subscription: subscribed,/partners,consent text v1; subscribe 2026-11-23T19:00:00+00:00 (v1) on /blog,",
+    );
     expect(lines[3]).toBe('');
   });
 

@@ -56,7 +56,11 @@ describe('products', () => {
     }
   });
   it('lists the loc products and the DIY kit card on /products', () => {
-    expect(PRODUCTS.filter((p) => p.listed).map((p) => p.id).sort()).toEqual(['diy-kit', 'irie-locs', 'jah-locs', 'trinity-locs']);
+    expect(
+      PRODUCTS.filter((p) => p.listed)
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual(['diy-kit', 'irie-locs', 'jah-locs', 'trinity-locs']);
   });
   it('has the filter and sort labels of doc 1 §2.6', () => {
     expect(PRODUCT_FILTERS.map((f) => f.label)).toEqual(['All Products', 'Loc Extensions', 'DIY Kit']);

@@ -3,19 +3,25 @@ import { leadFailureToast, readLeadAnswer, validateLead } from '../../widgets/co
 import { MESSAGES } from '../../widgets/core/messages.ts';
 import { MSG } from '../../supabase/functions/_shared/rules.ts';
 
-describe('readLeadAnswer: the lead-capture function\'s answers', () => {
+describe("readLeadAnswer: the lead-capture function's answers", () => {
   it('200 {message} is a success with the message', () => {
     expect(readLeadAnswer(200, { message: 'Thanks!' })).toEqual({ ok: true, message: 'Thanks!' });
     expect(readLeadAnswer(200, null)).toEqual({ ok: true, message: '' });
   });
   it('400 {error, fields} keeps the text and the per-field messages (strings only)', () => {
     expect(readLeadAnswer(400, { error: 'Email is required', fields: { email: 'Email is required', name: '', odd: 3 } })).toEqual({
-      ok: false, status: 400, message: 'Email is required', fields: { email: 'Email is required' },
+      ok: false,
+      status: 400,
+      message: 'Email is required',
+      fields: { email: 'Email is required' },
     });
   });
   it('429 {error} is a failure with the text and no fields', () => {
     expect(readLeadAnswer(429, { error: 'Too many requests. Please try again later.' })).toEqual({
-      ok: false, status: 429, message: 'Too many requests. Please try again later.', fields: {},
+      ok: false,
+      status: 429,
+      message: 'Too many requests. Please try again later.',
+      fields: {},
     });
   });
   it('a 200 carrying error is still a failure', () => {
@@ -29,9 +35,11 @@ describe('readLeadAnswer: the lead-capture function\'s answers', () => {
 });
 
 describe('leadFailureToast', () => {
-  it('shows the function\'s own text as Submission failed (destructive)', () => {
+  it("shows the function's own text as Submission failed (destructive)", () => {
     expect(leadFailureToast(readLeadAnswer(429, { error: 'Too many requests. Please try again later.' }))).toEqual({
-      title: 'Submission failed', description: 'Too many requests. Please try again later.', variant: 'destructive',
+      title: 'Submission failed',
+      description: 'Too many requests. Please try again later.',
+      variant: 'destructive',
     });
   });
   it('falls back to Something went wrong for network failures and 500s', () => {
@@ -40,18 +48,20 @@ describe('leadFailureToast', () => {
   });
 });
 
-describe('validateLead: the function\'s own schemas, in the browser', () => {
+describe("validateLead: the function's own schemas, in the browser", () => {
   it('partnership: name and email required, email format, optional rest', () => {
     expect(validateLead('partnership', { name: '', email: '' })).toEqual({ ok: false, fields: { name: MSG.nameRequired, email: MSG.emailRequired } });
     expect(validateLead('partnership', { name: 'Zuri', email: 'zuri@' })).toEqual({ ok: false, fields: { email: MSG.emailInvalid } });
     expect(validateLead('partnership', { name: ' Zuri ', email: ' z@x.co ', company: '', partnershipType: '', message: '' })).toMatchObject({
-      ok: true, data: { name: 'Zuri', email: 'z@x.co' },
+      ok: true,
+      data: { name: 'Zuri', email: 'z@x.co' },
     });
     expect(validateLead('partnership', { name: 'Z', email: 'z@x.co', partnershipType: 'reseller' }).ok).toBe(false);
   });
   it('beta_request: role and message required too (doc 2 §5)', () => {
     expect(validateLead('beta_request', { name: 'A', email: 'a@b.co', role: '', message: ' ' })).toEqual({
-      ok: false, fields: { role: MSG.roleRequired, message: MSG.messageRequired },
+      ok: false,
+      fields: { role: MSG.roleRequired, message: MSG.messageRequired },
     });
   });
   it('access_beta: message optional; notify: name and email', () => {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_SELECTION, compareCards, matchesFilter, parseSelection, readCard, reorderMoves, selectionSearch, showingText, type CardData,
+  DEFAULT_SELECTION,
+  compareCards,
+  matchesFilter,
+  parseSelection,
+  readCard,
+  reorderMoves,
+  selectionSearch,
+  showingText,
+  type CardData,
 } from '../../widgets/product-filter/order.ts';
 import { PRODUCTS } from '../../widgets/core/catalog.ts';
 
@@ -18,10 +26,18 @@ const sorted = (sort: Parameters<typeof compareCards>[0], cards = CARDS) => [...
 describe('readCard', () => {
   it('reads numbers and dates, and treats empty or unreadable values as missing', () => {
     expect(readCard({ category: ' diy-kit ', price: '', added: 'not a date', rank: 'x' }, 7)).toEqual({
-      category: 'diy-kit', price: null, added: null, rank: null, index: 7,
+      category: 'diy-kit',
+      price: null,
+      added: null,
+      rank: null,
+      index: 7,
     });
     expect(readCard({ category: 'loc-extensions', price: '65.5', added: '2024-06-01', rank: '2' }, 0)).toEqual({
-      category: 'loc-extensions', price: 65.5, added: Date.parse('2024-06-01'), rank: 2, index: 0,
+      category: 'loc-extensions',
+      price: 65.5,
+      added: Date.parse('2024-06-01'),
+      rank: 2,
+      index: 0,
     });
     expect(readCard({}, 1).price).toBeNull();
   });
@@ -40,7 +56,10 @@ describe('compareCards (doc 1 §2.6: the sorts really sort)', () => {
       { category: 'a', price: 10, added: 1, rank: null, index: 3 },
     ];
     for (const s of ['recommended', 'newest', 'price-asc', 'price-desc'] as const) {
-      expect([...same].sort(compareCards(s)).map((c) => c.index), s).toEqual([2, 1, 0, 3]);
+      expect(
+        [...same].sort(compareCards(s)).map((c) => c.index),
+        s,
+      ).toEqual([2, 1, 0, 3]);
     }
   });
   it('missing dates sort last in Newest', () => {
@@ -54,7 +73,10 @@ describe('compareCards (doc 1 §2.6: the sorts really sort)', () => {
     const real = PRODUCTS.filter((p) => p.listed).map((p, i) =>
       card(p.id, { category: p.category, price: p.showPrice ? String(p.fromPrice) : '', added: p.addedAt, rank: String(p.rank) }, i),
     );
-    const byRank = [...PRODUCTS].filter((p) => p.listed).sort((a, b) => a.rank - b.rank).map((p) => p.id);
+    const byRank = [...PRODUCTS]
+      .filter((p) => p.listed)
+      .sort((a, b) => a.rank - b.rank)
+      .map((p) => p.id);
     expect(sorted('recommended', real)).toEqual(byRank);
     const prices = [...real].sort(compareCards('price-asc')).map((c) => c.price);
     const priced = prices.filter((p): p is number => p !== null);
@@ -97,7 +119,7 @@ describe('showingText', () => {
 });
 
 describe('reorderMoves', () => {
-  const apply = <T,>(xs: T[], moves: Array<[T, T]>) => {
+  const apply = <T>(xs: T[], moves: Array<[T, T]>) => {
     const out = [...xs];
     for (const [node, before] of moves) {
       out.splice(out.indexOf(node), 1);
@@ -110,10 +132,22 @@ describe('reorderMoves', () => {
   });
   it('reaches the target order with insert-before moves', () => {
     const cases: Array<[string[], string[]]> = [
-      [['a', 'b', 'c', 'd'], ['d', 'c', 'b', 'a']],
-      [['jah', 'kit', 'trinity', 'irie'], ['trinity', 'irie', 'jah', 'kit']],
-      [['a', 'b', 'c', 'd'], ['a', 'c', 'b', 'd']],
-      [['a', 'b', 'c', 'd', 'e'], ['e', 'a', 'b', 'c', 'd']],
+      [
+        ['a', 'b', 'c', 'd'],
+        ['d', 'c', 'b', 'a'],
+      ],
+      [
+        ['jah', 'kit', 'trinity', 'irie'],
+        ['trinity', 'irie', 'jah', 'kit'],
+      ],
+      [
+        ['a', 'b', 'c', 'd'],
+        ['a', 'c', 'b', 'd'],
+      ],
+      [
+        ['a', 'b', 'c', 'd', 'e'],
+        ['e', 'a', 'b', 'c', 'd'],
+      ],
     ];
     for (const [from, to] of cases) expect(apply(from, reorderMoves(from, to))).toEqual(to);
   });

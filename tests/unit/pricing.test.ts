@@ -169,9 +169,7 @@ describe('Kit builder (base $95 + adders + add-ons)', () => {
   it('the most expensive kit, itemised', () => {
     const p = priceKitBuilder({ size: 'MD', count: 60, length: '32', color: 'multi-tone', addOns: ['satin-bag', 'wrapping-hair', 'beads-pack'] });
     expect(p.total).toBe(95 + 10 + 50 + 55 + 75 + 12 + 9 + 8);
-    expect(p.breakdown.map((l) => l.label)).toEqual([
-      'Base kit', 'Size MD', '60 locs', 'Length 32 in', 'Color: Multi-color', 'Wrapping hair', 'Beads pack', 'Satin bag',
-    ]);
+    expect(p.breakdown.map((l) => l.label)).toEqual(['Base kit', 'Size MD', '60 locs', 'Length 32 in', 'Color: Multi-color', 'Wrapping hair', 'Beads pack', 'Satin bag']);
   });
   it('refuses unknown or repeated add-ons', () => {
     const base = defaultConfiguration('lock-kit');

@@ -76,7 +76,6 @@ describe('storage paths (doc 1 §3)', () => {
     expect(mediaPath(u, r, 3, 'video/quicktime')).toBe(`${u}/${r}/3.mov`);
     expect(mediaPath(u, r, 4, 'image/webp')).toBe(`${u}/${r}/4.webp`);
   });
-
 });
 
 describe('summary wording and numbers (doc 1 §2.8, §9)', () => {
@@ -123,7 +122,8 @@ describe('review id (idempotent submit)', () => {
     expect(newReviewId()).not.toBe(newReviewId());
   });
   it('builds a valid v4 UUID from random bytes outside secure contexts', () => {
-    const fake = { getRandomValues: <T extends ArrayBufferView | null>(a: T) => {
+    const fake = {
+      getRandomValues: <T extends ArrayBufferView | null>(a: T) => {
         new Uint8Array((a as unknown as Uint8Array).buffer).fill(0xff);
         return a;
       },

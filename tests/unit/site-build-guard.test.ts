@@ -27,14 +27,20 @@ const load = (supabaseUrl: string, env: NodeJS.ProcessEnv, fetch?: typeof global
 
 describe('isLocalStackUrl', () => {
   it('takes loopback addresses for the local stack and anything else for a hosted project', () => {
-    for (const u of [LOCAL, 'http://localhost:54321', 'http://LOCALHOST', 'http://api.kyb.localhost', 'http://127.1.2.3:9', 'http://[::1]:54321']) expect(isLocalStackUrl(u), u).toBe(true);
-    for (const u of [HOSTED, 'https://api.kybhaircare.com', 'http://192.168.1.20:54321', 'http://127.0.0.1.nip.io', 'https://localhost.example.com', 'not a url']) expect(isLocalStackUrl(u), u).toBe(false);
+    for (const u of [LOCAL, 'http://localhost:54321', 'http://LOCALHOST', 'http://api.kyb.localhost', 'http://127.1.2.3:9', 'http://[::1]:54321'])
+      expect(isLocalStackUrl(u), u).toBe(true);
+    for (const u of [HOSTED, 'https://api.kybhaircare.com', 'http://192.168.1.20:54321', 'http://127.0.0.1.nip.io', 'https://localhost.example.com', 'not a url'])
+      expect(isLocalStackUrl(u), u).toBe(false);
   });
 });
 
 describe('a hosted project', () => {
   it.each([
-    ['unreachable', () => Promise.reject(new TypeError('fetch failed', { cause: new Error('getaddrinfo ENOTFOUND proj.supabase.co') })), 'fetch failed: getaddrinfo ENOTFOUND proj.supabase.co'],
+    [
+      'unreachable',
+      () => Promise.reject(new TypeError('fetch failed', { cause: new Error('getaddrinfo ENOTFOUND proj.supabase.co') })),
+      'fetch failed: getaddrinfo ENOTFOUND proj.supabase.co',
+    ],
     ['too slow', () => Promise.reject(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), 'no answer within 10 s'],
     ['answering 401', () => new Response('{"message":"Invalid API key"}', { status: 401 }), 'review_feed for handmade-locs answered 401: {"message":"Invalid API key"}'],
     ['answering HTML', () => new Response('<!doctype html><title>Parked</title>', { status: 200 }), 'answered 200 with a body that is not JSON: <!doctype html>'],
@@ -50,9 +56,11 @@ describe('a hosted project', () => {
     for (const slug of REVIEW_SLUGS) expect(reviewSnapshot(slug), slug).toBeUndefined();
   });
 
-  it('that serves the seed\'s own reviews (ids 5eed0001-) stops the build too', async () => {
+  it("that serves the seed's own reviews (ids 5eed0001-) stops the build too", async () => {
     const seeded = fakeProject((slug) => Response.json(feedFor(slug, '5eed0001-')));
-    await expect(load(HOSTED, {}, seeded.fetch)).rejects.toThrow(/hosted project https:\/\/proj\.supabase\.co serves the local seed's made-up reviews[\s\S]*KYB_PRERENDER_REVIEWS=off/);
+    await expect(load(HOSTED, {}, seeded.fetch)).rejects.toThrow(
+      /hosted project https:\/\/proj\.supabase\.co serves the local seed's made-up reviews[\s\S]*KYB_PRERENDER_REVIEWS=off/,
+    );
   });
 
   it('is never replaced by the seed: KYB_PRERENDER_REVIEWS=seed is refused', async () => {
@@ -93,13 +101,16 @@ describe('a hosted project', () => {
 });
 
 describe('what a readable project prerenders (issue #10)', () => {
-  it('puts each listed product\'s average stars, drawn to scale, and review count on its catalog and related cards, linking to its reviews', async () => {
+  it("puts each listed product's average stars, drawn to scale, and review count on its catalog and related cards, linking to its reviews", async () => {
     expect(await load(HOSTED, {}, fakeProject().fetch)).toEqual({ source: 'backend', count: REVIEW_SLUGS.length });
     const env = siteEnv({ KYB_SUPABASE_URL: HOSTED, KYB_SUPABASE_ANON_KEY: 'anon' });
     const listed = PRODUCTS.filter((p) => p.listed);
     for (const path of ['/products', '/products/lock-kit']) {
       const ratings = [...renderPath(path, env).html.matchAll(/<a class="catalog-rating" href="([^"]+)">([\s\S]*?)<\/a>/g)];
-      expect(ratings.map((m) => m[1]), path).toEqual(listed.map((p) => `${p.href}#reviews`));
+      expect(
+        ratings.map((m) => m[1]),
+        path,
+      ).toEqual(listed.map((p) => `${p.href}#reviews`));
       for (const [, , inner] of ratings) {
         // feedFor's summary: 4.5 from 2 reviews; 4.5 of 5 stars is 108 of the 120 units the stars span.
         expect(inner).toContain('viewBox="0 0 120 24"');
@@ -187,7 +198,19 @@ describe('npm run build:site against a hosted project', () => {
     const seedPeople = [...sql.matchAll(/"full_name":"([^"]+)"|'([\w.]+@example\.com)'/g)].map((m) => m[1] ?? m[2]).filter((p) => p !== 'KYB Studio');
     expect(seedReviews.length).toBeGreaterThan(40);
     expect(seedPeople.length).toBeGreaterThan(10);
-    const forbidden = ['AggregateRating', '"@type":"Review"', 'reviews-fallback__summary', 'reviews-fallback__item', 'reviews-fallback__reply', 'class="catalog-rating', '5eed', 'kyb.local', 'planner-gallery/seed', ...seedReviews, ...seedPeople];
+    const forbidden = [
+      'AggregateRating',
+      '"@type":"Review"',
+      'reviews-fallback__summary',
+      'reviews-fallback__item',
+      'reviews-fallback__reply',
+      'class="catalog-rating',
+      '5eed',
+      'kyb.local',
+      'planner-gallery/seed',
+      ...seedReviews,
+      ...seedPeople,
+    ];
     for (const f of files) {
       const text = await readFile(join(out, f), 'utf8');
       for (const s of forbidden) expect.soft(text.includes(s), `${f} contains ${s}`).toBe(false);

@@ -76,7 +76,7 @@ describe('buildSite', () => {
   });
 
   // issue #8: the Vault's "PDF" downloads were HTML files.
-  it('makes every Vault download labelled PDF a real PDF, with the guide\'s own title and text', async () => {
+  it("makes every Vault download labelled PDF a real PDF, with the guide's own title and text", async () => {
     const pdfs = VAULT_ITEMS.filter((i) => i.fileType === 'PDF');
     expect(pdfs.length).toBe(2);
     for (const item of pdfs) {
@@ -88,7 +88,7 @@ describe('buildSite', () => {
       expect(guide, `${item.href} comes from site/content/downloads.ts`).toBeDefined();
       const raw = bytes.toString('latin1');
       expect(raw, 'its title in the document info').toMatch(/\/Title \d+ 0 R/);
-      expect(raw, 'the guide\'s title').toContain(`(${guide.title})`);
+      expect(raw, "the guide's title").toContain(`(${guide.title})`);
     }
   });
 
@@ -110,7 +110,10 @@ describe('buildSite', () => {
   });
 
   it('prerenders the first page of reviews and AggregateRating read from the configured backend', async () => {
-    expect(logs.some((l) => /reviews for 8 slugs from backend/.test(l)), logs.join('\n')).toBe(true);
+    expect(
+      logs.some((l) => /reviews for 8 slugs from backend/.test(l)),
+      logs.join('\n'),
+    ).toBe(true);
     expect(project.calls[0]).toMatchObject({ apikey: 'public-anon-key' });
     expect(project.calls[0].url).toMatch(/^https:\/\/proj\.supabase\.co\/rest\/v1\/rpc\/review_feed\?p_slug=/);
     const html = await readFile(join(out, 'products/irie-locs/index.html'), 'utf8');

@@ -38,7 +38,10 @@ beforeAll(async () => {
   await writeFile(join(root, 'assets/site-abc.css'), `body{color:red}${' '.repeat(4000)}`);
   await writeFile(join(root, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(join(root, 'robots.txt'), 'User-agent: *\n');
-  await writeFile(join(root, '_headers'), "/*\n  Content-Security-Policy: default-src 'self'\n  X-Test: a\n/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n  X-Test: b\n");
+  await writeFile(
+    join(root, '_headers'),
+    "/*\n  Content-Security-Policy: default-src 'self'\n  X-Test: a\n/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n  X-Test: b\n",
+  );
   await writeFile(join(root, '_redirects'), '# none\n');
   await writeFile(join(tmpdir(), 'kyb-serve-secret.txt'), 'secret');
   server = await serveSite({ root, port: 0 });
@@ -93,7 +96,14 @@ describe('serveSite', () => {
   });
 
   it('refuses to leave the root', async () => {
-    for (const path of ['/../kyb-serve-secret.txt', '/%2e%2e/kyb-serve-secret.txt', '/faq/%2e%2e/%2e%2e/kyb-serve-secret.txt', '/%2e%2e%2fkyb-serve-secret.txt', '/..%5ckyb-serve-secret.txt', '/a%00b']) {
+    for (const path of [
+      '/../kyb-serve-secret.txt',
+      '/%2e%2e/kyb-serve-secret.txt',
+      '/faq/%2e%2e/%2e%2e/kyb-serve-secret.txt',
+      '/%2e%2e%2fkyb-serve-secret.txt',
+      '/..%5ckyb-serve-secret.txt',
+      '/a%00b',
+    ]) {
       const r = await get(path);
       expect([400, 404], path).toContain(r.status);
       expect(r.body.toString(), path).not.toContain('secret');
@@ -124,7 +134,13 @@ describe('_headers parsing', () => {
     const rules = parseHeaders('# comment\n/*\n  A: 1\n\n/x/*\n  A: 2\n  B: 3\n');
     expect(rules).toEqual([
       { pattern: '/*', headers: [['A', '1']] },
-      { pattern: '/x/*', headers: [['A', '2'], ['B', '3']] },
+      {
+        pattern: '/x/*',
+        headers: [
+          ['A', '2'],
+          ['B', '3'],
+        ],
+      },
     ]);
     expect(headersFor(rules, '/x/y.css')).toEqual({ a: '1, 2', b: '3' });
     expect(headersFor(rules, '/y')).toEqual({ a: '1' });

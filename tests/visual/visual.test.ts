@@ -116,16 +116,20 @@ async function routes(session: StateSession, paths: string[]) {
       // A toast a page shows on arrival ("Authentication required" on the admin pages) goes after a few
       // seconds: shoot without it, so every width compares the same page. Toasts have their own states.
       await page
-        .waitForFunction(() => {
-          const roots: (Document | ShadowRoot)[] = [document];
-          while (roots.length) {
-            for (const e of roots.pop()!.querySelectorAll('*')) {
-              if (e.shadowRoot) roots.push(e.shadowRoot);
-              if (e.matches('[part~="toast"]') && e.getClientRects().length) return false;
+        .waitForFunction(
+          () => {
+            const roots: (Document | ShadowRoot)[] = [document];
+            while (roots.length) {
+              for (const e of roots.pop()!.querySelectorAll('*')) {
+                if (e.shadowRoot) roots.push(e.shadowRoot);
+                if (e.matches('[part~="toast"]') && e.getClientRects().length) return false;
+              }
             }
-          }
-          return true;
-        }, null, { timeout: 10_000, polling: 200 })
+            return true;
+          },
+          null,
+          { timeout: 10_000, polling: 200 },
+        )
         .catch(() => {});
       return await captureWidths(page, `routes-${session}`, routeName(path), path, HEADER_MAX);
     } finally {
@@ -139,13 +143,23 @@ describe('every route at 320, 390, 768 and 1280 px', () => {
   const paths = ROUTES.map((r) => r.path);
   it('signed out', async () => {
     // /account sends a signed-out visitor to /, which is on the list itself.
-    expect(await routes('signed-out', paths.filter((p) => p !== '/account'))).toEqual([]);
+    expect(
+      await routes(
+        'signed-out',
+        paths.filter((p) => p !== '/account'),
+      ),
+    ).toEqual([]);
   }, 300_000);
   it(`signed in as ${MEMBER_CREDENTIALS.email}`, async () => {
     expect(await routes('member', paths)).toEqual([]);
   }, 300_000);
   it('the admin pages, as the admin', async () => {
-    expect(await routes('admin', paths.filter((p) => p.startsWith('/admin/')))).toEqual([]);
+    expect(
+      await routes(
+        'admin',
+        paths.filter((p) => p.startsWith('/admin/')),
+      ),
+    ).toEqual([]);
   }, 120_000);
 });
 

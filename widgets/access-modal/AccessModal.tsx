@@ -102,8 +102,7 @@ export function AccessModal({ label, container }: AccessModalProps) {
 
   const form = view === 'beta' ? beta : view === 'notify' ? notify : null;
   const done = form?.status === 'done';
-  const title =
-    view === 'choice' ? 'Get Early Access' : view === 'beta' ? (done ? 'Welcome to the beta!' : 'Join the Beta') : done ? "You're on the list!" : 'Get Notified';
+  const title = view === 'choice' ? 'Get Early Access' : view === 'beta' ? (done ? 'Welcome to the beta!' : 'Join the Beta') : done ? "You're on the list!" : 'Get Notified';
 
   return (
     <div className="access" part="base">
@@ -145,12 +144,29 @@ export function AccessModal({ label, container }: AccessModalProps) {
               </p>
               <Field label="Name" error={form!.errors.name}>
                 {(a) => (
-                  <input {...a} className="kyb-input" type="text" name="name" autoComplete="name" value={form!.values.name} onChange={(e) => form!.set('name')(e.currentTarget.value)} />
+                  <input
+                    {...a}
+                    className="kyb-input"
+                    type="text"
+                    name="name"
+                    autoComplete="name"
+                    value={form!.values.name}
+                    onChange={(e) => form!.set('name')(e.currentTarget.value)}
+                  />
                 )}
               </Field>
               <Field label="Email" error={form!.errors.email}>
                 {(a) => (
-                  <input {...a} className="kyb-input" type="email" name="email" autoComplete="email" inputMode="email" value={form!.values.email} onChange={(e) => form!.set('email')(e.currentTarget.value)} />
+                  <input
+                    {...a}
+                    className="kyb-input"
+                    type="email"
+                    name="email"
+                    autoComplete="email"
+                    inputMode="email"
+                    value={form!.values.email}
+                    onChange={(e) => form!.set('email')(e.currentTarget.value)}
+                  />
                 )}
               </Field>
               {view === 'beta' ? (
@@ -183,20 +199,9 @@ export function AccessModal({ label, container }: AccessModalProps) {
 /** A choice card: its title and the sentence under it (both are the button's name). */
 function ChoiceButton(props: { choice: 'beta' | 'notify'; title: string; autofocus?: boolean; onClick: () => void; children: string }) {
   return (
-    <button
-      type="button"
-      className="access__option"
-      part="option"
-      data-choice={props.choice}
-      data-autofocus={props.autofocus ? '' : undefined}
-      onClick={props.onClick}
-    >
-      <span className="access__option-title">
-        {props.title}
-      </span>
-      <span className="access__option-text">
-        {props.children}
-      </span>
+    <button type="button" className="access__option" part="option" data-choice={props.choice} data-autofocus={props.autofocus ? '' : undefined} onClick={props.onClick}>
+      <span className="access__option-title">{props.title}</span>
+      <span className="access__option-text">{props.children}</span>
     </button>
   );
 }

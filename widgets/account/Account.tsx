@@ -117,7 +117,17 @@ export function Account({ redirect = '/', container }: AccountProps) {
         <form ref={form} className="account__form" part="form" noValidate onSubmit={save}>
           {avatarUrl && isHttpUrl(avatarUrl.trim()) ? <img className="account__avatar" part="avatar" src={avatarUrl.trim()} alt="" width={72} height={72} /> : null}
           <Field label="Display name">
-            {(a) => <input {...a} className="kyb-input" type="text" name="display-name" autoComplete="nickname" value={displayName} onChange={(e) => setDisplayName(e.currentTarget.value)} />}
+            {(a) => (
+              <input
+                {...a}
+                className="kyb-input"
+                type="text"
+                name="display-name"
+                autoComplete="nickname"
+                value={displayName}
+                onChange={(e) => setDisplayName(e.currentTarget.value)}
+              />
+            )}
           </Field>
           <Field label="Avatar URL" error={avatarError}>
             {(a) => (

@@ -22,8 +22,22 @@ import { Modal } from '../core/dialog.tsx';
 import { emit } from '../core/events.ts';
 import { INBOX_MESSAGES as MSG } from './messages.ts';
 import {
-  INBOX_KINDS, KIND_LABEL, PAGE_SIZE, STATUSES, STATUS_LABEL, countNew, exportFileName, extraFields, inboxCsv, listAll, listInbox, setStatus,
-  type Filter, type InboxItem, type InboxKind, type InboxStatus,
+  INBOX_KINDS,
+  KIND_LABEL,
+  PAGE_SIZE,
+  STATUSES,
+  STATUS_LABEL,
+  countNew,
+  exportFileName,
+  extraFields,
+  inboxCsv,
+  listAll,
+  listInbox,
+  setStatus,
+  type Filter,
+  type InboxItem,
+  type InboxKind,
+  type InboxStatus,
 } from './data.ts';
 
 export interface AdminInboxProps {
@@ -291,7 +305,11 @@ function Row({ item, onOpen }: { item: InboxItem; onOpen: () => void }) {
       {item.company ? <p className="ai__company">{item.company}</p> : null}
       {item.message ? <p className="ai__excerpt">{item.message}</p> : null}
       <button type="button" className="kyb-btn kyb-btn--outline ai__open" part="open" onClick={onOpen}>
-        Open<span className="kyb-sr-only"> {KIND_LABEL[item.kind]} from {who}</span>
+        Open
+        <span className="kyb-sr-only">
+          {' '}
+          {KIND_LABEL[item.kind]} from {who}
+        </span>
       </button>
     </li>
   );
@@ -347,6 +365,7 @@ function Details({ item, titleId, busy, onStatus, onClose }: DetailsProps) {
               Consent text {item.consent.version}
               <ul>
                 {item.consent.ledger.map((c, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the ledger is append-only and shown in its own order; entries have no id of their own
                   <li key={i}>
                     {c.action === 'subscribe' ? 'Subscribed' : 'Unsubscribed'} {when(c.at)}
                     {c.sourcePage ? ` on ${c.sourcePage}` : ''}

@@ -15,5 +15,5 @@ export function csvCell(value: unknown): string {
 }
 
 export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
-  return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return `${[header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }

@@ -94,7 +94,10 @@ function filtered<Q>(query: Q, f: Filter): Q {
 /** One page, newest first, with the total matching the filter. */
 export async function listInbox(sb: SupabaseClient, f: Filter, offset: number, limit = PAGE_SIZE): Promise<Result<{ rows: InboxItem[]; total: number }>> {
   const q = filtered(sb.from('admin_inbox').select('*', { count: 'exact' }), f);
-  const { data, error, count } = await q.order('created_at', { ascending: false }).order('id', { ascending: true }).range(offset, offset + limit - 1);
+  const { data, error, count } = await q
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: true })
+    .range(offset, offset + limit - 1);
   if (error) return fail(error);
   const rows = (data ?? []) as InboxItem[];
   return { ok: true, value: { rows, total: count ?? rows.length } };
@@ -164,7 +167,21 @@ export function consentText(item: InboxItem): string {
   return [`consent text ${item.consent.version}`, ...ledger].join('; ');
 }
 
-export const CSV_HEADER = ['Received (UTC)', 'Kind', 'Form', 'Status', 'Name', 'E-mail', 'Company', 'Role', 'Message', 'Other fields', 'Source page', 'Consent', 'Notification'] as const;
+export const CSV_HEADER = [
+  'Received (UTC)',
+  'Kind',
+  'Form',
+  'Status',
+  'Name',
+  'E-mail',
+  'Company',
+  'Role',
+  'Message',
+  'Other fields',
+  'Source page',
+  'Consent',
+  'Notification',
+] as const;
 
 /** The export: one row per item, the columns of CSV_HEADER. */
 export function inboxCsv(items: readonly InboxItem[]): string {
@@ -180,7 +197,9 @@ export function inboxCsv(items: readonly InboxItem[]): string {
       i.company,
       i.role,
       i.message,
-      extraFields(i).map((f) => `${f.label}: ${f.value}`).join('; '),
+      extraFields(i)
+        .map((f) => `${f.label}: ${f.value}`)
+        .join('; '),
       i.source_page,
       consentText(i),
       i.notification,

@@ -17,5 +17,3 @@ import { AdminInbox } from './AdminInbox.tsx';
 import css from './styles.css?inline';
 
 defineElement('kyb-admin-inbox', AdminInbox, { css });
-
-export {};

@@ -33,8 +33,7 @@ export interface AuthButtonProps {
  * that has not rendered yet still counts: the order they render in is not the page's).
  */
 const mounted = new Set<{ layout: 'bar' | 'menu' }>();
-const owner = () =>
-  [...mounted].find((b) => b.layout === 'bar') ?? (document.querySelector('kyb-auth-button:not([layout="menu"])') ? undefined : [...mounted][0]);
+const owner = () => [...mounted].find((b) => b.layout === 'bar') ?? (document.querySelector('kyb-auth-button:not([layout="menu"])') ? undefined : [...mounted][0]);
 
 function PersonIcon() {
   return (
@@ -152,15 +151,7 @@ export function AuthButton({ accountPath = '/account', layout = 'bar', container
     <div className={`auth auth--${layout === 'menu' ? 'menu' : 'bar'}`} part="base">
       {bar}
       {open ? (
-        <AuthDialog
-          view={view}
-          setView={setView}
-          onClose={close}
-          onDone={() => setOpen(false)}
-          toast={toast}
-          unconfirmed={unconfirmed}
-          setUnconfirmed={setUnconfirmed}
-        />
+        <AuthDialog view={view} setView={setView} onClose={close} onDone={() => setOpen(false)} toast={toast} unconfirmed={unconfirmed} setUnconfirmed={setUnconfirmed} />
       ) : null}
       {toasts}
     </div>

@@ -23,6 +23,12 @@ export default {
       expectedConsole: /status of 400|Invalid login/,
     },
     { id: 'signed-in', title: 'Signed in: greeting, My Account, Sign out', attrs: { 'account-path': '/account' }, session: 'member', ready: '[part~="greeting"]' },
-    { id: 'menu-signed-in', title: 'Signed in, in the slide-out menu (layout="menu")', attrs: { 'account-path': '/account', layout: 'menu' }, session: 'member', ready: '[part~="greeting"]' },
+    {
+      id: 'menu-signed-in',
+      title: 'Signed in, in the slide-out menu (layout="menu")',
+      attrs: { 'account-path': '/account', layout: 'menu' },
+      session: 'member',
+      ready: '[part~="greeting"]',
+    },
   ],
 } satisfies ElementStates;

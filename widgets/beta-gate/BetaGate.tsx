@@ -185,9 +185,7 @@ export function BetaGate({ mode, container }: BetaGateProps) {
             {mode === 'tools' ? 'Beta Access Tools are for testers' : 'Beta Tester Login'}
           </h2>
           <p className="gate__intro">
-            {mode === 'tools'
-              ? 'Enter the beta password you received by e-mail to open the tools.'
-              : 'Enter the beta password you received by e-mail to unlock the beta tools.'}
+            {mode === 'tools' ? 'Enter the beta password you received by e-mail to open the tools.' : 'Enter the beta password you received by e-mail to unlock the beta tools.'}
           </p>
           <form className="gate__form" part="form" noValidate onSubmit={unlock} aria-busy={checking}>
             <Field label="Beta password" error={passwordError}>
@@ -222,10 +220,7 @@ export function BetaGate({ mode, container }: BetaGateProps) {
           <h2 className="gate__title" tabIndex={-1} data-focus="requested">
             Thank you for your interest!
           </h2>
-          <p>
-            We've received your request. We review every one personally and will e-mail you the beta password soon; enter it here to open
-            the tools.
-          </p>
+          <p>We've received your request. We review every one personally and will e-mail you the beta password soon; enter it here to open the tools.</p>
           <button type="button" className="kyb-btn kyb-btn--outline" part="button back" onClick={backToLogin}>
             Back to Login
           </button>
@@ -239,7 +234,15 @@ export function BetaGate({ mode, container }: BetaGateProps) {
           <form className="gate__form" part="form request-form" noValidate onSubmit={(e) => void request.submit(e)} aria-busy={request.busy}>
             <Field label="Name" error={request.errors.name}>
               {(a) => (
-                <input {...a} className="kyb-input" type="text" name="name" autoComplete="name" value={request.values.name} onChange={(e) => request.set('name')(e.currentTarget.value)} />
+                <input
+                  {...a}
+                  className="kyb-input"
+                  type="text"
+                  name="name"
+                  autoComplete="name"
+                  value={request.values.name}
+                  onChange={(e) => request.set('name')(e.currentTarget.value)}
+                />
               )}
             </Field>
             <Field label="Email" error={request.errors.email}>

@@ -91,9 +91,7 @@ export function subscribeAuth(fn: () => void): () => void {
   return () => s.listeners.delete(fn);
 }
 
-const FOLLOWED = new Set<AuthChangeEvent>([
-  'INITIAL_SESSION', 'SIGNED_IN', 'SIGNED_OUT', 'TOKEN_REFRESHED', 'USER_UPDATED', 'MFA_CHALLENGE_VERIFIED', 'PASSWORD_RECOVERY',
-]);
+const FOLLOWED = new Set<AuthChangeEvent>(['INITIAL_SESSION', 'SIGNED_IN', 'SIGNED_OUT', 'TOKEN_REFRESHED', 'USER_UPDATED', 'MFA_CHALLENGE_VERIFIED', 'PASSWORD_RECOVERY']);
 
 /** Load supabase-js and follow its auth events; resolves with the client once the store is wired. */
 export function ensureAuth(): Promise<KybClient> {
@@ -116,7 +114,15 @@ export function ensureAuth(): Promise<KybClient> {
         // Calling supabase from inside the callback deadlocks auth-js's lock: defer.
         if (event === 'SIGNED_IN' && user) {
           const st = store();
-          st.profileSync = new Promise<void>((done) => setTimeout(() => void upsertProfile(c, user).catch((e) => console.error('[kyb] profile upsert failed', e)).finally(done), 0));
+          st.profileSync = new Promise<void>((done) =>
+            setTimeout(
+              () =>
+                void upsertProfile(c, user)
+                  .catch((e) => console.error('[kyb] profile upsert failed', e))
+                  .finally(done),
+              0,
+            ),
+          );
         }
       });
       return c;

@@ -57,15 +57,8 @@ export const PRODUCTS: readonly Product[] = [
     id: 'trinity-locs',
     tag: 'Loc Extensions',
     title: 'Trinity Locs',
-    description:
-      'Our signature blend of human and non-toxic synthetic hair: the natural movement of human hair with the hold and lightness of synthetic.',
-    features: [
-      'Human/synthetic blend',
-      `${LOCS_PER_BUNDLE} locs per bundle`,
-      'Lengths 12 to 32 inches',
-      'Sizes XS to MD',
-      'Black, Brown, Burgundy or Honey Blonde',
-    ],
+    description: 'Our signature blend of human and non-toxic synthetic hair: the natural movement of human hair with the hold and lightness of synthetic.',
+    features: ['Human/synthetic blend', `${LOCS_PER_BUNDLE} locs per bundle`, 'Lengths 12 to 32 inches', 'Sizes XS to MD', 'Black, Brown, Burgundy or Honey Blonde'],
     category: 'loc-extensions',
     fromPrice: 70,
     showPrice: true,
@@ -78,15 +71,8 @@ export const PRODUCTS: readonly Product[] = [
     id: 'irie-locs',
     tag: 'Loc Extensions',
     title: 'Irie Locs',
-    description:
-      'Lightweight loc extensions in non-toxic synthetic hair: an easy, affordable way to wear a full loc look.',
-    features: [
-      'Non-toxic synthetic hair',
-      `${LOCS_PER_BUNDLE} locs per bundle`,
-      'Lengths 12 to 32 inches',
-      'Sizes XS to MD',
-      'Black, Brown, Burgundy or Honey Blonde',
-    ],
+    description: 'Lightweight loc extensions in non-toxic synthetic hair: an easy, affordable way to wear a full loc look.',
+    features: ['Non-toxic synthetic hair', `${LOCS_PER_BUNDLE} locs per bundle`, 'Lengths 12 to 32 inches', 'Sizes XS to MD', 'Black, Brown, Burgundy or Honey Blonde'],
     category: 'loc-extensions',
     fromPrice: 65,
     showPrice: true,
@@ -99,8 +85,7 @@ export const PRODUCTS: readonly Product[] = [
     id: 'jah-locs',
     tag: 'Loc Extensions',
     title: 'Jah Locs',
-    description:
-      '100% human hair locs, handmade to order: dye, style and wear them like your own, for as long as you like.',
+    description: '100% human hair locs, handmade to order: dye, style and wear them like your own, for as long as you like.',
     features: [
       '100% human hair',
       `${LOCS_PER_BUNDLE} locs per bundle; order 20, 40 or 60`,
@@ -120,15 +105,8 @@ export const PRODUCTS: readonly Product[] = [
     id: 'diy-kit',
     tag: 'DIY Kit',
     title: 'DIY Trinity Loc Kit',
-    description:
-      'Everything you need to install Trinity Locs at home, with step-by-step guidance from our stylists.',
-    features: [
-      '3 Trinity Loc bundles',
-      'Wrapping hair',
-      'Video tutorial for install and removal',
-      'Digital care cards',
-      'Crochet hook',
-    ],
+    description: 'Everything you need to install Trinity Locs at home, with step-by-step guidance from our stylists.',
+    features: ['3 Trinity Loc bundles', 'Wrapping hair', 'Video tutorial for install and removal', 'Digital care cards', 'Crochet hook'],
     category: 'diy-kit',
     fromPrice: 149,
     showPrice: false,
@@ -141,15 +119,8 @@ export const PRODUCTS: readonly Product[] = [
     id: 'lock-kit',
     tag: 'DIY Kit',
     title: 'Custom DIY Loc Kit',
-    description:
-      'Build your own loc kit: choose the size, count, length and color of your locs and add the extras you want.',
-    features: [
-      'Sizes XS, SM or MD',
-      '20, 40 or 60 locs',
-      'Lengths 12 to 32 inches',
-      'Five colors, including a custom multi-color',
-      'Ships to the U.S. only',
-    ],
+    description: 'Build your own loc kit: choose the size, count, length and color of your locs and add the extras you want.',
+    features: ['Sizes XS, SM or MD', '20, 40 or 60 locs', 'Lengths 12 to 32 inches', 'Five colors, including a custom multi-color', 'Ships to the U.S. only'],
     category: 'diy-kit',
     fromPrice: 95,
     showPrice: true,
@@ -281,13 +252,7 @@ export interface DiyKit {
   includes: readonly string[];
 }
 /** What every DIY kit contains (doc 1 §3). */
-export const DIY_KIT_CONTENTS = [
-  '3 Trinity Loc bundles',
-  'Wrapping hair',
-  'Video tutorial for install and removal',
-  'Digital care cards',
-  'Crochet hook',
-] as const;
+export const DIY_KIT_CONTENTS = ['3 Trinity Loc bundles', 'Wrapping hair', 'Video tutorial for install and removal', 'Digital care cards', 'Crochet hook'] as const;
 export const DIY_KITS: readonly DiyKit[] = [
   {
     id: 'starter',

@@ -60,14 +60,12 @@ export function resolveConfig(src: ConfigSources): KybConfig {
   const siteOrigin = (site && originOf(site)) || src.origin;
   if (!supabaseUrl || !/^https?:\/\//i.test(supabaseUrl)) {
     throw new KybConfigError(
-      'KYB widgets: no backend URL. Add <meta name="kyb-supabase-url" content="https://…"> to the page ' +
-        '(or data-supabase-url on the kyb-widgets script tag).',
+      'KYB widgets: no backend URL. Add <meta name="kyb-supabase-url" content="https://…"> to the page ' + '(or data-supabase-url on the kyb-widgets script tag).',
     );
   }
   if (!supabaseAnonKey) {
     throw new KybConfigError(
-      'KYB widgets: no anon key. Add <meta name="kyb-supabase-anon-key" content="…"> to the page ' +
-        '(or data-supabase-anon-key on the kyb-widgets script tag).',
+      'KYB widgets: no anon key. Add <meta name="kyb-supabase-anon-key" content="…"> to the page ' + '(or data-supabase-anon-key on the kyb-widgets script tag).',
     );
   }
   return { supabaseUrl, supabaseAnonKey, siteOrigin };

@@ -75,7 +75,9 @@ export function useFocusAfterRender<T extends HTMLElement = HTMLElement>(): { ro
  * module builds every function's schema at load, and elements without a schema (auth-button) would
  * download zod for nothing.
  */
-export function errorsOf(result: { success: true } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } }): Record<string, string> {
+export function errorsOf(
+  result: { success: true } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } },
+): Record<string, string> {
   const out: Record<string, string> = {};
   if (result.success) return out;
   for (const i of result.error.issues) {

@@ -15,14 +15,10 @@ import { FunctionsClient } from '@supabase/functions-js';
 import { getConfig } from './config.ts';
 import { clientEntries, clientId, shared } from './registry.ts';
 
-export type FunctionResult<T> =
-  | { ok: true; data: T }
-  | { ok: false; status: number | null; message: string | null };
+export type FunctionResult<T> = { ok: true; data: T } | { ok: false; status: number | null; message: string | null };
 
 const errorText = (x: unknown): string | null =>
-  x && typeof x === 'object' && typeof (x as { error?: unknown }).error === 'string' && (x as { error: string }).error
-    ? (x as { error: string }).error
-    : null;
+  x && typeof x === 'object' && typeof (x as { error?: unknown }).error === 'string' && (x as { error: string }).error ? (x as { error: string }).error : null;
 
 export async function invokeFunction<T = { message?: string }>(name: string, body: Record<string, unknown>): Promise<FunctionResult<T>> {
   let cfg: ReturnType<typeof getConfig>;

@@ -69,10 +69,7 @@ export function leadFailureToast(result: LeadResult): Toast {
   return { title: 'Submission failed', description: result.message, variant: 'destructive' };
 }
 
-export function validateLead<K extends LeadKind>(
-  kind: K,
-  values: unknown,
-): { ok: true; data: LeadData<K> } | { ok: false; fields: Record<string, string> } {
+export function validateLead<K extends LeadKind>(kind: K, values: unknown): { ok: true; data: LeadData<K> } | { ok: false; fields: Record<string, string> } {
   const parsed = leadPayloads[kind].safeParse(values);
   if (parsed.success) return { ok: true, data: parsed.data as LeadData<K> };
   return { ok: false, fields: errorsOf(parsed) };
@@ -92,11 +89,7 @@ function functionsClient(cfg: KybConfig): FunctionsClient {
   return c;
 }
 
-export async function submitLead<K extends LeadKind>(
-  kind: K,
-  payload: LeadData<K> | LeadInput<K>,
-  opts: { sourcePage?: string; website?: string } = {},
-): Promise<LeadResult> {
+export async function submitLead<K extends LeadKind>(kind: K, payload: LeadData<K> | LeadInput<K>, opts: { sourcePage?: string; website?: string } = {}): Promise<LeadResult> {
   let cfg: KybConfig;
   try {
     cfg = getConfig();

@@ -21,7 +21,10 @@ export const ok = (title: string, description?: string): Toast => ({ title, desc
 /** A failure toast (destructive). */
 export const bad = (title: string, description?: string): Toast => ({ title, description, variant: 'destructive' });
 /** "X, with the server's message": the message may be missing (then the title stands alone). */
-const badWith = (title: string) => (serverMessage?: string | null): Toast => bad(title, serverMessage || undefined);
+const badWith =
+  (title: string) =>
+  (serverMessage?: string | null): Toast =>
+    bad(title, serverMessage || undefined);
 
 export const MESSAGES = {
   // ---- doc 1 §8: accounts
@@ -45,10 +48,7 @@ export const MESSAGES = {
   // ---- doc 1 §8: reviews
   reviewAuthRequired: bad('Authentication required', 'Please sign in to submit a review'),
   reviewRatingRequired: bad('Rating required', 'Please select a star rating'),
-  reviewInvalidFiles: bad(
-    'Invalid files',
-    'Some files were rejected. Please use JPEG, PNG, WebP images or MP4, MOV videos under 5MB',
-  ),
+  reviewInvalidFiles: bad('Invalid files', 'Some files were rejected. Please use JPEG, PNG, WebP images or MP4, MOV videos under 5MB'),
   reviewSubmitFailed: bad('Submission failed', 'Please try again later'),
   reviewSuccess: ok('Review submitted!', 'Thank you for your feedback'),
 

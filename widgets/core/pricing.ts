@@ -108,12 +108,15 @@ export function factorPrice(base: number, factor: number): number {
 
 function priceFactorLoc(name: string, base: number, lengths: readonly FactorLength[], c: FactorLocConfig): Price {
   const len = lengths.find((l) => l.inches === c.length);
-  if (!len) oneOf(`${name} length (inches)`, c.length, lengths.map((l) => l.inches));
+  if (!len)
+    oneOf(
+      `${name} length (inches)`,
+      c.length,
+      lengths.map((l) => l.inches),
+    );
   oneOf('size', c.size, SIZE_IDS);
   oneOf('color', c.color, COLOR_IDS);
-  const lines: PriceLine[] = [
-    { label: `${name}, ${len!.inches} in bundle of ${LOCS_PER_BUNDLE} ($${base} × ${len!.factor})`, amount: factorPrice(base, len!.factor) },
-  ];
+  const lines: PriceLine[] = [{ label: `${name}, ${len!.inches} in bundle of ${LOCS_PER_BUNDLE} ($${base} × ${len!.factor})`, amount: factorPrice(base, len!.factor) }];
   if (c.color === 'multi-tone') lines.push({ label: 'Multi-tone custom color', amount: MULTI_TONE_PRICE });
   return total(lines);
 }
@@ -163,16 +166,26 @@ export function jahBundles(quantity: JahQuantity): number {
 /** DIY Trinity Loc Kit: the chosen kit's fixed price (doc 1 §9). */
 export function priceDiyKit(c: DiyKitConfig): Price {
   const kit = DIY_KITS.find((k) => k.id === c.kit);
-  if (!kit) oneOf('DIY kit', c.kit, DIY_KITS.map((k) => k.id));
+  if (!kit)
+    oneOf(
+      'DIY kit',
+      c.kit,
+      DIY_KITS.map((k) => k.id),
+    );
   return total([{ label: kit!.name, amount: kit!.price }]);
 }
 
 /** Kit builder (/products/lock-kit): base $95 plus each option's adder plus the add-ons (doc 1 §9). */
 export function priceKitBuilder(c: KitBuilderConfig): Price {
   const k = KIT_BUILDER;
-  const pick = <T,>(what: string, list: readonly { value: T; label: string; add: number }[], v: T) => {
+  const pick = <T>(what: string, list: readonly { value: T; label: string; add: number }[], v: T) => {
     const o = list.find((x) => x.value === v);
-    if (!o) oneOf(what, v, list.map((x) => x.value));
+    if (!o)
+      oneOf(
+        what,
+        v,
+        list.map((x) => x.value),
+      );
     return o!;
   };
   const size = pick('kit size', k.sizes, c.size);
@@ -234,8 +247,7 @@ export function allConfigurations<P extends ProductId>(product: P): ConfigFor[P]
         for (const size of sizes) for (const color of colors) out.push({ length: l.inches, size, color });
       break;
     case 'jah-locs':
-      for (const length of BAND_IDS)
-        for (const size of sizes) for (const color of colors) for (const quantity of JAH_QUANTITIES) out.push({ length, size, color, quantity });
+      for (const length of BAND_IDS) for (const size of sizes) for (const color of colors) for (const quantity of JAH_QUANTITIES) out.push({ length, size, color, quantity });
       break;
     case 'diy-kit':
       for (const k of DIY_KITS) out.push({ kit: k.id });
@@ -246,8 +258,7 @@ export function allConfigurations<P extends ProductId>(product: P): ConfigFor[P]
       for (const s of KIT_BUILDER.sizes)
         for (const n of KIT_BUILDER.counts)
           for (const l of KIT_BUILDER.lengths)
-            for (const c of KIT_BUILDER.colors)
-              for (const addOns of subsets) out.push({ size: s.value, count: n.value, length: l.value, color: c.value, addOns });
+            for (const c of KIT_BUILDER.colors) for (const addOns of subsets) out.push({ size: s.value, count: n.value, length: l.value, color: c.value, addOns });
       break;
     }
     default:

@@ -15,7 +15,7 @@ import { MESSAGES } from '../core/messages.ts';
 import { AdminGate, useAdminCall, type AdminPanelProps } from '../core/admin-gate.tsx';
 import { Modal } from '../core/dialog.tsx';
 import { emit } from '../core/events.ts';
-import { deleteItem, listItems, updateItem, uploadItem, type GalleryItem, type ItemPatch, } from './data.ts';
+import { deleteItem, listItems, updateItem, uploadItem, type GalleryItem, type ItemPatch } from './data.ts';
 
 /** Alt text is written this long after the last keystroke (the field still updates on every key). */
 export const ALT_TEXT_DEBOUNCE_MS = 350;

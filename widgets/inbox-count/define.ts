@@ -15,5 +15,3 @@ import { InboxCount } from './InboxCount.tsx';
 import css from './styles.css?inline';
 
 defineElement('kyb-inbox-count', InboxCount, { css });
-
-export {};

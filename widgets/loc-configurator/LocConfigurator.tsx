@@ -35,15 +35,7 @@ import { bookingLink } from '../core/business.ts';
 import { siteUrl } from '../core/config.ts';
 import { emit } from '../core/events.ts';
 import { hostOf } from '../core/define.ts';
-import {
-  isConfigurableProduct,
-  orderLink,
-  resolveConfiguration,
-  serializeConfiguration,
-  storageKeyFor,
-  withConfiguration,
-  CONFIGURABLE_PRODUCTS,
-} from './configuration.ts';
+import { isConfigurableProduct, orderLink, resolveConfiguration, serializeConfiguration, storageKeyFor, withConfiguration, CONFIGURABLE_PRODUCTS } from './configuration.ts';
 
 export interface LocConfiguratorProps {
   product?: string;
@@ -358,7 +350,21 @@ interface Option {
 }
 
 /** Native radios in a fieldset: arrow keys, labels and the group name come from the platform. */
-function RadioGroup({ legend, name, value, options, onChange, swatches }: { legend: string; name: string; value: string; options: Option[]; onChange: (v: string) => void; swatches?: boolean }) {
+function RadioGroup({
+  legend,
+  name,
+  value,
+  options,
+  onChange,
+  swatches,
+}: {
+  legend: string;
+  name: string;
+  value: string;
+  options: Option[];
+  onChange: (v: string) => void;
+  swatches?: boolean;
+}) {
   const chosen = options.find((o) => o.value === value);
   return (
     <fieldset className="cfg__group" part="group" data-group={name}>

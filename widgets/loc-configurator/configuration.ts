@@ -63,7 +63,10 @@ function parseInches(v: string): number | undefined {
 }
 
 function parseBand(v: string): LengthBand | undefined {
-  const norm = v.replace(/[\u2010-\u2015]/g, '-').replace(/\s*(in|inch|inches|")\s*$/i, '').trim();
+  const norm = v
+    .replace(/[\u2010-\u2015]/g, '-')
+    .replace(/\s*(in|inch|inches|")\s*$/i, '')
+    .trim();
   const exact = LENGTH_BANDS.find((b) => b.id === norm);
   if (exact) return exact.id;
   const n = parseInches(norm);
@@ -109,7 +112,10 @@ export function parseConfiguration<P extends ProductId>(product: P, params: URLS
         v = parseOneOf(raw, JAH_QUANTITIES);
         break;
       case 'count':
-        v = parseOneOf(raw, KIT_BUILDER.counts.map((c) => c.value));
+        v = parseOneOf(
+          raw,
+          KIT_BUILDER.counts.map((c) => c.value),
+        );
         break;
       case 'kit':
         v = DIY_KITS.find((k) => k.id === squash(raw))?.id;

@@ -97,13 +97,20 @@ export function Newsletter({ sourcePage, container }: NewsletterProps) {
       ) : (
         <form className="newsletter__form" part="form" noValidate onSubmit={submit} aria-busy={busy}>
           <Field label="Name" error={errors.name}>
-            {(a) => (
-              <input {...a} className="kyb-input" type="text" name="name" autoComplete="name" value={values.name} onChange={(e) => set('name')(e.currentTarget.value)} />
-            )}
+            {(a) => <input {...a} className="kyb-input" type="text" name="name" autoComplete="name" value={values.name} onChange={(e) => set('name')(e.currentTarget.value)} />}
           </Field>
           <Field label="Email" error={errors.email}>
             {(a) => (
-              <input {...a} className="kyb-input" type="email" name="email" autoComplete="email" inputMode="email" value={values.email} onChange={(e) => set('email')(e.currentTarget.value)} />
+              <input
+                {...a}
+                className="kyb-input"
+                type="email"
+                name="email"
+                autoComplete="email"
+                inputMode="email"
+                value={values.email}
+                onChange={(e) => set('email')(e.currentTarget.value)}
+              />
             )}
           </Field>
           <div className="newsletter__hp" aria-hidden="true">

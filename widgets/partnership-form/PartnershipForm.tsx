@@ -82,7 +82,15 @@ export function PartnershipForm({ container }: PartnershipFormProps) {
           <div className="partner__row">
             <Field label="Company/Brand Name" error={form.errors.company}>
               {(a) => (
-                <input {...a} className="kyb-input" type="text" name="company" autoComplete="organization" value={v.company} onChange={(e) => form.set('company')(e.currentTarget.value)} />
+                <input
+                  {...a}
+                  className="kyb-input"
+                  type="text"
+                  name="company"
+                  autoComplete="organization"
+                  value={v.company}
+                  onChange={(e) => form.set('company')(e.currentTarget.value)}
+                />
               )}
             </Field>
             <Field label="Partnership Type" error={form.errors.partnershipType}>

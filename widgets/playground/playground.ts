@@ -15,7 +15,20 @@ import { CATALOGUE, findState, stateUrl } from './catalogue.ts';
 import { renderState } from './stage.ts';
 
 const WIDTHS = [320, 390, 768, 1280] as const;
-const EVENTS = ['kyb-auth-change', 'kyb-review-submitted', 'kyb-subscribed', 'kyb-price-change', 'kyb-gallery-change', 'kyb-review-moderated', 'kyb-profile-updated', 'kyb-lead-submitted', 'kyb-beta-unlocked', 'kyb-toast', 'kyb-request-sign-in', 'kyb-redirect'];
+const EVENTS = [
+  'kyb-auth-change',
+  'kyb-review-submitted',
+  'kyb-subscribed',
+  'kyb-price-change',
+  'kyb-gallery-change',
+  'kyb-review-moderated',
+  'kyb-profile-updated',
+  'kyb-lead-submitted',
+  'kyb-beta-unlocked',
+  'kyb-toast',
+  'kyb-request-sign-in',
+  'kyb-redirect',
+];
 
 const q = new URLSearchParams(location.search);
 const saved = JSON.parse(localStorage.getItem('kyb-playground-backend') || '{}');
@@ -38,8 +51,7 @@ if (backend.key) setMeta('kyb-supabase-anon-key', backend.key);
 /** The address's backend parameters, carried into the frame's address. */
 const carried: Record<string, string> = Object.fromEntries(['url', 'key'].filter((k) => q.get(k)).map((k) => [k, q.get(k)!]));
 
-const loadBundle = () =>
-  import(/* @vite-ignore */ new URL(import.meta.env.DEV ? '../loader.ts' : '../kyb-widgets.js', import.meta.url).href);
+const loadBundle = () => import(/* @vite-ignore */ new URL(import.meta.env.DEV ? '../loader.ts' : '../kyb-widgets.js', import.meta.url).href);
 
 const h = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, unknown> = {}, ...kids: (Node | string)[]): HTMLElementTagNameMap[K] => {
   const e: HTMLElementTagNameMap[K] = Object.assign(document.createElement(tag), props);
@@ -56,7 +68,11 @@ async function manifestAttributes(): Promise<Map<string, { name: string; type?: 
     const m = await r.json();
     for (const mod of m.modules ?? [])
       for (const d of mod.declarations ?? [])
-        if (d.customElement && d.tagName) out.set(d.tagName, (d.attributes ?? []).map((a: { name: string; type?: { text?: string }; description?: string }) => ({ name: a.name, type: a.type?.text, description: a.description })));
+        if (d.customElement && d.tagName)
+          out.set(
+            d.tagName,
+            (d.attributes ?? []).map((a: { name: string; type?: { text?: string }; description?: string }) => ({ name: a.name, type: a.type?.text, description: a.description })),
+          );
   } catch {
     // No manifest (not generated yet, or a host that does not serve it): controls come from the states.
   }
@@ -69,7 +85,7 @@ function logEvents(target: Document, log: HTMLElement) {
       const allow = (document.getElementById('allow-redirects') as HTMLInputElement).checked;
       const cancelled = name === 'kyb-redirect' && !allow;
       if (cancelled) e.preventDefault();
-      log.textContent = `${new Date().toLocaleTimeString()} ${name}${cancelled ? ' (cancelled)' : ''} ${JSON.stringify((e as CustomEvent).detail)}\n` + log.textContent;
+      log.textContent = `${new Date().toLocaleTimeString()} ${name}${cancelled ? ' (cancelled)' : ''} ${JSON.stringify((e as CustomEvent).detail)}\n${log.textContent}`;
     });
   }
 }
@@ -110,7 +126,10 @@ if (q.get('frame') && found) {
   const work = document.getElementById('work')!;
   if (!found) {
     work.append(
-      h('p', { className: 'note', textContent: `${CATALOGUE.length} elements, ${CATALOGUE.reduce((n, e) => n + e.states.length, 0)} states. Each comes from the element's states.ts (widgets/README.md).` }),
+      h('p', {
+        className: 'note',
+        textContent: `${CATALOGUE.length} elements, ${CATALOGUE.reduce((n, e) => n + e.states.length, 0)} states. Each comes from the element's states.ts (widgets/README.md).`,
+      }),
     );
     const grid = h('div', { className: 'index' });
     for (const e of CATALOGUE) {
@@ -142,7 +161,10 @@ if (q.get('frame') && found) {
     for (const w of WIDTHS) {
       const b = h('button', { type: 'button', textContent: `${w}px` });
       b.dataset.width = String(w);
-      b.addEventListener('click', () => ((width = w), reload()));
+      b.addEventListener('click', () => {
+        width = w;
+        reload();
+      });
       widths.append(b);
     }
     picker.addEventListener('change', () => {
@@ -155,7 +177,10 @@ if (q.get('frame') && found) {
     for (const name of names) {
       const current = element.states.find((s) => s.id === picker.value)?.attrs?.[name] ?? '';
       const input = h('input', { value: current });
-      input.addEventListener('change', () => ((overrides[name] = input.value), reload()));
+      input.addEventListener('change', () => {
+        overrides[name] = input.value;
+        reload();
+      });
       attrControls.append(h('label', {}, name, input));
     }
     if (!attrs.size) attrControls.append(h('p', { className: 'note', textContent: 'No custom-elements.json found: attributes are those the states use.' }));
@@ -166,7 +191,14 @@ if (q.get('frame') && found) {
       // Same origin: the frame's events land in this page's log.
       if (frame.contentDocument) logEvents(frame.contentDocument, log);
     });
-    work.append(h('h2', { textContent: `<${element.tag}>` }), controls, widths, attrControls, wrap, h('p', { className: 'note' }, h('a', { href: stateUrl(element.tag, state.id, carried), textContent: 'Open this state alone' })));
+    work.append(
+      h('h2', { textContent: `<${element.tag}>` }),
+      controls,
+      widths,
+      attrControls,
+      wrap,
+      h('p', { className: 'note' }, h('a', { href: stateUrl(element.tag, state.id, carried), textContent: 'Open this state alone' })),
+    );
     reload();
   }
 }

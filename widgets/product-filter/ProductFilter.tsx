@@ -12,10 +12,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { PRODUCT_FILTERS, PRODUCT_SORTS } from '../core/catalog.ts';
 import { hostOf } from '../core/define.ts';
-import {
-  compareCards, matchesFilter, parseSelection, readCard, reorderMoves, selectionSearch, showingText, type FilterValue, type Selection,
-  type SortValue,
-} from './order.ts';
+import { compareCards, matchesFilter, parseSelection, readCard, reorderMoves, selectionSearch, showingText, type FilterValue, type Selection, type SortValue } from './order.ts';
 
 export interface ProductFilterProps {
   container?: ShadowRoot;

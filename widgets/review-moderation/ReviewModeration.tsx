@@ -27,8 +27,18 @@ import { formatReviewDate, ratingLabel } from '../reviews/rules.ts';
 import { isVideo, mediaUrl } from '../reviews/data.ts';
 import { MODERATION_MESSAGES as MSG } from './messages.ts';
 import {
-  PAGE_SIZE, STATUSES, STATUS_LABEL, countReviews, deleteReview, listReviews, replyProblem, saveReply, updateReview,
-  type ModeratedReview, type ReviewPatch, type Result, type Status,
+  PAGE_SIZE,
+  STATUSES,
+  STATUS_LABEL,
+  countReviews,
+  deleteReview,
+  listReviews,
+  replyProblem,
+  saveReply,
+  updateReview,
+  type ModeratedReview,
+  type ReviewPatch,
+  type Status,
 } from './data.ts';
 
 export type ReviewModeratedDetail = KybEventMap['kyb-review-moderated'];
@@ -279,8 +289,8 @@ function Panel({ toast, host }: AdminPanelProps) {
           Delete this review?
         </h3>
         <p id={dialogDesc}>
-          “{confirm?.title}” by {confirm?.reviewer_name} will be deleted with its {confirm?.review_media.length ?? 0}{' '}
-          {confirm?.review_media.length === 1 ? 'file' : 'files'}. This cannot be undone.
+          “{confirm?.title}” by {confirm?.reviewer_name} will be deleted with its {confirm?.review_media.length ?? 0} {confirm?.review_media.length === 1 ? 'file' : 'files'}. This
+          cannot be undone.
         </p>
         <div className="rm__dialog-actions">
           <button type="button" className="kyb-btn kyb-btn--outline" onClick={() => setConfirm(null)} disabled={deleting} data-autofocus>
@@ -351,7 +361,14 @@ function Row({ review: r, busy, onApprove, onVerify, onDelete, onReply }: RowPro
                     <video src={mediaUrl(m.file_path)} controls preload="metadata" playsInline aria-label={`${what} from ${r.reviewer_name}'s review`} />
                   ) : (
                     <a href={mediaUrl(m.file_path)} target="_blank" rel="noopener noreferrer" className="rm__thumb">
-                      <img src={mediaUrl(m.file_path)} alt={`${what} from ${r.reviewer_name}'s review (opens in a new tab)`} width={96} height={96} loading="lazy" decoding="async" />
+                      <img
+                        src={mediaUrl(m.file_path)}
+                        alt={`${what} from ${r.reviewer_name}'s review (opens in a new tab)`}
+                        width={96}
+                        height={96}
+                        loading="lazy"
+                        decoding="async"
+                      />
                     </a>
                   )}
                 </li>
@@ -363,7 +380,14 @@ function Row({ review: r, busy, onApprove, onVerify, onDelete, onReply }: RowPro
       </article>
       <div className="rm__actions" part="actions">
         {r.is_approved ? (
-          <button type="button" className="kyb-btn kyb-btn--outline" part="unapprove" data-slot="approval" aria-disabled={busy || undefined} onClick={() => !busy && onApprove(false)}>
+          <button
+            type="button"
+            className="kyb-btn kyb-btn--outline"
+            part="unapprove"
+            data-slot="approval"
+            aria-disabled={busy || undefined}
+            onClick={() => !busy && onApprove(false)}
+          >
             Unapprove{of}
           </button>
         ) : (
@@ -429,7 +453,15 @@ function ReplyEditor({ review: r, busy, onSave }: { review: ModeratedReview; bus
       <div className="rm__reply">
         {r.reply ? <Reply reply={r.reply} /> : null}
         <div className="rm__reply-actions">
-          <button type="button" ref={opener} className="kyb-btn kyb-btn--outline" part="reply-button" data-slot="reply" aria-disabled={busy || undefined} onClick={() => !busy && setDraft(r.reply?.content ?? '')}>
+          <button
+            type="button"
+            ref={opener}
+            className="kyb-btn kyb-btn--outline"
+            part="reply-button"
+            data-slot="reply"
+            aria-disabled={busy || undefined}
+            onClick={() => !busy && setDraft(r.reply?.content ?? '')}
+          >
             {r.reply ? 'Edit reply' : 'Reply'}
             <span className="kyb-sr-only"> to review “{r.title}”</span>
           </button>
@@ -463,7 +495,7 @@ function ReplyEditor({ review: r, busy, onSave }: { review: ModeratedReview; bus
           value={draft}
           onChange={(e) => setDraft(e.currentTarget.value)}
           onKeyDown={(e) => e.key === 'Escape' && close()}
-          aria-invalid={(tried || length > REVIEW_REPLY_MAX) && !!problem ? true : undefined}
+          aria-invalid={(tried || length > REVIEW_REPLY_MAX) && problem ? true : undefined}
           aria-describedby={`${noteId}${problem ? ` ${errorId}` : ''}`}
         />
         <div className="rm__reply-foot">

@@ -27,7 +27,8 @@ import type { KybClient } from '../core/supabase.ts';
 export type { Result };
 const fail = (error: unknown): { ok: false; error: unknown } => ({ ok: false, error });
 
-const COLUMNS = 'id, user_id, product_slug, rating, title, content, reviewer_name, is_verified_purchase, is_approved, created_at, review_media(id, file_path, file_type, file_size), review_replies(content, created_at, updated_at)';
+const COLUMNS =
+  'id, user_id, product_slug, rating, title, content, reviewer_name, is_verified_purchase, is_approved, created_at, review_media(id, file_path, file_type, file_size), review_replies(content, created_at, updated_at)';
 
 /** The part of postgrest-js's filter builder used here (its full generic type is too deep to carry). */
 interface EqFilter {
@@ -43,7 +44,10 @@ function filtered<Q>(query: Q, status: Status, slug: string | null): Q {
 /** One page, newest first, with the total matching the filter (for "Load more"). */
 export async function listReviews(sb: KybClient, f: Filter, offset: number, limit = PAGE_SIZE): Promise<Result<{ rows: ModeratedReview[]; total: number }>> {
   const q = filtered(sb.from('reviews').select(COLUMNS, { count: 'exact' }), f.status, f.slug);
-  const { data, error, count } = await q.order('created_at', { ascending: false }).order('id', { ascending: true }).range(offset, offset + limit - 1);
+  const { data, error, count } = await q
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: true })
+    .range(offset, offset + limit - 1);
   if (error) return fail(error);
   type Raw = Omit<ModeratedReview, 'reply'> & { review_replies?: FeedReply | FeedReply[] | null };
   const rows = ((data ?? []) as unknown as Raw[]).map(({ review_replies: rr, ...r }) => ({

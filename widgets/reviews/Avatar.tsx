@@ -16,16 +16,7 @@ export function Avatar({ name }: { name: string }) {
           </>
         )}
       </g>
-      <text
-        x="20"
-        y="20"
-        dy="0.35em"
-        textAnchor="middle"
-        fill="#fff"
-        fontSize={a.initials.length > 1 ? 15 : 17}
-        fontWeight="600"
-        fontFamily="system-ui, sans-serif"
-      >
+      <text x="20" y="20" dy="0.35em" textAnchor="middle" fill="#fff" fontSize={a.initials.length > 1 ? 15 : 17} fontWeight="600" fontFamily="system-ui, sans-serif">
         {a.initials}
       </text>
     </svg>

@@ -10,8 +10,7 @@ export function Reply({ reply, part = 'reply' }: { reply: FeedReply; part?: stri
   return (
     <div className="rv-reply" part={part}>
       <p className="rv-reply__head">
-        <strong className="rv-reply__label">{REPLY_LABEL}</strong>{' '}
-        <time dateTime={reply.updated_at}>{formatReviewDate(reply.updated_at)}</time>
+        <strong className="rv-reply__label">{REPLY_LABEL}</strong> <time dateTime={reply.updated_at}>{formatReviewDate(reply.updated_at)}</time>
       </p>
       <p className="rv-reply__content">{reply.content}</p>
     </div>

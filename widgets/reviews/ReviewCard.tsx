@@ -75,27 +75,11 @@ export function ReviewCard({
               >
                 {items[i].video ? (
                   <>
-                    <video
-                      src={`${items[i].src}#t=0.1`}
-                      preload="metadata"
-                      muted
-                      playsInline
-                      tabIndex={-1}
-                      aria-hidden="true"
-                      onError={() => onMediaError(m)}
-                    />
+                    <video src={`${items[i].src}#t=0.1`} preload="metadata" muted playsInline tabIndex={-1} aria-hidden="true" onError={() => onMediaError(m)} />
                     <span className="rv-thumb__play" aria-hidden="true" />
                   </>
                 ) : (
-                  <img
-                    src={items[i].src}
-                    alt=""
-                    width={80}
-                    height={80}
-                    loading="lazy"
-                    decoding="async"
-                    onError={() => onMediaError(m)}
-                  />
+                  <img src={items[i].src} alt="" width={80} height={80} loading="lazy" decoding="async" onError={() => onMediaError(m)} />
                 )}
               </button>
             </li>

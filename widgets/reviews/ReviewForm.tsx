@@ -332,7 +332,10 @@ export function ReviewForm({
 function Req({ children }: { children: string }) {
   return (
     <>
-      {children} <span className="rv-req" aria-hidden="true">*</span>
+      {children}{' '}
+      <span className="rv-req" aria-hidden="true">
+        *
+      </span>
     </>
   );
 }

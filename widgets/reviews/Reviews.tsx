@@ -182,7 +182,11 @@ export function Reviews({ slug: slugProp, container }: ReviewsProps) {
   async function startReview(from: HTMLElement) {
     opener.current = from;
     let u = user;
-    if (!u && initializing) u = await followAuth().then((m) => m.settledUser(), () => null);
+    if (!u && initializing)
+      u = await followAuth().then(
+        (m) => m.settledUser(),
+        () => null,
+      );
     if (!u) {
       want('toasts').then((m) => {
         toast(m.MESSAGES.reviewAuthRequired);
@@ -266,11 +270,7 @@ export function Reviews({ slug: slugProp, container }: ReviewsProps) {
         </div>
       ) : null}
 
-      {list.loading && !summary ? (
-        <SummarySkeleton />
-      ) : hasAny ? (
-        <Summary summary={summary} rating={rating} onRating={setRating} />
-      ) : null}
+      {list.loading && !summary ? <SummarySkeleton /> : hasAny ? <Summary summary={summary} rating={rating} onRating={setRating} /> : null}
 
       {showEmpty && !formOpen ? (
         <div className="rv-empty" part="empty">
@@ -296,13 +296,7 @@ export function Reviews({ slug: slugProp, container }: ReviewsProps) {
       {hasAny ? (
         <div className="rv-toolbar" part="filters">
           <div className="rv-toolbar__filters">
-            <button
-              type="button"
-              className="rv-chip"
-              aria-pressed={withMedia}
-              disabled={!summary.with_media && !withMedia}
-              onClick={() => setWithMedia((v) => !v)}
-            >
+            <button type="button" className="rv-chip" aria-pressed={withMedia} disabled={!summary.with_media && !withMedia} onClick={() => setWithMedia((v) => !v)}>
               <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                 <rect x="3" y="5" width="18" height="14" rx="2" />
                 <path d="M3 16l5-5 4 4 3-3 6 6" />
@@ -343,16 +337,7 @@ export function Reviews({ slug: slugProp, container }: ReviewsProps) {
         {list.loading ? (
           <ListSkeleton />
         ) : (
-          list.reviews.map((r) => (
-            <ReviewCard
-              key={r.id}
-              review={r}
-              hiddenMedia={brokenMedia}
-              onMediaError={onMediaError}
-              onOpenMedia={openMedia}
-              onWantMedia={preloadLightbox}
-            />
-          ))
+          list.reviews.map((r) => <ReviewCard key={r.id} review={r} hiddenMedia={brokenMedia} onMediaError={onMediaError} onOpenMedia={openMedia} onWantMedia={preloadLightbox} />)
         )}
         {!list.loading && hasAny && filtered && list.reviews.length === 0 ? (
           <div className="rv-nomatch">
@@ -373,18 +358,10 @@ export function Reviews({ slug: slugProp, container }: ReviewsProps) {
 
       {!list.loading && list.next ? (
         <div className="rv-more">
-          <button
-            type="button"
-            className="kyb-btn kyb-btn--outline"
-            part="load-more"
-            disabled={list.loadingMore}
-            onClick={() => void fetchPage(list.next)}
-          >
+          <button type="button" className="kyb-btn kyb-btn--outline" part="load-more" disabled={list.loadingMore} onClick={() => void fetchPage(list.next)}>
             {list.loadingMore ? 'Loading...' : 'Load more reviews'}
           </button>
-          <span className="rv-more__progress">
-            {`Showing ${list.reviews.length} of ${list.total}`}
-          </span>
+          <span className="rv-more__progress">{`Showing ${list.reviews.length} of ${list.total}`}</span>
         </div>
       ) : null}
 

@@ -21,38 +21,14 @@ function Star() {
  * Native radios (arrow keys, one tab stop, form semantics) drawn as stars. Hovering previews a
  * rating by lighting the stars up to the pointer (doc 1 §2.9); leaving restores the chosen value.
  */
-export function StarInput({
-  value,
-  onChange,
-  name,
-  disabled,
-}: {
-  value: number;
-  onChange: (n: number) => void;
-  name: string;
-  disabled?: boolean;
-}) {
+export function StarInput({ value, onChange, name, disabled }: { value: number; onChange: (n: number) => void; name: string; disabled?: boolean }) {
   const [hover, setHover] = useState(0);
   const shown = hover || value;
   return (
     <div className="rv-star-input" onMouseLeave={() => setHover(0)} data-hover={hover ? 'true' : undefined}>
       {STARS.map((n) => (
-        <label
-          key={n}
-          className="rv-star-input__option"
-          data-on={n <= shown ? 'true' : undefined}
-          onMouseEnter={() => !disabled && setHover(n)}
-        >
-          <input
-            type="radio"
-            className="rv-star-input__radio"
-            name={name}
-            value={String(n)}
-            checked={value === n}
-            required
-            disabled={disabled}
-            onChange={() => onChange(n)}
-          />
+        <label key={n} className="rv-star-input__option" data-on={n <= shown ? 'true' : undefined} onMouseEnter={() => !disabled && setHover(n)}>
+          <input type="radio" className="rv-star-input__radio" name={name} value={String(n)} checked={value === n} required disabled={disabled} onChange={() => onChange(n)} />
           <Star />
           <span className="kyb-sr-only">{n === 1 ? '1 star' : `${n} stars`}</span>
         </label>

@@ -6,15 +6,7 @@ import type { FeedSummary } from './data.ts';
 
 const ROWS = Array.from({ length: RATING_MAX }, (_, i) => RATING_MAX - i);
 
-export function Summary({
-  summary,
-  rating,
-  onRating,
-}: {
-  summary: FeedSummary;
-  rating: number | null;
-  onRating: (n: number | null) => void;
-}) {
+export function Summary({ summary, rating, onRating }: { summary: FeedSummary; rating: number | null; onRating: (n: number | null) => void }) {
   const avg = formatAverage(summary.average);
   return (
     <div className="rv-summary" part="summary">
@@ -31,13 +23,7 @@ export function Summary({
           const pressed = rating === star;
           return (
             <li key={star}>
-              <button
-                type="button"
-                className="rv-histogram__row"
-                aria-pressed={pressed}
-                disabled={n === 0 && !pressed}
-                onClick={() => onRating(pressed ? null : star)}
-              >
+              <button type="button" className="rv-histogram__row" aria-pressed={pressed} disabled={n === 0 && !pressed} onClick={() => onRating(pressed ? null : star)}>
                 <span className="rv-histogram__label" aria-hidden="true">
                   {star}
                   <svg viewBox="0 0 24 24" focusable="false" aria-hidden="true">
@@ -50,9 +36,7 @@ export function Summary({
                 <span className="rv-histogram__count" aria-hidden="true">
                   {n}
                 </span>
-                <span className="kyb-sr-only">
-                  {`${star} ${star === 1 ? 'star' : 'stars'}: ${n} ${n === 1 ? 'review' : 'reviews'}`}
-                </span>
+                <span className="kyb-sr-only">{`${star} ${star === 1 ? 'star' : 'stars'}: ${n} ${n === 1 ? 'review' : 'reviews'}`}</span>
               </button>
             </li>
           );

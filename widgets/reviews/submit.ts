@@ -46,11 +46,7 @@ export interface SubmitProgress {
  * storage refuses to replace a named file (the moderation rules), so the files already named are
  * skipped rather than uploaded again.
  */
-export async function submitReview(
-  client: KybClient,
-  draft: ReviewDraft,
-  progress: SubmitProgress = { reviewStored: false },
-): Promise<void> {
+export async function submitReview(client: KybClient, draft: ReviewDraft, progress: SubmitProgress = { reviewStored: false }): Promise<void> {
   const retry = progress.reviewStored;
   if (!progress.reviewStored) {
     const { error } = await client.from('reviews').insert({
@@ -90,9 +86,7 @@ export async function submitReview(
       rows.push({ review_id: draft.id, file_path: path, file_type: mime, file_size: file.size });
     }
     if (!rows.length) return;
-    const { error } = await client
-      .from('review_media')
-      .upsert(rows, { onConflict: 'review_id,file_path', ignoreDuplicates: true });
+    const { error } = await client.from('review_media').upsert(rows, { onConflict: 'review_id,file_path', ignoreDuplicates: true });
     if (error) throw error;
   } catch (e) {
     if (uploaded.length) {

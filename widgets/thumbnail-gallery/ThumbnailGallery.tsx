@@ -84,7 +84,7 @@ export function ThumbnailGallery({ container }: ThumbnailGalleryProps) {
     if (found.main && found.main.getAttribute('slot') !== 'main') found.main.setAttribute('slot', 'main');
     setPictures(found.pictures);
     const current = found.main ? found.pictures.findIndex((p) => p.src === (found.main!.dataset.full || found.main!.getAttribute('src'))) : -1;
-    setSelected(Math.max(current , 0));
+    setSelected(Math.max(current, 0));
   }, [container]);
 
   function select(i: number, moveFocus = false) {

@@ -44,8 +44,7 @@ export function Unsubscribe({ token }: UnsubscribeProps) {
   const { toast, toasts } = useToasts();
   const { root, focus } = useFocusAfterRender<HTMLDivElement>();
 
-  const result: Result | null =
-    outcome && outcome.token === value ? outcome : wellFormed ? null : { kind: 'invalid', message: FUNCTION_MESSAGES.unsubscribeLinkInvalid };
+  const result: Result | null = outcome && outcome.token === value ? outcome : wellFormed ? null : { kind: 'invalid', message: FUNCTION_MESSAGES.unsubscribeLinkInvalid };
 
   async function unsubscribe() {
     if (busy || result) return;
@@ -98,8 +97,7 @@ export function Unsubscribe({ token }: UnsubscribeProps) {
       ) : (
         <div className="unsub__confirm" part="confirm">
           <p className="unsub__text" part="intro">
-            Press the button to stop receiving e-mails from this list at the address this link was sent to. Nothing changes until you
-            press it.
+            Press the button to stop receiving e-mails from this list at the address this link was sent to. Nothing changes until you press it.
           </p>
           <button
             type="button"

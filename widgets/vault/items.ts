@@ -46,8 +46,7 @@ export const VAULT_ITEMS: readonly VaultItem[] = [
 export function vaultItems(value: unknown): VaultItem[] {
   if (!Array.isArray(value)) return [...VAULT_ITEMS];
   const ok = value.filter(
-    (x): x is VaultItem =>
-      !!x && typeof x === 'object' && typeof x.title === 'string' && x.title.trim() !== '' && typeof x.href === 'string' && x.href.trim() !== '',
+    (x): x is VaultItem => !!x && typeof x === 'object' && typeof x.title === 'string' && x.title.trim() !== '' && typeof x.href === 'string' && x.href.trim() !== '',
   );
   if (!ok.length) return [...VAULT_ITEMS];
   return ok.map((x, i) => ({

@@ -69,8 +69,7 @@ export function LocOptionsFallback({ lengths, productName, extra }: { lengths: s
         {extra}
       </div>
       <p class="note">
-        To order without the customizer, e-mail us your choices and we will send a secure payment link:{' '}
-        <a href={mailto(`Order: ${productName}`)}>order {productName} by e-mail</a>.
+        To order without the customizer, e-mail us your choices and we will send a secure payment link: <a href={mailto(`Order: ${productName}`)}>order {productName} by e-mail</a>.
       </p>
     </Fallback>
   );
@@ -164,8 +163,7 @@ export function ProductLayout({
       <Section id="customize" tone="sand" title={customizeTitle} intro="Choose your options and see your price update as you go.">
         {customizer}
         <p class="note">
-          Unsure what suits you? <ExtLink href={bookingLink({ consultation: true })}>Book a free consultation</ExtLink> and a stylist will help you
-          choose.
+          Unsure what suits you? <ExtLink href={bookingLink({ consultation: true })}>Book a free consultation</ExtLink> and a stylist will help you choose.
         </p>
       </Section>
 
@@ -234,4 +232,3 @@ function specRows(id: ProductId): [string, string][] {
   }
   return rows;
 }
-

@@ -31,11 +31,7 @@ import { CatalogRating, mailto } from '../shared.tsx';
 import { LocOptionsFallback, ProductLayout, bandLabels, product } from './ProductLayout.tsx';
 
 function MultiToneNote() {
-  return (
-    <p class="note">
-      Multi-tone custom colour: {formatAdder(MULTI_TONE_PRICE)} per order.
-    </p>
-  );
+  return <p class="note">Multi-tone custom colour: {formatAdder(MULTI_TONE_PRICE)} per order.</p>;
 }
 
 /** Trinity and Irie: one price per length (size does not change it). */
@@ -71,8 +67,7 @@ function FactorPricing({ name, lengths, price }: { name: string; lengths: readon
 function FactorLocPage({ id }: { id: 'trinity-locs' | 'irie-locs' }) {
   const p = product(id);
   const lengths = id === 'trinity-locs' ? TRINITY_LENGTHS : IRIE_LENGTHS;
-  const priceOf = (length: number) =>
-    (id === 'trinity-locs' ? priceTrinity : priceIrie)({ length, size: 'MD', color: 'black' }).total;
+  const priceOf = (length: number) => (id === 'trinity-locs' ? priceTrinity : priceIrie)({ length, size: 'MD', color: 'black' }).total;
   return (
     <ProductLayout
       id={id}
@@ -198,8 +193,8 @@ function DiyKitPage() {
           <Fallback class="configurator-fallback">
             <p>Three kits, one goal: a beautiful install at home. Compare them below.</p>
             <p class="note">
-              The DIY Trinity Loc Kit is coming soon. <a href={mailto(`Waiting list: ${p.title}`)}>Ask to be told when it launches</a> or join
-              the waiting list on the <a href="/products#catalog">products page</a>.
+              The DIY Trinity Loc Kit is coming soon. <a href={mailto(`Waiting list: ${p.title}`)}>Ask to be told when it launches</a> or join the waiting list on the{' '}
+              <a href="/products#catalog">products page</a>.
             </p>
           </Fallback>
         </kyb-loc-configurator>
@@ -359,4 +354,3 @@ export function productPage(id: ProductId): FunctionComponent {
   if (!page) throw new Error(`no page for product ${id}`);
   return page;
 }
-

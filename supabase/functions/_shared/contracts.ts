@@ -7,21 +7,11 @@ import { EMAIL_MAX, EMAIL_PATTERN, MESSAGE_MAX, MSG, NAME_MAX, NAME_MIN } from '
 
 const email = z
   .string({ error: MSG.emailRequired })
-  .check(
-    z.trim(),
-    z.minLength(1, { error: MSG.emailRequired }),
-    z.maxLength(EMAIL_MAX, { error: MSG.emailInvalid }),
-    z.regex(EMAIL_PATTERN, { error: MSG.emailInvalid }),
-  );
+  .check(z.trim(), z.minLength(1, { error: MSG.emailRequired }), z.maxLength(EMAIL_MAX, { error: MSG.emailInvalid }), z.regex(EMAIL_PATTERN, { error: MSG.emailInvalid }));
 
 const name = z
   .string({ error: MSG.nameRequired })
-  .check(
-    z.trim(),
-    z.minLength(1, { error: MSG.nameRequired }),
-    z.minLength(NAME_MIN, { error: MSG.nameMin }),
-    z.maxLength(NAME_MAX, { error: MSG.tooLong(NAME_MAX) }),
-  );
+  .check(z.trim(), z.minLength(1, { error: MSG.nameRequired }), z.minLength(NAME_MIN, { error: MSG.nameMin }), z.maxLength(NAME_MAX, { error: MSG.tooLong(NAME_MAX) }));
 
 /** Honeypot: a field humans never see; bots fill it. */
 const honeypot = z.optional(z.string());

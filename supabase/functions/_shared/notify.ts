@@ -67,7 +67,7 @@ const FIELD_LABEL: Record<string, string> = {
 };
 
 // Header values must stay on one line (no header injection through a visitor's name).
-const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+const oneLine = (s: string) => s.replace(/\p{Cc}+/gu, ' ').trim();
 
 export function notificationMail(kind: LeadKind, payload: Record<string, unknown>, sourcePage: string | null, receivedAt: Date): OutgoingMail | null {
   const title = NOTIFIED_KINDS[kind];

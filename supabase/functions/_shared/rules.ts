@@ -19,10 +19,7 @@ export const REVIEW_FILE_EXTENSIONS: Record<(typeof REVIEW_MIME_TYPES)[number], 
 export const RATING_MAX = 5;
 export const DEFAULT_REVIEW_SLUG = 'handmade-locs';
 /** Every slug that carries reviews (doc 1 §2.7, doc 2 §2). */
-export const REVIEW_SLUGS = [
-  'handmade-locs', 'holistic-haircare', 'trinity-locs', 'irie-locs', 'jah-locs', 'diy-kit', 'lock-kit',
-  'protective-style-planner',
-] as const;
+export const REVIEW_SLUGS = ['handmade-locs', 'holistic-haircare', 'trinity-locs', 'irie-locs', 'jah-locs', 'diy-kit', 'lock-kit', 'protective-style-planner'] as const;
 export const REVIEW_TITLE_MAX = 120;
 export const REVIEW_NAME_MAX = 80;
 export const REVIEW_CONTENT_MAX = 4000;

@@ -64,10 +64,7 @@ export async function updateUser(req: Request, ctx: StackContext): Promise<Respo
       else await q('delete from auth.sessions where user_id = $1', [user.id]);
     }
     if (p.data !== null) {
-      await q('update auth.users set raw_user_meta_data = $2::jsonb, updated_at = now() where id = $1', [
-        user.id,
-        JSON.stringify(mergeMeta(user.raw_user_meta_data, p.data)),
-      ]);
+      await q('update auth.users set raw_user_meta_data = $2::jsonb, updated_at = now() where id = $1', [user.id, JSON.stringify(mergeMeta(user.raw_user_meta_data, p.data))]);
     }
     if (changingEmail) {
       if (ctx.config.autoconfirm) {

@@ -10,7 +10,20 @@ import { badRequest, checkPasswordStrength, notFound, ok, unprocessable, validat
 import { decode, rawBody, readParams } from './params.ts';
 import { isUuid, requireAdmin } from './sessions.ts';
 import { hashPassword } from './password.ts';
-import { confirmEmail, createUser, findUserByEmail, findUserById, isConfirmed, mergeMeta, setEmail, setPasswordHash, userJsonById, userJsonOf, AUD, type UserRow } from './users.ts';
+import {
+  confirmEmail,
+  createUser,
+  findUserByEmail,
+  findUserById,
+  isConfirmed,
+  mergeMeta,
+  setEmail,
+  setPasswordHash,
+  userJsonById,
+  userJsonOf,
+  AUD,
+  type UserRow,
+} from './users.ts';
 import { isRedirectAllowed, issueToken, referrer } from './mailer.ts';
 
 const ADMIN_PARAMS = {
@@ -28,7 +41,7 @@ const ADMIN_PARAMS = {
   ban_duration: 'string',
 } as const;
 
-const UNIT_SECONDS: Record<string, number> = { ns: 1e-9, us: 1e-6, 'µs': 1e-6, ms: 1e-3, s: 1, m: 60, h: 3600 };
+const UNIT_SECONDS: Record<string, number> = { ns: 1e-9, us: 1e-6, µs: 1e-6, ms: 1e-3, s: 1, m: 60, h: 3600 };
 
 /** Go's time.ParseDuration subset GoTrue accepts for ban_duration ("24h", "1h30m", "none"). */
 function banSeconds(spec: string): number | null {
@@ -43,10 +56,7 @@ function banSeconds(spec: string): number | null {
 
 async function applyBan(q: Query, userId: string, seconds: number | null) {
   if (seconds === null) return;
-  await q(`update auth.users set banned_until = case when $2::float8 = 0 then null else now() + make_interval(secs => $2::float8) end where id = $1`, [
-    userId,
-    seconds,
-  ]);
+  await q(`update auth.users set banned_until = case when $2::float8 = 0 then null else now() + make_interval(secs => $2::float8) end where id = $1`, [userId, seconds]);
   // A banned user's sessions end now, as GoTrue's Ban does.
   if (seconds > 0) await q('delete from auth.sessions where user_id = $1', [userId]);
 }
@@ -70,11 +80,7 @@ async function listUsers(req: Request, ctx: StackContext): Promise<Response> {
   const perPage = Math.min(1000, Math.max(1, num('per_page', 50)));
   const { users, total } = await ctx.db.tx(async (q) => {
     const count = await q<{ n: number }>('select count(*)::int as n from auth.users where aud = $1', [AUD]);
-    const rows = await q<UserRow>('select * from auth.users where aud = $1 order by created_at desc, id limit $2 offset $3', [
-      AUD,
-      perPage,
-      (page - 1) * perPage,
-    ]);
+    const rows = await q<UserRow>('select * from auth.users where aud = $1 order by created_at desc, id limit $2 offset $3', [AUD, perPage, (page - 1) * perPage]);
     const users = [];
     for (const r of rows.rows) users.push(await userJsonOf(q, r));
     return { users, total: count.rows[0].n };

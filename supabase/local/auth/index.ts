@@ -18,9 +18,31 @@ import { type LIMITED, limitRequest } from './limits.ts';
 type Handler = (req: Request, ctx: StackContext) => Promise<Response>;
 
 const PROVIDERS = [
-  'anonymous_users', 'apple', 'azure', 'bitbucket', 'discord', 'facebook', 'figma', 'fly', 'github', 'gitlab', 'google',
-  'keycloak', 'kakao', 'linkedin', 'linkedin_oidc', 'notion', 'spotify', 'slack', 'slack_oidc', 'workos', 'twitch',
-  'twitter', 'email', 'phone', 'zoom',
+  'anonymous_users',
+  'apple',
+  'azure',
+  'bitbucket',
+  'discord',
+  'facebook',
+  'figma',
+  'fly',
+  'github',
+  'gitlab',
+  'google',
+  'keycloak',
+  'kakao',
+  'linkedin',
+  'linkedin_oidc',
+  'notion',
+  'spotify',
+  'slack',
+  'slack_oidc',
+  'workos',
+  'twitch',
+  'twitter',
+  'email',
+  'phone',
+  'zoom',
 ];
 
 const settings: Handler = async (_req, ctx) =>
@@ -33,8 +55,7 @@ const settings: Handler = async (_req, ctx) =>
     saml_enabled: false,
   });
 
-const health: Handler = async () =>
-  ok({ version: 'local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' });
+const health: Handler = async () => ok({ version: 'local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' });
 
 /** Only symmetric (HS256) keys here, and GoTrue never publishes those. */
 const jwks: Handler = async () => ok({ keys: [] }, 200, { 'Cache-Control': 'public, max-age=600' });

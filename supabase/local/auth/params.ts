@@ -15,13 +15,7 @@ type FieldKind = 'string' | 'bool' | 'object' | 'optstring';
 export type Spec = Record<string, FieldKind>;
 
 type Decoded<S extends Spec> = {
-  [K in keyof S]: S[K] extends 'string'
-    ? string
-    : S[K] extends 'bool'
-      ? boolean
-      : S[K] extends 'optstring'
-        ? string | null
-        : Record<string, unknown> | null;
+  [K in keyof S]: S[K] extends 'string' ? string : S[K] extends 'bool' ? boolean : S[K] extends 'optstring' ? string | null : Record<string, unknown> | null;
 };
 
 const goType: Record<FieldKind, string> = { string: 'string', optstring: '*string', bool: 'bool', object: 'map[string]interface {}' };

@@ -179,10 +179,7 @@ export async function refreshGrant(ctx: StackContext, refreshToken: string): Pro
         [issued, row.user_id, row.token, row.session_id],
       );
     } else {
-      const active = await q<{ token: string }>(
-        `select token from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1`,
-        [row.session_id],
-      );
+      const active = await q<{ token: string }>(`select token from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1`, [row.session_id]);
       if (!row.reusable || !active.rows[0]) {
         // Possible theft: the whole family goes, so neither holder can continue this session.
         await q('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked', [row.session_id]);

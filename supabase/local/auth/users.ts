@@ -117,10 +117,7 @@ export async function findUserById(q: Query, id: string): Promise<UserRow | null
 }
 
 export async function findUserByEmail(q: Query, email: string): Promise<UserRow | null> {
-  const r = await q<UserRow>(
-    `select * from auth.users where lower(email) = lower($1) and aud = $2 and is_sso_user = false order by created_at limit 1`,
-    [email, AUD],
-  );
+  const r = await q<UserRow>(`select * from auth.users where lower(email) = lower($1) and aud = $2 and is_sso_user = false order by created_at limit 1`, [email, AUD]);
   return r.rows[0] ?? null;
 }
 

@@ -65,7 +65,9 @@ const OAUTH_ERROR: Record<number, string> = { 400: 'invalid_request', 401: 'unau
 /** `<redirect>#…` without whatever fragment the redirect URL already had. */
 function withFragment(url: string, params: Record<string, string>): string {
   const base = url.split('#')[0];
-  const sorted = Object.keys(params).sort().map((k) => [k, params[k]]);
+  const sorted = Object.keys(params)
+    .sort()
+    .map((k) => [k, params[k]]);
   return `${base}#${new URLSearchParams(sorted)}`;
 }
 

@@ -16,9 +16,7 @@ import { Params, readStatement, callSql, type CallArgs } from './sql.ts';
  */
 function pickRoutine(candidates: Routine[], keys: string[], post: boolean): { routine: Routine; single: boolean } | null {
   const given = new Set(keys);
-  const fits = candidates.filter(
-    (c) => c.params.every((p) => p.hasDefault || given.has(p.name)) && keys.every((k) => c.params.some((p) => p.name === k)),
-  );
+  const fits = candidates.filter((c) => c.params.every((p) => p.hasDefault || given.has(p.name)) && keys.every((k) => c.params.some((p) => p.name === k)));
   if (fits.length) {
     // Several overloads fit when defaults cover the rest: take the one with the fewest parameters.
     fits.sort((a, b) => a.params.length - b.params.length);
@@ -118,4 +116,3 @@ export async function rpc(r: Call, name: string): Promise<Answer> {
   answer.cacheable = read && routine.volatility !== 'volatile';
   return answer;
 }
-

@@ -33,15 +33,13 @@ export const queryParamError = (message: string, details: string) => err(400, 'P
 export const invalidRpcMethod = (method: string) => err(405, 'PGRST101', `Cannot use the ${method} method on RPC`);
 export const invalidBody = (message: string) => err(400, 'PGRST102', message);
 export const invalidRange = (details: string) => err(416, 'PGRST103', 'Requested range not satisfiable', details);
-export const unacceptableSchema = (schema: string) =>
-  err(406, 'PGRST106', `Invalid schema: ${schema}`, null, 'Only the following schemas are exposed: public');
+export const unacceptableSchema = (schema: string) => err(406, 'PGRST106', `Invalid schema: ${schema}`, null, 'Only the following schemas are exposed: public');
 export const mediaTypeError = (types: string[]) => err(406, 'PGRST107', `None of these media types are available: ${types.join(', ')}`);
 export const notEmbedded = (resource: string) =>
   err(400, 'PGRST108', `'${resource}' is not an embedded resource in this request`, null, `Verify that '${resource}' is included in the 'select' query parameter.`);
 export const singularityError = (n: number) => err(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${n} rows`);
 export const unsupportedMethod = (method: string) => err(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
-export const invalidPreferences = (prefs: string[]) =>
-  err(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${prefs.join(', ')}`);
+export const invalidPreferences = (prefs: string[]) => err(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${prefs.join(', ')}`);
 export const aggregatesNotAllowed = () => err(400, 'PGRST123', 'Use of aggregate functions is not allowed');
 export const invalidResourcePath = () => err(404, 'PGRST125', 'Invalid path specified in request URL');
 export const openApiDisabled = () => err(404, 'PGRST126', 'Root endpoint metadata is disabled');
@@ -53,8 +51,7 @@ export const jsonTooDeep = (max: number) => err(400, 'PGRST102', `JSON nested de
 export const nulInJson = () => err(400, '22P05', 'unsupported Unicode escape sequence', '\\u0000 cannot be converted to text.');
 /** What Postgres answers for a NUL in a text parameter. */
 export const nulInQuery = () => err(400, '22021', 'invalid byte sequence for encoding "UTF8": 0x00');
-export const payloadTooLarge = (limit: number) =>
-  err(413, 'PGRST413', 'Payload Too Large', `The request body is larger than the ${limit} bytes this server accepts`);
+export const payloadTooLarge = (limit: number) => err(413, 'PGRST413', 'Payload Too Large', `The request body is larger than the ${limit} bytes this server accepts`);
 
 // ---------------------------------------------------------------- schema cache errors (PGRST2xx)
 export const noRelBetween = (parent: string, child: string, hint: string | null) =>
@@ -73,10 +70,8 @@ export const noRpc = (name: string, keys: string[], viaPostJson: boolean, hint: 
   const details = `Searched for the function public.${name}${withParams}${viaPostJson ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`;
   return err(404, 'PGRST202', message, details, hint);
 };
-export const columnNotFound = (table: string, column: string) =>
-  err(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`);
-export const tableNotFound = (table: string, hint: string | null) =>
-  err(404, 'PGRST205', `Could not find the table 'public.${table}' in the schema cache`, null, hint);
+export const columnNotFound = (table: string, column: string) => err(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`);
+export const tableNotFound = (table: string, hint: string | null) => err(404, 'PGRST205', `Could not find the table 'public.${table}' in the schema cache`, null, hint);
 
 // ---------------------------------------------------------------- JWT errors (PGRST3xx)
 const invalidToken = (code: string, message: string) =>
@@ -133,11 +128,28 @@ export function pgStatus(code: string, message: string, authed: boolean): number
     return Number.isInteger(n) && n >= 100 && n <= 599 ? n : 500;
   }
   switch (p2) {
-    case '08': case '53': return 503;
-    case '09': case '25': case '2D': case '38': case '39': case '3B': case '40': case '54': case '55': case '57': case '58':
-    case 'F0': case 'HV': case 'P0': case 'XX':
+    case '08':
+    case '53':
+      return 503;
+    case '09':
+    case '25':
+    case '2D':
+    case '38':
+    case '39':
+    case '3B':
+    case '40':
+    case '54':
+    case '55':
+    case '57':
+    case '58':
+    case 'F0':
+    case 'HV':
+    case 'P0':
+    case 'XX':
       return 500;
-    case '0L': case '0P': case '28':
+    case '0L':
+    case '0P':
+    case '28':
       return 403;
   }
   return 400;

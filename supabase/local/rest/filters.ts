@@ -1,13 +1,40 @@
 /** Filter values, `order` and the `and` / `or` trees (syntax.ts for the shared layer). */
-import { FIELD_EXPECT, dottedNames, dottedPath, field, fieldName, identifier, jsonPath, quoted, run, type Cursor, type IsValue, type Field, type LogicTree, type Operation, type OrderTerm } from './syntax.ts';
+import {
+  FIELD_EXPECT,
+  dottedNames,
+  dottedPath,
+  field,
+  fieldName,
+  identifier,
+  jsonPath,
+  quoted,
+  run,
+  type Cursor,
+  type IsValue,
+  type Field,
+  type LogicTree,
+  type Operation,
+  type OrderTerm,
+} from './syntax.ts';
 
 const OP_EXPECT = '"not" or operator (eq, gt, ...)';
 const SIMPLE: Record<string, string> = { neq: '<>', cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxr: '&<', nxl: '&>', adj: '-|-' };
 const QUANT: [string, string][] = [
-  ['eq', '='], ['gte', '>='], ['gt', '>'], ['lte', '<='], ['lt', '<'], ['like', 'like'], ['ilike', 'ilike'], ['match', '~'], ['imatch', '~*'],
+  ['eq', '='],
+  ['gte', '>='],
+  ['gt', '>'],
+  ['lte', '<='],
+  ['lt', '<'],
+  ['like', 'like'],
+  ['ilike', 'ilike'],
+  ['match', '~'],
+  ['imatch', '~*'],
 ];
 const FTS: [string, Extract<Operation, { op: 'fts' }>['fn']][] = [
-  ['plfts', 'plainto_tsquery'], ['phfts', 'phraseto_tsquery'], ['wfts', 'websearch_to_tsquery'], ['fts', 'to_tsquery'],
+  ['plfts', 'plainto_tsquery'],
+  ['phfts', 'phraseto_tsquery'],
+  ['wfts', 'websearch_to_tsquery'],
+  ['fts', 'to_tsquery'],
 ];
 
 function listValue(c: Cursor): string[] {
@@ -225,4 +252,3 @@ export function logicParam(key: string, value: string): { path: string[]; tree: 
   });
   return { path, tree };
 }
-

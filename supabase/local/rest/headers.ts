@@ -78,8 +78,7 @@ export function negotiate(accept: string | null): Media | { unacceptable: string
   for (const r of ranges) {
     const stripNulls = r.params.some((x) => x.replace(/\s/g, '') === 'nulls=stripped');
     if (r.type === 'application/vnd.pgrst.object+json' || r.type === 'application/vnd.pgrst.object') return { kind: 'object', stripNulls };
-    if (r.type === 'application/json' || r.type === 'application/vnd.pgrst.array+json' || r.type === 'application/vnd.pgrst.array')
-      return { kind: 'array', stripNulls };
+    if (r.type === 'application/json' || r.type === 'application/vnd.pgrst.array+json' || r.type === 'application/vnd.pgrst.array') return { kind: 'array', stripNulls };
     if (r.type === '*/*' || r.type === 'application/*') return { kind: 'array', stripNulls: false };
   }
   return { unacceptable: ranges.map((r) => r.type) };

@@ -40,8 +40,6 @@ function stateOf(ctx: StackContext): RestState {
   return st;
 }
 
-
-
 export const rest: Service = async (req, path, ctx) => {
   const st = stateOf(ctx);
   const method = req.method.toUpperCase();
@@ -95,7 +93,6 @@ function bearerToken(req: Request): string | null {
   const m = req.headers.get('authorization')?.match(/^Bearer\s+(.+)$/i);
   return m ? m[1].trim() : req.headers.get('apikey');
 }
-
 
 function route(req: Request, path: string, method: string, ctx: StackContext, st: RestState, caller: Verified): Promise<Answer> {
   const { call, target } = readCall(req, path, method, ctx, st, caller);

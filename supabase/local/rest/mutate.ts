@@ -24,12 +24,18 @@ function payloadColumns(table: Table, keys: string[], strict: boolean): Column[]
 
 /** The representation read over the mutated rows (`pgrst_source`), with any embeds. */
 function representation(schema: SchemaCache, table: Table, name: string, qp: QueryParams, strict: boolean): ReadNode {
-  const node = planRead(schema, table, name, { ...qp, ranges: new Map([...qp.ranges].filter(([k]) => k !== '')) }, {
-    strict,
-    from: `pgrst_source AS ${ident(name)}`,
-    qual: ident(name),
-    skipRootFilters: true,
-  });
+  const node = planRead(
+    schema,
+    table,
+    name,
+    { ...qp, ranges: new Map([...qp.ranges].filter(([k]) => k !== '')) },
+    {
+      strict,
+      from: `pgrst_source AS ${ident(name)}`,
+      qual: ident(name),
+      skipRootFilters: true,
+    },
+  );
   return node;
 }
 
@@ -105,10 +111,7 @@ export async function update(r: Call, name: string): Promise<Answer> {
     const where = whereNode(table, name, qp, strict);
     const read = full ? representation(schema, table, name, qp, strict) : null;
     const p = new Params();
-    const mutation = updateSql(
-      { table: name, columns, body: payload.text, isObject: payload.isObject, where, range: qp.ranges.get(''), returnRows: full },
-      p,
-    );
+    const mutation = updateSql({ table: name, columns, body: payload.text, isObject: payload.isObject, where, range: qp.ranges.get(''), returnRows: full }, p);
     return { sql: mutationStatement(mutation, read, p, { single: r.media.kind === 'object', stripNulls: r.media.stripNulls }), params: p.values };
   });
   const res = await run(r, sql, params, false, singularCheck(r));

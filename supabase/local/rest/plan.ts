@@ -62,8 +62,7 @@ export interface PlanOptions {
 
 function relationships(schema: SchemaCache, parent: Table, name: string, hint: string | undefined): Rel[] {
   const rels: Rel[] = [];
-  const isUnique = (t: Table | undefined, cols: string[]) =>
-    !!t && t.uniques.some((u) => u.length === cols.length && u.every((c) => cols.includes(c)));
+  const isUnique = (t: Table | undefined, cols: string[]) => !!t && t.uniques.some((u) => u.length === cols.length && u.every((c) => cols.includes(c)));
   const m2o = (fk: ForeignKey): Rel => ({
     cardinality: isUnique(schema.tables.get(fk.table), fk.columns) ? 'one-to-one' : 'many-to-one',
     fk,

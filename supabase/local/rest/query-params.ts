@@ -130,4 +130,3 @@ export function parseQuery(search: string, rpcRead?: { isArg: (name: string) => 
   }
   return qp;
 }
-

@@ -6,17 +6,7 @@
 import type { Caller, StackContext } from '../http.ts';
 import { readBody, BodyTooLarge } from '../http.ts';
 import { MAX_JSON_DEPTH, jsonTextProblem } from '../../functions/_shared/http.ts';
-import {
-  invalidBody,
-  invalidResourcePath,
-  jsonTooDeep,
-  mediaTypeError,
-  nulInJson,
-  openApiDisabled,
-  payloadTooLarge,
-  unacceptableSchema,
-  unsupportedMethod,
-} from './errors.ts';
+import { invalidBody, invalidResourcePath, jsonTooDeep, mediaTypeError, nulInJson, openApiDisabled, payloadTooLarge, unacceptableSchema, unsupportedMethod } from './errors.ts';
 import { intersectRange, negotiate, parsePrefer, parseRangeHeader, type Media, type Preferences } from './headers.ts';
 import type { ReadCache } from './cache.ts';
 import type { SchemaStore } from './schema.ts';
@@ -58,13 +48,16 @@ export function readCall(req: Request, path: string, method: string, ctx: StackC
   const profile = req.headers.get(read ? 'accept-profile' : 'content-profile');
   if (profile && profile !== 'public') throw unacceptableSchema(profile);
 
-  const segments = path.split('/').filter(Boolean).map((s) => {
-    try {
-      return decodeURIComponent(s);
-    } catch {
-      return s;
-    }
-  });
+  const segments = path
+    .split('/')
+    .filter(Boolean)
+    .map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    });
   if (segments.length === 0) throw openApiDisabled();
   const negotiated = negotiate(req.headers.get('accept'));
   if ('unacceptable' in negotiated) throw mediaTypeError(negotiated.unacceptable);

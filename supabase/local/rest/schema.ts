@@ -114,8 +114,16 @@ export async function loadSchema(db: Db): Promise<SchemaCache> {
     await db.query<{ table: string; kind: string; name: string | null; type: string; nullable: boolean; default: string | null; generated: boolean }>(RELATIONS_SQL),
     await db.query<{ name: string; type: string; table: string; columns: unknown; ref_table: string | null; ref_columns: unknown }>(CONSTRAINTS_SQL),
     await db.query<{
-      name: string; volatility: string; returns_set: boolean; return_type: string; ret_typtype: string;
-      arg_names: unknown; arg_modes: unknown; arg_types: unknown; nargs: number; ndefaults: number;
+      name: string;
+      volatility: string;
+      returns_set: boolean;
+      return_type: string;
+      ret_typtype: string;
+      arg_names: unknown;
+      arg_modes: unknown;
+      arg_types: unknown;
+      nargs: number;
+      ndefaults: number;
     }>(ROUTINES_SQL),
   ];
 
@@ -160,8 +168,7 @@ export async function loadSchema(db: Db): Promise<SchemaCache> {
       inputs.push({ name: names[i] ?? '', type, hasDefault: false, variadic: mode === 'v' });
     });
     for (let k = inputs.length - Number(p.ndefaults); k < inputs.length; k++) if (k >= 0) inputs[k].hasDefault = true;
-    const returns: Routine['returns'] =
-      p.return_type === 'void' ? 'void' : p.ret_typtype === 'c' || (p.return_type === 'record' && outs >= 0) ? 'composite' : 'scalar';
+    const returns: Routine['returns'] = p.return_type === 'void' ? 'void' : p.ret_typtype === 'c' || (p.return_type === 'record' && outs >= 0) ? 'composite' : 'scalar';
     const r: Routine = {
       name: p.name,
       params: inputs,

@@ -2,7 +2,6 @@
 import { aggregatesNotAllowed, selectTooWide } from './errors.ts';
 import { IDENT, field, fieldName, run, typeName, type Cursor, type SelectItem } from './syntax.ts';
 
-
 /**
  * Most columns one select list may name, embeds included. PostgREST has no such cap (Postgres stops at
  * 1664 target entries); it is here so that no request can make the embedded database plan an

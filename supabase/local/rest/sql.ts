@@ -121,11 +121,7 @@ function embedSql(parent: ReadNode, e: Embed, p: Params): string {
 /** SELECT for one node of the read tree; `join` ties an embedded node to its parent row. */
 export function nodeSql(node: ReadNode, p: Params, join?: string, range: Range | undefined = node.range): string {
   const selects = [...node.fields.map((f) => selectFieldSql(node.qual, f, p)), ...node.embeds.map((e) => embedSql(node, e, p))];
-  const conds = [
-    ...(join ? [join] : []),
-    ...node.where.map((t) => treeSql(node, t, p)),
-    ...node.embeds.filter((e) => e.inner).map((e) => existsSql(node, e, p)),
-  ];
+  const conds = [...(join ? [join] : []), ...node.where.map((t) => treeSql(node, t, p)), ...node.embeds.filter((e) => e.inner).map((e) => existsSql(node, e, p))];
   let sql = `SELECT ${selects.join(', ')} FROM ${node.from}`;
   if (conds.length) sql += ` WHERE ${conds.join(' AND ')}`;
   if (node.order.length) sql += ` ORDER BY ${orderSql(node, node.order, p)}`;
@@ -190,16 +186,17 @@ export function insertSql(s: InsertSpec, p: Params): string {
   const names = s.columns.map((c) => ident(c.name)).join(', ');
   let sql: string;
   if (!s.columns.length) {
-    sql = s.isObject
-      ? `INSERT INTO ${target} SELECT FROM (values(1)) _`
-      : `INSERT INTO ${target} SELECT FROM json_array_elements(${p.add(s.body)}::json) _`;
+    sql = s.isObject ? `INSERT INTO ${target} SELECT FROM (values(1)) _` : `INSERT INTO ${target} SELECT FROM json_array_elements(${p.add(s.body)}::json) _`;
   } else {
     const typed = s.columns.map((c) => `${ident(c.name)} ${c.type}`).join(', ');
     const withDefaults = s.missingDefault && s.columns.some((c) => c.default !== null);
     let source: string;
     let defs = '';
     if (withDefaults) {
-      const obj = `jsonb_build_object(${s.columns.filter((c) => c.default !== null).map((c) => `${lit(c.name)}, ${c.default}`).join(', ')})`;
+      const obj = `jsonb_build_object(${s.columns
+        .filter((c) => c.default !== null)
+        .map((c) => `${lit(c.name)}, ${c.default}`)
+        .join(', ')})`;
       defs = s.isObject
         ? `LATERAL (SELECT ${obj} || pgrst_payload.json_data AS val) pgrst_json_defs, `
         : `LATERAL (SELECT jsonb_agg(${obj} || elem) AS val FROM jsonb_array_elements(pgrst_payload.json_data) elem) pgrst_json_defs, `;
@@ -216,10 +213,7 @@ export function insertSql(s: InsertSpec, p: Params): string {
   if (merge) sql += ` WHERE ${INSERTED(true)}`;
   if (s.onConflict?.columns.length) {
     sql += ` ON CONFLICT(${s.onConflict.columns.map(ident).join(', ')}) `;
-    sql +=
-      !merge || !s.columns.length
-        ? 'DO NOTHING'
-        : `DO UPDATE SET ${s.columns.map((c) => `${ident(c.name)} = EXCLUDED.${ident(c.name)}`).join(', ')} WHERE ${INSERTED(false)}`;
+    sql += !merge || !s.columns.length ? 'DO NOTHING' : `DO UPDATE SET ${s.columns.map((c) => `${ident(c.name)} = EXCLUDED.${ident(c.name)}`).join(', ')} WHERE ${INSERTED(false)}`;
   }
   return `${sql} RETURNING ${s.returnRows ? `${target}.*` : '1'}`;
 }

@@ -34,9 +34,7 @@ export interface Filter {
   not: boolean;
   operation: Operation;
 }
-export type LogicTree =
-  | { kind: 'stmt'; filter: Filter }
-  | { kind: 'expr'; not: boolean; op: 'and' | 'or'; children: LogicTree[] };
+export type LogicTree = { kind: 'stmt'; filter: Filter } | { kind: 'expr'; not: boolean; op: 'and' | 'or'; children: LogicTree[] };
 export interface OrderTerm {
   field: Field;
   /** `order=rel(col)`: ordering by a to-one embedded resource's column. */
@@ -109,7 +107,6 @@ export class Cursor {
     }
   }
 }
-
 
 /** Runs a grammar over the whole input; a failure becomes PostgREST's 400 "failed to parse" error. */
 export function run<T>(label: string, input: string, p: (c: Cursor) => T): T {

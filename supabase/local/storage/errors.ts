@@ -19,10 +19,7 @@ export class StorageError extends Error {
   }
 
   render(): Response {
-    return json(
-      { statusCode: String(this.status), code: this.code, error: this.legacy, message: this.message },
-      this.status === 500 ? 500 : 400,
-    );
+    return json({ statusCode: String(this.status), code: this.code, error: this.legacy, message: this.message }, this.status === 500 ? 500 : 400);
   }
 }
 

@@ -145,8 +145,7 @@ async function readJson(req: Request): Promise<Record<string, unknown>> {
   throw ERR.invalidRequest('Body must be a JSON object');
 }
 
-const isUuid = (v: string | null): v is string =>
-  !!v && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
+const isUuid = (v: string | null): v is string => !!v && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 
 // ---------------------------------------------------------------- upload
 
@@ -235,10 +234,7 @@ async function upload(req: Request, ctx: StackContext, bucketId: string, rawName
     httpStatusCode: 200,
   };
   const owner = isUuid(role.sub) ? role.sub : null;
-  const params = [
-    randomUUID(), bucket.id, name, owner, role.sub, JSON.stringify(metadata),
-    file.userMetadata === null ? null : JSON.stringify(file.userMetadata), randomUUID(),
-  ];
+  const params = [randomUUID(), bucket.id, name, owner, role.sub, JSON.stringify(metadata), file.userMetadata === null ? null : JSON.stringify(file.userMetadata), randomUUID()];
 
   const staged = await blobStoreOf(ctx).stage(bucket.id, name, file.bytes);
   let id: string;
@@ -539,9 +535,7 @@ async function listBuckets(req: Request, ctx: StackContext) {
 
 async function getBucket(req: Request, ctx: StackContext, id: string) {
   const role = roleOf(req, ctx, true);
-  const r = await ctx.db.asRole(role, (q) =>
-    q<{ j: string }>(`select row_to_json(b)::text as j from (select ${BUCKET_COLUMNS} from storage.buckets where id = $1) b`, [id]),
-  );
+  const r = await ctx.db.asRole(role, (q) => q<{ j: string }>(`select row_to_json(b)::text as j from (select ${BUCKET_COLUMNS} from storage.buckets where id = $1) b`, [id]));
   if (!r.rows[0]) throw ERR.noSuchBucket();
   return new Response(r.rows[0].j, { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 }

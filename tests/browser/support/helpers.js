@@ -110,7 +110,9 @@ export function requestsTo(pathPart, since = 0) {
 export async function expectAccessible(el, what = el.localName) {
   // axe-core is loaded by the test page (<script src="/node_modules/axe-core/axe.min.js">).
   const result = await window.axe.run(el, { resultTypes: ['violations'] });
-  const v = result.violations.map((x) => `${x.id} (${x.impact}): ${x.help} — ${x.nodes.map((n) => `${n.target.join(' ')} [${(n.failureSummary ?? '').replace(/\s+/g, ' ')}]`).join(', ')}`);
+  const v = result.violations.map(
+    (x) => `${x.id} (${x.impact}): ${x.help} — ${x.nodes.map((n) => `${n.target.join(' ')} [${(n.failureSummary ?? '').replace(/\s+/g, ' ')}]`).join(', ')}`,
+  );
   assert(v.length === 0, `${what}: accessibility violations:\n${v.join('\n')}`);
 }
 

@@ -34,15 +34,7 @@ export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const DIST_SITE = join(ROOT, 'dist/site');
 export const BUILD_HINT = 'run the build first: npx vite build --config vite.widgets.config.ts && npx tsx site/prerender.ts';
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 export const DESKTOP = { width: 1280, height: 900 } as const;
 export const MOBILE = { width: 390, height: 844 } as const;
@@ -368,7 +360,9 @@ export async function widgetsUpgraded(page: Page, timeout = 20_000, opts: { wake
   } catch (e) {
     const missing = await page.evaluate(kybElements).catch(() => [] as string[]);
     const undef = [...new Set(missing.filter((m) => m.endsWith(':0')).map((m) => m.slice(0, -2)))];
-    throw new Error(`widgets did not upgrade on ${page.url()} within ${timeout} ms; undefined elements: ${undef.join(', ')} (${e instanceof Error ? e.message.split('\n')[0] : e})`);
+    throw new Error(
+      `widgets did not upgrade on ${page.url()} within ${timeout} ms; undefined elements: ${undef.join(', ')} (${e instanceof Error ? e.message.split('\n')[0] : e})`,
+    );
   }
 }
 

@@ -26,7 +26,17 @@ export function NewPasswordForm({ toast, onDone }: { toast: Toast; onDone: () =>
     <form ref={form} className="kyb-stack auth__form" part="form new-password-form" noValidate onSubmit={submit} aria-busy={busy}>
       <Field label="New password" error={errors.password}>
         {(a) => (
-          <input {...a} className="kyb-input" type="password" name="new-password" autoComplete="new-password" placeholder={TEXTS.passwordPlaceholder} autoFocus value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+          <input
+            {...a}
+            className="kyb-input"
+            type="password"
+            name="new-password"
+            autoComplete="new-password"
+            placeholder={TEXTS.passwordPlaceholder}
+            autoFocus
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
         )}
       </Field>
       <button type="submit" className="kyb-btn auth__submit" part="button submit" disabled={busy}>

@@ -42,7 +42,17 @@ export function SignInForm({ toast, onDone, onForgot, unconfirmed, setUnconfirme
         {(a) => <input {...a} className="kyb-input" type="email" name="email" autoComplete="email" autoFocus value={email} onChange={(e) => setEmail(e.currentTarget.value)} />}
       </Field>
       <Field label="Password" error={errors.password}>
-        {(a) => <input {...a} className="kyb-input" type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />}
+        {(a) => (
+          <input
+            {...a}
+            className="kyb-input"
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
+        )}
       </Field>
       <button type="submit" className="kyb-btn auth__submit" part="button submit" disabled={busy}>
         {busy ? 'Signing in...' : 'Sign in'}

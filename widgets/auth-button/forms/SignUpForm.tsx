@@ -51,7 +51,16 @@ export function SignUpForm({ toast, onDone, setUnconfirmed }: SignUpFormProps) {
       </Field>
       <Field label="Password" error={errors.password}>
         {(a) => (
-          <input {...a} className="kyb-input" type="password" name="password" autoComplete="new-password" placeholder={TEXTS.passwordPlaceholder} value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+          <input
+            {...a}
+            className="kyb-input"
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            placeholder={TEXTS.passwordPlaceholder}
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
         )}
       </Field>
       <button type="submit" className="kyb-btn auth__submit" part="button submit" disabled={busy}>

@@ -1,5 +1,5 @@
 /**
- * The route table, once (doc 2 §2 "Route table", doc 1 §2.1). It drives prerendering (one file per path
+ * The route table, once (docs/pages.md#route-table). It drives prerendering (one file per path
  * and alias), the sitemap, robots.txt, the header and footer labels, and the tests.
  *
  * An alias renders the same page as its route, at its own address, with the route's canonical URL, so
@@ -48,7 +48,7 @@ export interface Route {
   title: string;
   /** Meta description, og:description: one or two sentences, under ~160 characters. */
   description: string;
-  /** Other paths that serve the same page (doc 2 route table). */
+  /** Other paths that serve the same page (docs/pages.md#route-table). */
   aliases?: readonly string[];
   /** Listed in sitemap.xml. */
   sitemap: boolean;
@@ -56,7 +56,7 @@ export interface Route {
   noindex?: boolean;
   /** Label in the header navigation and in links built from the table. */
   navLabel?: string;
-  /** Footer label when it differs from navLabel (doc 1 §2.1: /partners is "Join Our Eco System"). */
+  /** Footer label when it differs from navLabel (docs/pages.md#route-table: /partners is "Join Our Eco System"). */
   footerLabel?: string;
   ogType?: 'website' | 'article' | 'product';
   /** Share image (og:image); defaults to the site's share card. */
@@ -358,7 +358,7 @@ export const ROUTES: readonly Route[] = [
   },
 ];
 
-/** The page for any other path (doc 2 §2), written to 404.html. */
+/** The page for any other path (docs/pages.md#not-found), written to 404.html. */
 export const NOT_FOUND: Route = {
   path: '/404',
   page: NotFound,

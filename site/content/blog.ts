@@ -1,4 +1,4 @@
-/** Blog content (doc 2 §2 Blog): topic chips, the featured article and three static articles. */
+/** Blog content (docs/pages.md#blog): topic chips, the featured article and three static articles. */
 export const BLOG_TOPICS = ['Holistic Care', 'Ingredients', 'Protective Styling', 'Loc Science', 'Economy & Equity'] as const;
 
 export interface Article {

@@ -1,5 +1,5 @@
 /**
- * The Vault's printable guides (doc 2 §2 "Resources and Vault": Starter Care Checklist (PDF), Takedown
+ * The Vault's printable guides (docs/tools.md#vault-and-resources: Starter Care Checklist (PDF), Takedown
  * Guide (PDF)), once: site/pdf.ts renders each to /downloads/<id>.pdf at build time, so the files the
  * Download buttons fetch are the PDFs their labels promise (issue #8: they were HTML pages).
  */

@@ -1,5 +1,5 @@
 /**
- * FAQ content (doc 2 §2 FAQ and Loc FAQ, §3 FAQ category, §9 policies and loc facts). Answers are plain
+ * FAQ content (docs/pages.md#faq, docs/data.md#entities, docs/limits.md#policies). Answers are plain
  * strings so the same text feeds the page and the FAQPage structured data.
  * Figures quoted here that catalog.ts also holds are interpolated from it.
  */
@@ -20,7 +20,7 @@ export interface FaqCategory {
   questions: FaqItem[];
 }
 
-/** Policy figures stated in the FAQ (doc 2 §9). */
+/** Policy figures stated in the FAQ (docs/limits.md). */
 export const POLICY = {
   cancelHours: 24,
   reminderHours: [48, 24],
@@ -194,7 +194,7 @@ export const FAQ_CATEGORIES: FaqCategory[] = [
   },
 ];
 
-/** Loc FAQ (/faq/locs): nine headed groups (doc 2 §2). */
+/** Loc FAQ (/faq/locs): nine headed groups (docs/pages.md#loc-faq). */
 export const LOC_FAQ_GROUPS: { id: string; title: string; questions: FaqItem[] }[] = [
   {
     id: 'jah-locs',

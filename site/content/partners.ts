@@ -1,5 +1,5 @@
 /**
- * Partner brands (doc 2 §3: name, description, logo initials, url, featured flag). Eight on /shop, four
+ * Partner brands (docs/data.md#entities: name, description, logo initials, url, featured flag). Eight on /shop, four
  * of them featured; the services and studio pages show the first five as trusted partners.
  * The URLs are placeholders until the business supplies its affiliate links.
  */

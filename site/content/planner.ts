@@ -1,4 +1,4 @@
-/** CROWN Planner landing page copy (doc 2 §1, §2 Planner landing page). Tier prices come from catalog.ts. */
+/** CROWN Planner landing page copy (docs/pages.md#business-details, docs/tools.md#crown-planner-page). Tier prices come from catalog.ts. */
 import type { IconName } from '../components/icons.tsx';
 import { POLICY } from './faq.ts';
 
@@ -40,7 +40,7 @@ export const PLANNER_INSIDE: { title: string; text: string }[] = [
   { title: 'Journal & Affirmations', text: 'Reflection prompts and affirmations for the days your hair journey feels long.' },
 ];
 
-/** The four steps of How It Works, named like a build (doc 2 §2). */
+/** The four steps of How It Works, named like a build (docs/tools.md#crown-planner-page). */
 export const PLANNER_STEPS: { title: string; text: string }[] = [
   { title: 'Initialize your Crown', text: 'Download the planner, open it in your favourite PDF app and fill in your hair profile.' },
   { title: 'Compile your Plan', text: 'Choose your next protective style, set your dates and budget, and list what you need.' },

@@ -1,6 +1,6 @@
 /**
- * Press items (doc 2 §3: id, title, date, author, excerpt, category, image, slug). The first is the
- * featured story on /press; the other three form the archive (doc 2 §2). Each has its own page at
+ * Press items (docs/data.md#entities: id, title, date, author, excerpt, category, image, slug). The first is the
+ * featured story on /press; the other three form the archive (docs/pages.md#press). Each has its own page at
  * /press/<slug>, so the links the spec shows lead somewhere.
  */
 export const PRESS_CATEGORIES = ['All', 'Events', 'Features', 'Partnerships', 'Research', 'Updates'] as const;
@@ -20,7 +20,7 @@ export interface PressItem {
   body: string[];
 }
 
-/** Demo Day at the GSU startup forum (doc 2 §2 About: "In the News (Demo Day, September 13, 2025)"). */
+/** Demo Day at the GSU startup forum (docs/pages.md#about: "In the News (Demo Day, September 13, 2025)"). */
 export const DEMO_DAY = { label: 'Demo Day', date: '2025-09-13', display: 'September 13, 2025' } as const;
 
 export const PRESS_ITEMS: readonly PressItem[] = [

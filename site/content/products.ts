@@ -1,6 +1,6 @@
 /**
  * Page copy for the catalog and product pages that the catalog itself does not carry: image sets,
- * highlights, specifications and care notes (doc 1 §2.6, §2.7). Product names, descriptions, features,
+ * highlights, specifications and care notes (docs/catalog.md#products-page, #product-detail-pages). Product names, descriptions, features,
  * options and every price come from widgets/core/catalog.ts and pricing.ts.
  */
 import type { ProductId } from '../../widgets/core/catalog.ts';
@@ -11,7 +11,7 @@ export interface Pic {
   alt: string;
 }
 
-/** The products page's row of eight benefit icons (doc 1 §2.6). */
+/** The products page's row of eight benefit icons (docs/catalog.md#products-page). */
 export const PRODUCT_BENEFITS: { icon: IconName; label: string }[] = [
   { icon: 'leaf', label: 'Toxic Free & Ethically Sourced' },
   { icon: 'palette', label: 'Dyeable' },
@@ -23,7 +23,7 @@ export const PRODUCT_BENEFITS: { icon: IconName; label: string }[] = [
   { icon: 'gem', label: 'Custom & Unique' },
 ];
 
-/** The Style Gallery of five images (doc 1 §2.6). */
+/** The Style Gallery of five images (docs/catalog.md#products-page). */
 export const STYLE_GALLERY: Pic[] = [
   { src: '/images/gallery/style-1.svg', alt: 'High crown bun of long Trinity Locs wrapped with a gold cuff' },
   { src: '/images/gallery/style-2.svg', alt: 'Half-up, half-down Irie Locs in honey blonde' },
@@ -160,8 +160,8 @@ export const PRODUCT_COPY: Record<ProductId, ProductPageCopy> = {
   },
 };
 
-/** Kit builder tabs (doc 1 §2.7: Details, How It Works, Materials, Care). */
-/** The kit page's tabs (doc 1 §2.7); `steps` is an ordered list shown after the paragraphs. */
+/** Kit builder tabs (docs/catalog.md#product-detail-pages: Details, How It Works, Materials, Care). */
+/** The kit page's tabs (docs/catalog.md#product-detail-pages); `steps` is an ordered list shown after the paragraphs. */
 export const LOCK_KIT_TABS: { id: string; title: string; paragraphs: string[]; steps?: string[] }[] = [
   {
     id: 'details',
@@ -204,7 +204,7 @@ export const LOCK_KIT_FAQ: { q: string; a: string }[] = [
   { q: 'Do you ship outside the United States?', a: 'Kits ship to the U.S. only. For other countries, e-mail us about an international inquiry.' },
 ];
 
-/** Handmade faux locs page (doc 2 §2): images and benefits; price figures from catalog.ts. */
+/** Handmade faux locs page (docs/catalog.md#handmade-faux-locs): images and benefits; price figures from catalog.ts. */
 export const HANDMADE_PICTURES: Pic[] = [
   { src: '/images/handmade-locs/1.svg', alt: 'Handmade faux locs in soft black, worn long' },
   { src: '/images/handmade-locs/2.svg', alt: 'Close-up of the crocheted texture of a handmade faux loc' },

@@ -1,4 +1,4 @@
-/** Rewards copy (doc 2 §2 Rewards, Services). Tiers and the card's figures come from catalog.ts. */
+/** Rewards copy (docs/pages.md#rewards, Services). Tiers and the card's figures come from catalog.ts. */
 import type { IconName } from '../components/icons.tsx';
 
 export const REWARDS_STEPS: { title: string; text: string }[] = [

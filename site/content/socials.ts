@@ -1,4 +1,4 @@
-/** The social profiles, in the order the pages list them (doc 2 §2 Vault: Pinterest, YouTube, Instagram, TikTok). */
+/** The social profiles, in the order the pages list them (docs/tools.md#vault-and-resources: Pinterest, YouTube, Instagram, TikTok). */
 import { BUSINESS } from '../../widgets/core/business.ts';
 
 export const SOCIALS = [

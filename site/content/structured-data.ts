@@ -1,6 +1,6 @@
 /**
  * schema.org structured data (JSON-LD). Organization goes on every page; Service on /services
- * (doc 2 §1: name, description, provider, serviceType Hair Care, areaServed Atlanta and the Cayman
+ * (docs/pages.md#business-details: name, description, provider, serviceType Hair Care, areaServed Atlanta and the Cayman
  * Islands, url); Product with offers on product pages; FAQPage on the FAQ pages.
  */
 import { reviewSnapshot } from '../data/review-snapshots.ts';

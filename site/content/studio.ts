@@ -1,6 +1,6 @@
 /**
  * Studio and services copy: amenities, premium add-ons, discounts, the static client reviews and the
- * trusted partner brands (doc 2 §2 Services page and Studio page). Prices and the loyalty figures are
+ * trusted partner brands (docs/pages.md#services). Prices and the loyalty figures are
  * not here: they come from widgets/core/catalog.ts.
  */
 import type { IconName } from '../components/icons.tsx';
@@ -31,7 +31,7 @@ export const AMENITIES: { icon: IconName; title: string; text: string }[] = [
   { icon: 'gem', title: 'Adornment Bar', text: 'Cowries, cuffs, beads and wraps to finish your style the way you like it.' },
 ];
 
-/** Included in select services; not bookable on their own (doc 2 §2). */
+/** Included in select services; not bookable on their own (docs/pages.md#services). */
 export const PREMIUM_ADD_ONS: { icon: IconName; title: string; text: string }[] = [
   {
     icon: 'jar',
@@ -60,7 +60,7 @@ export const DISCOUNTS: { icon: IconName; title: string; text: string }[] = [
   { icon: 'cake', title: 'Birthdays', text: 'Celebrate your birthday month with a treat from us. Bring ID or proof of your birthday.' },
 ];
 
-/** Six static client reviews on /services, each 5 stars with a style tag (doc 2 §2, §3). */
+/** Six static client reviews on /services, each 5 stars with a style tag (docs/pages.md#services, docs/data.md#entities). */
 export const STATIC_REVIEWS: { text: string; rating: number; style: string; name: string }[] = [
   {
     text: 'My scalp has never felt this calm after a retwist. The tea, the music, the care: I left lighter in every sense.',
@@ -100,7 +100,7 @@ export const STATIC_REVIEWS: { text: string; rating: number; style: string; name
   },
 ];
 
-/** Studio benefits (doc 2 §2 Studio page). */
+/** Studio benefits (docs/pages.md#studio). */
 export const STUDIO_BENEFITS: { icon: IconName; title: string; text: string }[] = [
   { icon: 'shield', title: 'Low-tension techniques', text: 'Protective styles installed to protect your edges and your scalp.' },
   { icon: 'leaf', title: 'Clean, plant-based products', text: 'No sulfates, parabens or synthetic fragrance on your scalp.' },

@@ -1,5 +1,5 @@
 /**
- * Digital tools hub, Vault/resources and beta copy (doc 2 §2, §3). Downloads are real files: the PDFs
+ * Digital tools hub, Vault/resources and beta copy (docs/tools.md, docs/data.md#entities). Downloads are real files: the PDFs
  * the build makes from content/downloads.ts (site/pdf.ts) and site/public/downloads/ritual-tracker.html.
  */
 import { BUSINESS } from '../../widgets/core/business.ts';
@@ -37,7 +37,7 @@ const RESOURCE_ICONS: Record<string, IconName> = {
 };
 
 /**
- * The three resources of /vault and /resources (doc 2 §2). kyb-vault's default items are the source,
+ * The three resources of /vault and /resources (docs/tools.md). kyb-vault's default items are the source,
  * so the Vault cards in the tools hub and the downloads page always offer the same files.
  */
 export const RESOURCES: Resource[] = VAULT_ITEMS.map((item) => ({
@@ -47,7 +47,7 @@ export const RESOURCES: Resource[] = VAULT_ITEMS.map((item) => ({
   download: item.download ?? item.href.split('/').pop()!,
 }));
 
-/** Social platform entries (doc 2 §3: platform, url, embedUrl) in the Vault's order. */
+/** Social platform entries (docs/data.md#entities: platform, url, embedUrl) in the Vault's order. */
 export const SOCIAL_PLATFORMS: { platform: 'Pinterest' | 'YouTube' | 'Instagram' | 'TikTok'; url: string; icon: IconName; text: string }[] = [
   { platform: 'Pinterest', url: BUSINESS.social.pinterest, icon: 'pinterest', text: 'Style boards for every length, size and occasion.' },
   { platform: 'YouTube', url: BUSINESS.social.youtube, icon: 'youtube', text: 'Install tutorials, care routines and studio sessions.' },
@@ -71,7 +71,7 @@ export const TOOL_VIDEOS: { title: string; text: string; poster: string; url: st
   },
 ];
 
-/** Beta Access Tools (doc 2 §2 Beta area): the planner and five Coming Soon tools. */
+/** Beta Access Tools (docs/tools.md#beta-area): the planner and five Coming Soon tools. */
 export const BETA_TOOLS: { title: string; text: string; icon: IconName }[] = [
   { title: 'AI Hair Quiz', text: 'Answer a few questions and get a care routine matched to your hair.', icon: 'sparkle' },
   { title: 'Community Hub', text: 'Share progress, ask questions and swap tips with other testers.', icon: 'users' },

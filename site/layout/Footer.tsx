@@ -1,5 +1,5 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-/** Four-column footer and the copyright line (doc 1 §2.2), plus the floating direct-message button. */
+/** Four-column footer and the copyright line (docs/pages.md#shared-layout), plus the floating direct-message button. */
 import { BUSINESS, bookingLink } from '../../widgets/core/business.ts';
 import { ExtLink, Img, PhoneLink } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 /**
- * Sticky top bar (doc 1 §2.2). Everything here works with JavaScript off: the Digital Tools dropdown
+ * Sticky top bar (docs/pages.md#shared-layout). Everything here works with JavaScript off: the Digital Tools dropdown
  * and the small-screen menu are `popover`s opened by `popovertarget` buttons, so Enter/Space toggle
  * them, Esc and a click outside close them and focus returns to their button (issue #8: a <details>
  * stayed open after Esc). The dropdown's links follow its button in the Tab order.

@@ -1,5 +1,5 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-/** About (doc 2 §2): the system is broken, our answer, Meet the Visionary, In the News. */
+/** About (docs/pages.md#about): the system is broken, our answer, Meet the Visionary, In the News. */
 import { BookLink, ButtonLink, Feature, Hero, Img, Section } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import { DEMO_DAY, formatLongDate, pressItem } from '../content/press.ts';

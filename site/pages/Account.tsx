@@ -1,5 +1,5 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-/** My Account (doc 2 §2): <kyb-account> (signed-in only; it redirects visitors to /). Not indexed. */
+/** My Account (docs/accounts.md#account-page): <kyb-account> (signed-in only; it redirects visitors to /). Not indexed. */
 import { Fallback, Section } from '../components/ui.tsx';
 
 export function Account() {

@@ -1,5 +1,5 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-/** Gallery admin (doc 2 §2): <kyb-gallery-admin>; not indexed. */
+/** Gallery admin (docs/admin.md#gallery-admin): <kyb-gallery-admin>; not indexed. */
 import { AdminNav } from '../components/AdminNav.tsx';
 import { Fallback, Section } from '../components/ui.tsx';
 

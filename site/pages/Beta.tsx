@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 /**
- * Beta page (/beta and /digital-tools/beta, doc 2 §2): the programme and the password gate
+ * Beta page (/beta and /digital-tools/beta, docs/tools.md#beta-area): the programme and the password gate
  * (<kyb-beta-gate>). The tools it unlocks are listed on /beta-tester.
  */
 import { Fallback, Feature, Hero, Section } from '../components/ui.tsx';

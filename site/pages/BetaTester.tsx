@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 /**
- * Beta Access Tools (/beta-tester, doc 2 §2): the Crown Planner, five Coming Soon tools, feedback by
+ * Beta Access Tools (/beta-tester, docs/tools.md#beta-access-tools): the Crown Planner, five Coming Soon tools, feedback by
  * e-mail and the chat community. Reached after the access modal; the tools sit inside the password
  * gate, which shows them once unlocked.
  */

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 /**
- * Blog (doc 2 §2): topic chips, search, the featured article (to /blog/full-loc-bible), three articles,
+ * Blog (docs/pages.md#blog): topic chips, search, the featured article (to /blog/full-loc-bible), three articles,
  * Load More and Subscribe. The spec's search and Load More are inert: Load More is rendered disabled
  * with a note, and Subscribe leads to the working newsletter card instead of an inert box.
  */

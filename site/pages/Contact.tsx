@@ -1,5 +1,5 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-/** Contact (/contact, linked by the spec): e-mail, direct message, phone (doc 2 §1). */
+/** Contact (/contact, linked by the spec): e-mail, direct message, phone (docs/pages.md#business-details). */
 import { BUSINESS } from '../../widgets/core/business.ts';
 import { BookLink, Hero, Section } from '../components/ui.tsx';
 import { POLICY } from '../content/faq.ts';

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 /**
- * The CROWN Planner landing page (/digital-tools/crown-planner and its aliases, doc 2 §2): gallery
+ * The CROWN Planner landing page (/digital-tools/crown-planner and its aliases, docs/tools.md#crown-planner-page): gallery
  * carousel at the top (<kyb-planner-gallery>, falling back to the cover), sticky in-page navigation with
  * a Get CROWN button, video, hero, benefits, what you receive, what is inside, How It Works, purchase
  * tiers (placeholder payment links in a new tab), FAQ and reviews (slug protective-style-planner).

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 /**
- * Digital tools hub (doc 2 §2): hero, the access modal, three feature highlights, three blog teasers,
+ * Digital tools hub (docs/tools.md#digital-tools-hub): hero, the access modal, three feature highlights, three blog teasers,
  * a link to /blog, two videos (local posters linking out), the video channel, the Crown Planner and
  * The Vault (<kyb-vault>: e-mail, then download; fallback: direct download links).
  */

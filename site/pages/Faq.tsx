@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 /**
- * FAQ (doc 2 §2): hero, category tiles, one card per category with exclusive accordions
+ * FAQ (docs/pages.md#faq): hero, category tiles, one card per category with exclusive accordions
  * (<details name="faq-<category>">: one open at a time, no script), Still Have Questions?, and the
  * booking-changes note. FAQPage structured data carries every question.
  */
@@ -42,7 +42,7 @@ export function Faq() {
                 <Icon name={c.icon} /> {c.title}
               </h2>
               <p class="faq-card__desc">{c.description}</p>
-              {/* One name for the whole page: one question open at a time across every card (doc 2 §2 FAQ, issue #8). */}
+              {/* One name for the whole page: one question open at a time across every card (docs/pages.md#faq, issue #8). */}
               <Accordion name="faq" items={c.questions} />
             </section>
           ))}

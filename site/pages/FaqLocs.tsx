@@ -1,5 +1,5 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-/** Loc FAQ (doc 2 §2): nine groups of exclusive accordions, Learn & Connect, Shop Now. */
+/** Loc FAQ (docs/pages.md#loc-faq): nine groups of exclusive accordions, Learn & Connect, Shop Now. */
 import { Accordion, Breadcrumb, ButtonLink, ExtLink, JsonLd, Section } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import { LOC_FAQ_GROUPS } from '../content/faq.ts';

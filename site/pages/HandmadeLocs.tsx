@@ -1,8 +1,8 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 /**
- * Handmade faux locs (doc 2 §2): hero with thumbnails, benefits, style gallery, reviews
+ * Handmade faux locs (docs/catalog.md#handmade-faux-locs): hero with thumbnails, benefits, style gallery, reviews
  * (slug handmade-locs). Add to Cart opens the placeholder card-checkout link in a new tab; no real
- * checkout exists (doc 1 §2.7).
+ * checkout exists (docs/catalog.md#product-detail-pages).
  */
 import { BUSINESS, bookingLink } from '../../widgets/core/business.ts';
 import { HANDMADE_LOCS } from '../../widgets/core/catalog.ts';

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 /**
- * The studio page (doc 2 §2 Studio page): hero, benefits, amenities, partner brands, add-ons, loyalty
+ * The studio page (docs/pages.md#studio): hero, benefits, amenities, partner brands, add-ons, loyalty
  * tiers, booking links, a fixed bottom booking bar and reviews (slug holistic-haircare).
  */
 import { bookingLink } from '../../widgets/core/business.ts';

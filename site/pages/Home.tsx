@@ -1,5 +1,5 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-/** Home (doc 1 §2.4): hero, three doorways, the KYB way, a call to action and the newsletter card. */
+/** Home (docs/pages.md#home): hero, three doorways, the KYB way, a call to action and the newsletter card. */
 import { BUSINESS } from '../../widgets/core/business.ts';
 import { BookLink, ButtonLink, Feature, Hero, Img, Section } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';

@@ -1,5 +1,5 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-/** /privacy and /cookies: placeholders saying the content will be added (doc 2 §2). */
+/** /privacy and /cookies: placeholders saying the content will be added (docs/pages.md#privacy-and-cookies). */
 import { BUSINESS } from '../../widgets/core/business.ts';
 import { Section } from '../components/ui.tsx';
 

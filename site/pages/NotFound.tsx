@@ -1,5 +1,5 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-/** 404 (doc 2 §2): Oops! Page not found, a link home; <kyb-not-found> logs the missing path. */
+/** 404 (docs/pages.md#not-found): Oops! Page not found, a link home; <kyb-not-found> logs the missing path. */
 import { ButtonLink, Section } from '../components/ui.tsx';
 
 export function NotFound() {

@@ -1,5 +1,5 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-/** Partners (doc 2 §2): the partnership inquiry form (<kyb-partnership-form>), with a mailto fallback. */
+/** Partners (docs/pages.md#partners): the partnership inquiry form (<kyb-partnership-form>), with a mailto fallback. */
 import { PARTNERSHIP_TYPES } from '../../supabase/functions/_shared/rules.ts';
 import { Feature, Fallback, Hero, Section } from '../components/ui.tsx';
 import { POLICY } from '../content/faq.ts';

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 /**
- * Press (doc 2 §2): filter tabs (static), a search box, the featured story, an archive of three, and
+ * Press (docs/pages.md#press): filter tabs (static), a search box, the featured story, an archive of three, and
  * the press contact. The tabs and search are inert in the spec; here the tabs are rendered as a
  * non-interactive list of categories and the search box is a plain, label-linked field with no action.
  */

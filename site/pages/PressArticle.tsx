@@ -1,5 +1,5 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-/** One press story at /press/<slug> (linked from /press; doc 2 §2). */
+/** One press story at /press/<slug> (linked from /press; docs/pages.md#press). */
 import type { FunctionComponent } from 'preact';
 import { BUSINESS } from '../../widgets/core/business.ts';
 import { Breadcrumb, ButtonLink, Img } from '../components/ui.tsx';

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 /**
- * Products (doc 1 §2.6, titled Our Crown Creations). The catalog grid is prerendered inside
+ * Products (docs/catalog.md#products-page, titled Our Crown Creations). The catalog grid is prerendered inside
  * <kyb-product-filter>, which adds the filter and sort selects and filters the cards by their data-*
  * attributes; with JavaScript off every card is simply shown.
  */

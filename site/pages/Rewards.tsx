@@ -1,5 +1,5 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-/** Rewards (doc 2 §2): loyalty card image, four tiers, three steps, three member benefits. */
+/** Rewards (docs/pages.md#rewards): loyalty card image, four tiers, three steps, three member benefits. */
 import { LOYALTY_CARD, REWARDS_TIERS, rewardsTierRange } from '../../widgets/core/catalog.ts';
 import { BookLink, Feature, Hero, Section } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';

@@ -1,5 +1,5 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-/** Services (doc 2 §2 Services page), with Service structured data (doc 2 §1). */
+/** Services (docs/pages.md#services), with Service structured data (docs/pages.md#business-details). */
 import { BUSINESS, bookingLink } from '../../widgets/core/business.ts';
 import { BookLink, ButtonLink, ExtLink, Feature, Hero, JsonLd, PhoneLink, Section, Stars } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';

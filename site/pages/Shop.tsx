@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 /**
- * Shop and affiliates (doc 2 §2): anchors amazon-storefront and affiliate-brands, the storefront card
+ * Shop and affiliates (docs/pages.md#shop): anchors amazon-storefront and affiliate-brands, the storefront card
  * (50+ products), eight partner brands (four featured) and three Coming Soon merchandise items, each
  * with <kyb-merch-notify item="…">.
  */

@@ -1,5 +1,5 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-/** Teaser pages (doc 2 §2): /locs leads to /handmade-locs, /planner to /protective-style-planner. */
+/** Teaser pages (docs/pages.md#teasers): /locs leads to /handmade-locs, /planner to /protective-style-planner. */
 import { HANDMADE_LOCS, PLANNER_TIERS } from '../../widgets/core/catalog.ts';
 import { formatFrom } from '../../widgets/core/pricing.ts';
 import { ButtonLink, Hero } from '../components/ui.tsx';

@@ -123,10 +123,10 @@ export function CatalogRating({ slug, href }: { slug: string; href: string }) {
   );
 }
 
-/** US English long form, as the reviews element shows dates (doc 1 §2.8). */
+/** US English long form, as the reviews element shows dates (docs/reviews.md#reviews-section). */
 const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'America/New_York' });
 
-/** The loyalty card: 10 slots, 2 punched, 25% and 50% markers (doc 2 §2 Rewards, §9). */
+/** The loyalty card: 10 slots, 2 punched, 25% and 50% markers (docs/pages.md#rewards, docs/limits.md). */
 export function LoyaltyCardImage({ class: c }: { class?: string }) {
   return (
     <Img
@@ -224,7 +224,7 @@ export function ContactOptions() {
 }
 
 /**
- * The DIY kit's waiting list (doc 1 §2.6): kyb-waitlist, with a mailto to join by e-mail until it
+ * The DIY kit's waiting list (docs/catalog.md#products-page): kyb-waitlist, with a mailto to join by e-mail until it
  * upgrades or without JavaScript. What a Coming Soon product offers instead of Buy Now.
  */
 export function WaitingList({ title }: { title: string }) {

@@ -1,5 +1,5 @@
--- profiles: one row per auth user (doc 1 §3). The client upserts {id, display_name, avatar_url} on every
--- sign-in (doc 1 §7) and edits it on /account (doc 2 §7); a trigger also creates it when the user is
+-- profiles: one row per auth user (docs/data.md#entities). The client upserts {id, display_name, avatar_url} on every
+-- sign-in (docs/data.md#calls) and edits it on /account (docs/data.md#calls); a trigger also creates it when the user is
 -- created, so a profile exists even before the first sign-in.
 
 create table if not exists public.profiles (
@@ -9,7 +9,7 @@ create table if not exists public.profiles (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   constraint profiles_display_name_check check (char_length(display_name) <= 80),
-  -- The account page saves an empty field as null (doc 2 §5); anything else must be a web address.
+  -- The account page saves an empty field as null (docs/accounts.md#validation); anything else must be a web address.
   constraint profiles_avatar_url_check check (char_length(avatar_url) <= 500 and avatar_url ~* '^https?://[^[:space:]]+$')
 );
 

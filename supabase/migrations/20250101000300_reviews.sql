@@ -1,4 +1,4 @@
--- reviews (doc 1 §2.8, §3, §7): written by signed-in users for themselves, listed once approved.
+-- reviews (docs/reviews.md#reviews-section, docs/data.md#entities, #calls): written by signed-in users for themselves, listed once approved.
 -- Limits mirror supabase/functions/_shared/rules.ts (REVIEW_SLUGS, RATING_MAX, REVIEW_TITLE_MAX,
 -- REVIEW_CONTENT_MAX, REVIEW_NAME_MAX); tests/backend/schema.test.ts checks the two agree.
 
@@ -73,7 +73,7 @@ create policy "Authors can delete their own pending reviews"
   on public.reviews for delete to authenticated
   using (user_id = (select auth.uid()) and not is_approved);
 
--- A client cannot approve, verify or backdate its own review (doc 1 §4: a review is listed only once
+-- A client cannot approve, verify or backdate its own review (docs/reviews.md#feed: a review is listed only once
 -- approved by moderation). On insert the values are overwritten, not refused, so a client that sends
 -- is_approved: true still gets its review stored, as pending. On update (which only admins can reach
 -- today) the same columns are refused for anyone else, in case a later policy opens updates to authors.

@@ -1,4 +1,4 @@
--- review_media (doc 1 §3, §7): one row per file attached to a review, the file itself living in the
+-- review_media (docs/data.md#entities, #calls): one row per file attached to a review, the file itself living in the
 -- review-media bucket at {review author}/{review id}/{index}.{ext}. Limits mirror rules.ts
 -- (REVIEW_MAX_FILES, REVIEW_MAX_FILE_BYTES, REVIEW_MIME_TYPES).
 

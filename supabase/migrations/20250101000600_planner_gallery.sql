@@ -1,6 +1,6 @@
--- planner_gallery (doc 2 §2 Gallery admin, §3, §7): the Crown Planner carousel. Everyone sees active
+-- planner_gallery (docs/admin.md#gallery-admin, docs/data.md#entities, #calls): the Crown Planner carousel. Everyone sees active
 -- items; admins manage all of them. Limits mirror rules.ts (GALLERY_MAX_ITEMS, ALT_TEXT_MAX) and the
--- spec's wording (doc 2 §8 "You can only have up to 10 files in the gallery.").
+-- spec's wording (docs/errors.md "You can only have up to 10 files in the gallery.").
 
 create table if not exists public.planner_gallery (
   id uuid primary key default gen_random_uuid(),

@@ -1,4 +1,4 @@
--- Storage buckets and their object policies (helpers-brief "Storage buckets"; doc 1 §3, doc 2 §7).
+-- Storage buckets and their object policies (helpers-brief "Storage buckets"; docs/data.md#entities, docs/data.md#calls).
 -- Both buckets are public: files are read through /object/public/... without a token, which does not
 -- consult these policies. The policies below govern the API calls that do: upload, update (upsert),
 -- delete, and authenticated reads/listing. No policy names anon, so anonymous callers write nothing.

@@ -1,5 +1,5 @@
 -- Form submissions the spec leaves unsent (partnership inquiry, beta requests, notify-me, Vault and
--- merchandise opt-ins: doc 2 §7), stored by the lead-capture function (service_role) after it has
+-- merchandise opt-ins: docs/data.md#calls), stored by the lead-capture function (service_role) after it has
 -- validated the payload against supabase/functions/_shared/contracts.ts. No anon/authenticated access.
 
 create table public.leads (

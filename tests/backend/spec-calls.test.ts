@@ -1,5 +1,5 @@
 /**
- * Every database and storage call of doc 1 §7 and doc 2 §7, made the way the widgets make them (real
+ * Every database and storage call of docs/data.md#calls, made the way the widgets make them (real
  * supabase-js against the local stack, the project's migrations and seed), answering what hosted
  * Supabase would: status, row shape, order, and the RPC contract of review_feed (helpers-brief).
  * Expected values come from the database itself (as the superuser), never from the code under test.
@@ -37,7 +37,7 @@ function png(bytes = 64): File {
   return new File([data], 'photo.png', { type: 'image/png' });
 }
 
-describe('profiles (doc 1 §7 upsert on sign-in, doc 2 §7 account page)', () => {
+describe('profiles (docs/data.md#calls upsert on sign-in, docs/data.md#calls account page)', () => {
   it('upserts {id, display_name, avatar_url} on id and returns the row, first as a create, then as an update', async () => {
     const u = await signedInClient(s);
     const { data: auth } = await u.client.auth.getUser();
@@ -93,7 +93,7 @@ describe('profiles (doc 1 §7 upsert on sign-in, doc 2 §7 account page)', () =>
   });
 });
 
-describe('reviews (doc 1 §7)', () => {
+describe('reviews (docs/data.md#calls)', () => {
   it('lists the approved reviews of a slug, newest first, for a visitor', async () => {
     for (const slug of ['handmade-locs', 'trinity-locs', 'protective-style-planner']) {
       const { data, error, status } = await anon.from('reviews').select('*').eq('product_slug', slug).eq('is_approved', true).order('created_at', { ascending: false });
@@ -131,7 +131,7 @@ describe('reviews (doc 1 §7)', () => {
     expect(error).toBeNull();
     expect(status).toBe(201);
     expect(data).toMatchObject({ ...body, id: expect.any(String), is_approved: false, is_verified_purchase: false });
-    // Not listed until approved (doc 1 §4).
+    // Not listed until approved (docs/reviews.md#feed).
     const listed = await anon.from('reviews').select('id').eq('product_slug', 'irie-locs').eq('is_approved', true);
     expect(listed.data!.map((r) => r.id)).not.toContain(data!.id);
   });
@@ -149,7 +149,7 @@ describe('reviews (doc 1 §7)', () => {
   });
 });
 
-describe('review media: rows and files (doc 1 §3, §7)', () => {
+describe('review media: rows and files (docs/data.md#entities, #calls)', () => {
   it('selects the media of a review by review_id', async () => {
     const { data, error } = await anon.from('review_media').select('*').eq('review_id', REVIEW_WITH_TWO_FILES);
     expect(error).toBeNull();
@@ -194,7 +194,7 @@ describe('review media: rows and files (doc 1 §3, §7)', () => {
   });
 });
 
-describe('planner gallery (doc 2 §7)', () => {
+describe('planner gallery (docs/data.md#calls)', () => {
   it('lists active items by display_order for everyone, and every item for the admin', async () => {
     const pub = await anon.from('planner_gallery').select('*').eq('is_active', true).order('display_order', { ascending: true });
     expect(pub.error).toBeNull();

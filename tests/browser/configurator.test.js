@@ -1,5 +1,5 @@
 /**
- * kyb-loc-configurator in Chromium, from the built bundle. Expected prices are restated from doc 1 §9
+ * kyb-loc-configurator in Chromium, from the built bundle. Expected prices are restated from docs/limits.md
  * (not read from the catalog) so a wrong table fails here too.
  */
 import { $, $$, assert, button, cleanup, equal, expectAccessible, listen, meta, mount, sendKeys, text, waitFor } from './support/helpers.js';
@@ -35,7 +35,7 @@ describe('kyb-loc-configurator', () => {
     const el = await mount('<kyb-loc-configurator product="trinity-locs"></kyb-loc-configurator>');
     await waitFor(() => events.events.length > 0, 'initial kyb-price-change');
     equal(total(el), 70, 'default 12 in');
-    equal(radio(el, 'size', 'MD').checked, true, 'MD is the default size (doc 2 §9)');
+    equal(radio(el, 'size', 'MD').checked, true, 'MD is the default size (docs/limits.md)');
     await expectAccessible(el, 'trinity configurator');
     const table = { 12: 70, 16: 84, 20: 98, 24: 112, 28: 126, 32: 140 };
     for (const [len, price] of Object.entries(table)) {

@@ -1,7 +1,7 @@
 /**
  * kyb-gallery-admin against the real local stack: the seeded admin uploads, reorders, toggles, edits alt
  * text and deletes; the 10-item limit; a signed-in non-admin is refused by the element and by RLS;
- * a visitor is asked to sign in. Toast words are doc 2 §8's.
+ * a visitor is asked to sign in. Toast words are docs/errors.md's.
  */
 import {
   $,
@@ -111,7 +111,7 @@ describe('kyb-gallery-admin', () => {
     pick(input, await pngFile('Spread.PNG'));
     await waitFor(() => fileInput(el).disabled, 'input disabled while uploading').catch(() => {});
     const t = await waitForToast(el, 'Success');
-    equal(t.description.toLowerCase(), 'image uploaded successfully', 'image toast (doc 2 §8)');
+    equal(t.description.toLowerCase(), 'image uploaded successfully', 'image toast (docs/errors.md)');
     await waitFor(() => rows(el).length === 1, 'one row');
     let { body: db } = await galleryRest(adminToken);
     equal(db.length, 1, 'one row stored');

@@ -1,6 +1,6 @@
 /**
  * kyb-planner-gallery: the public carousel reads active items anonymously, in display_order; with none,
- * or when the backend is unreachable, the fixed cover image shows (doc 2 planner page, §4, §8).
+ * or when the backend is unreachable, the fixed cover image shows (docs/tools.md#planner-gallery, #states, #messages).
  */
 import { $, $$, assert, cleanup, closedUrl, equal, expectAccessible, mount, requestsTo, sendKeys, text, waitFor } from './support/helpers.js';
 import { ADMIN, clearGallery, fixtureImageUrl, seedItems, tokenFor } from './gallery-fixtures.test.mjs';

@@ -1,5 +1,5 @@
 /**
- * The small form islands in Chromium, built bundle, real local stack (doc 2 §2, §4, §5, §7, §8, §9):
+ * The small form islands in Chromium, built bundle, real local stack (docs/pages.md, docs/data.md#states-and-transitions, docs/limits.md#validation-rules, docs/data.md#calls, docs/errors.md, docs/limits.md):
  * kyb-access-modal, kyb-beta-gate, kyb-vault, kyb-partnership-form, kyb-merch-notify.
  * Every form stores what the visitor typed through the lead-capture function; each test reads the
  * stored row back with a service-role REST query.
@@ -270,7 +270,7 @@ describe('kyb-beta-gate', () => {
     await type(pw, 'not-the-password');
     button(el, 'Unlock Beta Access').click();
     await waitFor(() => alerts.length === 1, 'browser alert');
-    equal(alerts[0], 'Incorrect password. Please try again.', 'alert text (doc 2 §8)');
+    equal(alerts[0], 'Incorrect password. Please try again.', 'alert text (docs/errors.md)');
     await waitFor(() => errorsOf(el.shadowRoot).includes('Incorrect password. Please try again.'), 'inline message');
     equal(field(el, 'Beta password').getAttribute('aria-invalid'), 'true', 'aria-invalid');
     equal(requestsTo('/functions/v1/beta-access', t0).length, 1, 'checked by the function');

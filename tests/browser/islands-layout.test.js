@@ -1,7 +1,7 @@
 /**
  * The islands that enhance prerendered light DOM, in Chromium on the built bundle:
- * kyb-product-filter (doc 1 §2.6, §4), kyb-sticky-bar (doc 2 §2, §4, §9), kyb-thumbnail-gallery
- * (doc 1 §2.7, doc 2 §2, §4) and kyb-not-found (doc 2 §2).
+ * kyb-product-filter (docs/catalog.md#products-page, #states), kyb-sticky-bar (docs/pages.md, docs/data.md#states-and-transitions, docs/limits.md), kyb-thumbnail-gallery
+ * (docs/catalog.md#product-detail-pages, docs/pages.md, docs/data.md#states-and-transitions) and kyb-not-found (docs/pages.md).
  */
 import { $, $$, assert, cleanup, equal, expectAccessible, mount, sendKeys, text, waitFor } from './support/helpers.js';
 

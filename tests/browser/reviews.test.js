@@ -1,5 +1,5 @@
 /**
- * kyb-reviews in Chromium, built bundle, real local stack (doc 1 §2.8, §2.9, §4, §5, §7, §8).
+ * kyb-reviews in Chromium, built bundle, real local stack (docs/reviews.md#reviews-section, #review-form, #states, #validation, docs/data.md#calls, docs/reviews.md#messages).
  *
  * Fixtures are written through the service-role REST/Storage API, like a moderator would, so the
  * tests know exactly what each slug holds: the seeded approved reviews of the slugs used here are

@@ -44,7 +44,7 @@ async function signedInAdmin() {
   return c;
 }
 
-describe('accounts (doc 1 §2.2, §2.3, §8)', () => {
+describe('accounts (docs/pages.md#shared-layout, docs/accounts.md#sign-in-dialog, #messages)', () => {
   it('signs up, shows the greeting, signs out and signs in again', async () => {
     const email = `journey-${uid()}@example.com`;
     const password = `pw-${uid()}-long`;
@@ -105,7 +105,7 @@ describe('accounts (doc 1 §2.2, §2.3, §8)', () => {
   });
 });
 
-describe('reviews (doc 1 §2.8, §2.9, §4)', () => {
+describe('reviews (docs/reviews.md#reviews-section, #review-form, #states)', () => {
   it('a signed-in user writes a review with a photo; once the admin approves it, it is listed with its image', async () => {
     const user = await createAccount(ctx.site, 'reviewer');
     const page = await open('/products/irie-locs');
@@ -157,7 +157,7 @@ describe('reviews (doc 1 §2.8, §2.9, §4)', () => {
   }, 120_000);
 });
 
-describe('newsletter and waiting list (doc 1 §2.5, §2.6, §7)', () => {
+describe('newsletter and waiting list (docs/newsletter-and-leads.md#newsletter-card, docs/catalog.md#products-page, docs/data.md#calls)', () => {
   it('joins the newsletter on / and the DIY-kit waiting list on /products; both are stored', async () => {
     const email = `circle-${uid()}@example.com`;
     const page = await open('/');
@@ -190,7 +190,7 @@ describe('newsletter and waiting list (doc 1 §2.5, §2.6, §7)', () => {
   });
 });
 
-describe('Jah Locs pricing (doc 1 §2.7, §9)', () => {
+describe('Jah Locs pricing (docs/catalog.md#product-detail-pages, #limits)', () => {
   it('prices 16-18 in, MD, one bundle at $110 + $30 = $140, and scales by bundles', async () => {
     const page = await open('/products/jah-locs');
     const cfg = page.locator('kyb-loc-configurator');
@@ -215,7 +215,7 @@ describe('Jah Locs pricing (doc 1 §2.7, §9)', () => {
   });
 });
 
-describe('beta gate (doc 2 §2 Beta area, §8)', () => {
+describe('beta gate (docs/tools.md#beta-area, #messages)', () => {
   it('alerts "Incorrect password. Please try again." on a wrong password and opens Beta Access Tools on the right one', async () => {
     const page = await ctx.site.page();
     ctx.site.allowConsole(page, /status of 401/);
@@ -250,7 +250,7 @@ describe('beta gate (doc 2 §2 Beta area, §8)', () => {
   });
 });
 
-describe('partnership inquiry (doc 2 §2 Partners, §5)', () => {
+describe('partnership inquiry (docs/newsletter-and-leads.md#partnership-inquiry, #validation)', () => {
   it('submits the form, shows the thank-you with Submit Another Inquiry, and stores the lead', async () => {
     const email = `partner-${uid()}@example.com`;
     const page = await open('/partners');
@@ -285,7 +285,7 @@ describe('partnership inquiry (doc 2 §2 Partners, §5)', () => {
   });
 });
 
-describe('My Account (doc 2 §2, §5, §8)', () => {
+describe('My Account (docs/pages.md, docs/limits.md#validation-rules, docs/errors.md)', () => {
   it('edits the display name (saved, still there after a reload); signing out on /account leads to /', async () => {
     const user = await createAccount(ctx.site, 'profile');
     const page = await open('/');
@@ -321,7 +321,7 @@ describe('My Account (doc 2 §2, §5, §8)', () => {
   });
 });
 
-describe('gallery admin and the planner carousel (doc 2 §2, §4, §7, §8)', () => {
+describe('gallery admin and the planner carousel (docs/pages.md, docs/data.md#states-and-transitions, #calls, docs/errors.md)', () => {
   it('refuses a visitor: Admin Access Required and the Authentication required toast', async () => {
     const page = await open('/admin/gallery');
     const panel = page.locator('kyb-gallery-admin');

@@ -1,5 +1,5 @@
 /**
- * The shared layout (doc 1 §2.2) on the built site: sticky top bar, the Digital Tools dropdown by
+ * The shared layout (docs/pages.md#shared-layout) on the built site: sticky top bar, the Digital Tools dropdown by
  * keyboard and by pointer, the slide-out menu at 390 px holding the same items, Book Now opening the
  * external booking service in a new tab, the floating direct-message button, and the four-column
  * footer with the 2025 copyright line and the Privacy and Cookies links.

@@ -1,6 +1,5 @@
 /**
- * Every address of the built site, in Chromium against the local stack (doc 2 §2 route table, doc 1
- * §2.1): each route and alias answers 200 with one h1 and the words the specs give its page, aliases
+ * Every address of the built site, in Chromium against the local stack (docs/pages.md#route-table): each route and alias answers 200 with one h1 and the words the specs give its page, aliases
  * share one canonical URL, the links the specs show without describing their targets lead to real
  * pages, an unknown path is the 404 page (status 404, "Oops! Page not found", a link home, the missing
  * path in the console), and every internal link on every page (widgets' shadow DOM included) resolves.
@@ -16,7 +15,7 @@ import { deepText, pool, widgetsUpgraded } from './support/site.ts';
 
 const ctx = useSite();
 
-/** doc 2 §2 route table + doc 1 §2.1, written out from the specs (not from site/routes.ts). */
+/** docs/pages.md#route-table, written out from the specs (not from site/routes.ts). */
 const SPEC_PATHS = [
   '/',
   '/products',
@@ -52,7 +51,7 @@ const SPEC_PATHS = [
   '/privacy',
   '/cookies',
 ];
-/** Linked from the specs' pages without a description of their own (doc 2 §2). */
+/** Linked from the specs' pages without a description of their own (docs/pages.md). */
 const UNDESCRIBED = [
   '/contact',
   '/ethics',
@@ -104,7 +103,7 @@ const VAULT: Expect = {
   text: ['Starter Care Checklist', 'Takedown Guide', 'Ritual Tracker', 'PDF', 'Digital', 'Download', 'Pinterest', 'YouTube', 'Instagram', 'TikTok', 'Book a Service'],
 };
 
-/** Words from the specs, per canonical path (doc 1 §2, doc 2 §2, §9). */
+/** Words from the specs, per canonical path (docs/pages.md, docs/limits.md). */
 const EXPECT: Record<string, Expect> = {
   '/': {
     text: [
@@ -167,7 +166,7 @@ const EXPECT: Record<string, Expect> = {
   },
   '/faq': {
     text: ['Still Have Questions?', '24 hours', 'Email Us'],
-    // doc 2 §2 FAQ: one card per category: booking, services, locs, planner, policies, sourcing.
+    // docs/pages.md#faq: one card per category: booking, services, locs, planner, policies, sourcing.
     headings: [/booking/i, /services/i, /locs/i, /planner/i, /polic/i, /sourcing/i],
   },
   '/faq/locs': {
@@ -245,7 +244,7 @@ const EXPECT: Record<string, Expect> = {
   '/partners': {
     text: ['Full Name', 'Email Address', 'Partnership Type', 'Affiliate Partnership', 'Supplier/Vendor', 'Brand Collaboration', 'Other'],
   },
-  // doc 2 §2: "Placeholder pages saying content will be added" (a description, not a quoted string).
+  // docs/pages.md: "Placeholder pages saying content will be added" (a description, not a quoted string).
   '/privacy': { text: [/will be added/i] },
   '/cookies': { text: [/will be added/i] },
 };
@@ -275,7 +274,7 @@ async function record(page: Page, path: string): Promise<Visit> {
     v.status = res?.status() ?? 0;
     v.html = (await res?.text()) ?? '';
     if (path === '/account') {
-      // doc 2 §2 My Account: "When initialisation ends with no user, redirects to /".
+      // docs/accounts.md#account-page: "When initialisation ends with no user, redirects to /".
       await page.waitForURL(`${ctx.site.url}/`, { timeout: 20_000 });
     } else {
       await widgetsUpgraded(page);
@@ -382,7 +381,7 @@ describe('routes of the built site', () => {
     }
   });
 
-  it('redirects a signed-out visitor from /account to / (doc 2 §2 My Account)', () => {
+  it('redirects a signed-out visitor from /account to / (docs/accounts.md#account-page)', () => {
     expect(visits.get('/account')?.finalPath, '/account signed out ends on /').toBe('/');
   });
 

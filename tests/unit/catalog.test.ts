@@ -1,4 +1,4 @@
-/** The fixed catalog against the spec's words and numbers (doc 1 §2.6, §3, §9; doc 2 §2, §3, §9). */
+/** The fixed catalog against the spec's words and numbers (docs/catalog.md#products-page, docs/data.md#entities, docs/catalog.md#limits; docs/pages.md, docs/limits.md). */
 import { describe, it, expect } from 'vitest';
 import {
   DIY_KIT_CONTENTS,
@@ -62,7 +62,7 @@ describe('products', () => {
         .sort(),
     ).toEqual(['diy-kit', 'irie-locs', 'jah-locs', 'trinity-locs']);
   });
-  it('has the filter and sort labels of doc 1 §2.6', () => {
+  it('has the filter and sort labels of docs/catalog.md#products-page', () => {
     expect(PRODUCT_FILTERS.map((f) => f.label)).toEqual(['All Products', 'Loc Extensions', 'DIY Kit']);
     expect(PRODUCT_SORTS.map((s) => s.label)).toEqual(['Recommended', 'Newest', 'Price: Low to High', 'Price: High to Low']);
   });
@@ -106,7 +106,7 @@ describe('kits', () => {
     }
     expect(DIY_KIT_CONTENTS[0]).toMatch(/^3 Trinity/);
   });
-  it('kit builder options and notes (doc 1 §9)', () => {
+  it('kit builder options and notes (docs/limits.md)', () => {
     expect(KIT_BUILDER.basePrice).toBe(95);
     expect(KIT_BUILDER.addOns.map((a) => [a.label, a.add])).toEqual([
       ['Wrapping hair', 12],

@@ -5,7 +5,7 @@ import { nextIndex } from '../../widgets/thumbnail-gallery/ThumbnailGallery.tsx'
 import { merchName } from '../../widgets/merch-notify/MerchNotify.tsx';
 import { MERCHANDISE } from '../../widgets/core/catalog.ts';
 
-describe('Vault items (doc 2 §2, §3)', () => {
+describe('Vault items (docs/pages.md, docs/data.md#entities)', () => {
   it('defaults to the three resources, with real files under /downloads/', () => {
     expect(VAULT_ITEMS.map((i) => `${i.title} (${i.fileType})`)).toEqual(['Starter Care Checklist (PDF)', 'Takedown Guide (PDF)', 'Ritual Tracker (Digital)']);
     expect(VAULT_ITEMS.every((i) => i.href.startsWith('/downloads/'))).toBe(true);
@@ -25,7 +25,7 @@ describe('Vault items (doc 2 §2, §3)', () => {
   });
 });
 
-describe('sticky bar visibility (doc 2 §2, §9)', () => {
+describe('sticky bar visibility (docs/pages.md, docs/limits.md)', () => {
   it('shows strictly past the threshold, hides at or below it', () => {
     expect(DEFAULT_THRESHOLD).toBe(300);
     expect(barVisible(300, 300)).toBe(false);
@@ -38,7 +38,7 @@ describe('sticky bar visibility (doc 2 §2, §9)', () => {
   });
 });
 
-describe('thumbnail keyboard (doc 1 §2.7)', () => {
+describe('thumbnail keyboard (docs/catalog.md#product-detail-pages)', () => {
   it('arrows move and wrap, Home and End jump, other keys do nothing', () => {
     expect(nextIndex('ArrowRight', 0, 3)).toBe(1);
     expect(nextIndex('ArrowDown', 2, 3)).toBe(0);
@@ -51,7 +51,7 @@ describe('thumbnail keyboard (doc 1 §2.7)', () => {
   });
 });
 
-describe('merchandise names (doc 2 §2, §9)', () => {
+describe('merchandise names (docs/pages.md, docs/limits.md)', () => {
   it('names each Coming Soon item from the catalog', () => {
     for (const m of MERCHANDISE) expect(merchName(m.id)).toBe(m.name);
     expect(merchName('hat')).toBe('hat');

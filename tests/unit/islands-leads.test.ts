@@ -58,7 +58,7 @@ describe("validateLead: the function's own schemas, in the browser", () => {
     });
     expect(validateLead('partnership', { name: 'Z', email: 'z@x.co', partnershipType: 'reseller' }).ok).toBe(false);
   });
-  it('beta_request: role and message required too (doc 2 §5)', () => {
+  it('beta_request: role and message required too (docs/newsletter-and-leads.md#validation)', () => {
     expect(validateLead('beta_request', { name: 'A', email: 'a@b.co', role: '', message: ' ' })).toEqual({
       ok: false,
       fields: { role: MSG.roleRequired, message: MSG.messageRequired },

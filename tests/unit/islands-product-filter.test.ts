@@ -43,7 +43,7 @@ describe('readCard', () => {
   });
 });
 
-describe('compareCards (doc 1 §2.6: the sorts really sort)', () => {
+describe('compareCards (docs/catalog.md#products-page: the sorts really sort)', () => {
   it('Recommended follows data-rank', () => expect(sorted('recommended')).toEqual(['trinity', 'irie', 'jah', 'kit']));
   it('Newest puts the latest first', () => expect(sorted('newest')).toEqual(['kit', 'irie', 'trinity', 'jah']));
   it('Price: Low to High, the unpriced card last', () => expect(sorted('price-asc')).toEqual(['irie', 'trinity', 'jah', 'kit']));
@@ -94,7 +94,7 @@ describe('matchesFilter', () => {
 });
 
 describe('selection in the address', () => {
-  it('defaults to all / recommended (doc 1 §4)', () => {
+  it('defaults to all / recommended (docs/catalog.md#states)', () => {
     expect(parseSelection('')).toEqual(DEFAULT_SELECTION);
     expect(DEFAULT_SELECTION).toEqual({ filter: 'all', sort: 'recommended' });
   });

@@ -1,6 +1,6 @@
 /**
  * Prices over every combination of every product's options. Expected values are restated here from
- * doc 1 §9 on purpose (literals, not the catalog's constants), so a wrong table in catalog.ts fails.
+ * docs/limits.md on purpose (literals, not the catalog's constants), so a wrong table in catalog.ts fails.
  */
 import { describe, it, expect } from 'vitest';
 import {

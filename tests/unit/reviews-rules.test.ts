@@ -6,7 +6,7 @@ import { REVIEW_MAX_FILE_BYTES, REVIEW_MAX_FILES } from '../../supabase/function
 const MB = 1024 * 1024;
 const f = (name: string, type: string, size = 1000) => ({ name, type, size });
 
-describe('file acceptance (doc 1 §5)', () => {
+describe('file acceptance (docs/reviews.md#validation)', () => {
   it('accepts each listed type and refuses others', () => {
     for (const [name, type] of [
       ['a.jpg', 'image/jpeg'],
@@ -68,7 +68,7 @@ describe('file acceptance (doc 1 §5)', () => {
   });
 });
 
-describe('storage paths (doc 1 §3)', () => {
+describe('storage paths (docs/data.md#entities)', () => {
   it('builds {user id}/{review id}/{index}.{extension} from the MIME type', () => {
     const u = '0b3e5a9c-6f5e-4a57-9a0d-0d4a0e6f1c11';
     const r = '7d1f0a6e-1111-4a57-9a0d-0d4a0e6f1c22';
@@ -78,7 +78,7 @@ describe('storage paths (doc 1 §3)', () => {
   });
 });
 
-describe('summary wording and numbers (doc 1 §2.8, §9)', () => {
+describe('summary wording and numbers (docs/reviews.md#reviews-section, #limits)', () => {
   it('pluralises "Based on N review(s)"', () => {
     expect(basedOn(0)).toBe('Based on 0 reviews');
     expect(basedOn(1)).toBe('Based on 1 review');

@@ -1,5 +1,5 @@
 /**
- * The prerendered site against the specs (doc 1 §2, §9; doc 2 §2, §9): every route of the route table
+ * The prerendered site against the specs (docs/pages.md, docs/limits.md): every route of the route table
  * renders a complete page (one h1, title, canonical, metadata, the widget script), aliases point their
  * canonical at the main address, the sitemap lists exactly the public canonical routes, nothing needs
  * an inline script or style (strict CSP), every image has width/height/alt, every internal link leads
@@ -63,7 +63,7 @@ beforeAll(() => {
   expect(performance.now() - t0).toBeLessThan(3000);
 });
 
-/** Doc 2's route table plus the routes doc 1 §2.1 links; canonical → aliases. */
+/** The route table of docs/pages.md#route-table, with every route the navigation links; canonical → aliases. */
 const SPEC_ROUTES: Record<string, string[]> = {
   '/': [],
   '/products': [],
@@ -321,7 +321,7 @@ describe('aliases, sitemap, robots, headers', () => {
   });
 });
 
-describe('page content (doc 1 §2, doc 2 §2) and figures (§9)', () => {
+describe('page content (docs/pages.md) and figures (docs/limits.md)', () => {
   /** Texts each page must show (visible text, entities decoded). */
   const TEXTS: Record<string, string[]> = {
     '/': [
@@ -641,7 +641,7 @@ describe('page content (doc 1 §2, doc 2 §2) and figures (§9)', () => {
   it('prerenders the catalog cards with the data the product filter sorts on', () => {
     const h = page('/products');
     const cards = all(/<article class="product-card" data-category="([^"]+)" data-price(?:="(\d*)")? data-added="(\d{4}-\d\d-\d\d)" data-rank="(\d+)"/g, h);
-    // The DIY kit card shows no price (doc 1 §3), so it carries none to sort on: price sorts put it last.
+    // The DIY kit card shows no price (docs/data.md#entities), so it carries none to sort on: price sorts put it last.
     expect(cards.map((c) => [c[1], c[2] ?? ''])).toEqual([
       ['loc-extensions', '70'],
       ['loc-extensions', '65'],
@@ -666,7 +666,7 @@ describe('page content (doc 1 §2, doc 2 §2) and figures (§9)', () => {
       expect(faq.mainEntity.map((q: { name: string }) => q.name)).toEqual(questions);
       for (const q of faq.mainEntity) expect(q.acceptedAnswer.text.length).toBeGreaterThan(10);
     }
-    // One exclusive group for the whole page: one question open at a time (doc 2 §2 FAQ, issue #8).
+    // One exclusive group for the whole page: one question open at a time (docs/pages.md#faq, issue #8).
     expect([...new Set(all(/<details name="([a-z-]+)"/g, page('/faq')).map((m) => m[1]))]).toEqual(['faq']);
     expect(all(/<section id="([a-z]+)" class="faq-card"/g, page('/faq')).map((m) => m[1])).toEqual(['booking', 'services', 'locs', 'planner', 'policies', 'sourcing']);
     expect(all(/<section id="[a-z-]+" class="faq-card"/g, page('/faq/locs')).length).toBe(9);

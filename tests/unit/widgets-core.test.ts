@@ -9,7 +9,7 @@ import { storageKey } from '../../widgets/core/supabase.ts';
 import { errorsOf } from '../../widgets/core/form.tsx';
 import { newsletterSignup } from '../../supabase/functions/_shared/contracts.ts';
 
-describe('MESSAGES (doc 1 §8, doc 2 §8, word for word)', () => {
+describe('MESSAGES (docs/errors.md, word for word)', () => {
   it('accounts', () => {
     expect(MESSAGES.signInFailed('Invalid login credentials')).toEqual({ title: 'Sign in failed', description: 'Invalid login credentials', variant: 'destructive' });
     expect(MESSAGES.signUpFailed('User already registered')).toMatchObject({ title: 'Sign up failed', description: 'User already registered' });

@@ -1,12 +1,12 @@
 /**
- * kyb-access-modal (doc 2 §2 "Digital tools hub", §4, §5, §7, §9): a Get Early Access button opening a
+ * kyb-access-modal (docs/tools.md#digital-tools-hub, #states, #validation, docs/data.md#calls, docs/tools.md#limits): a Get Early Access button opening a
  * modal with a choice of beta or notify.
  * - Beta: name, email, optional message → stored as lead `access_beta`; a submitted state, then after
  *   1.5 s the modal closes and the page goes to /beta-tester (a cancelable `kyb-redirect`
  *   `{to, reason: 'beta-access'}` is dispatched first; a listener may preventDefault and route itself).
  * - Notify: name, email → stored as lead `notify`; a confirmation, then after 2 s it resets and closes.
  * - Back or close (button, Esc, backdrop) resets every field.
- * Analytics (doc 2 §7): AccessBetaClicked, NotifyModalOpened, NotifySubmitted {email}.
+ * Analytics (docs/data.md#calls): AccessBetaClicked, NotifyModalOpened, NotifySubmitted {email}.
  * On a failed submit the typed values stay and an error toast explains.
  */
 import { useEffect, useId, useRef, useState } from 'react';
@@ -25,7 +25,7 @@ export interface AccessModalProps {
   container?: ShadowRoot;
 }
 
-/** doc 2 §9: modal 1.5 s (beta) and 2 s (notify). */
+/** docs/limits.md: modal 1.5 s (beta) and 2 s (notify). */
 export const BETA_REDIRECT_MS = 1500;
 export const NOTIFY_CLOSE_MS = 2000;
 export const BETA_TESTER_PATH = '/beta-tester';

@@ -3,7 +3,7 @@
  * element's public contract: `npm run gen:elements` turns them into custom-elements.json and what is generated
  * from it (widgets/README.md).
  *
- * Get Early Access button and modal: beta access or notify me (doc 2 "Digital Tools").
+ * Get Early Access button and modal: beta access or notify me (docs/tools.md#access-modal).
  *
  * @tag kyb-access-modal
  * @attr {string} [label=Get Early Access] - the trigger button's text

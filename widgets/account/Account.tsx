@@ -1,5 +1,5 @@
 /**
- * kyb-account (doc 2 "My Account", §4, §5, §8): the signed-in user's profile.
+ * kyb-account (docs/accounts.md#account-page, #states, #validation, #messages): the signed-in user's profile.
  * States: loading → form → updating. When initialisation ends with nobody signed in, it redirects to
  * `redirect` (default "/"), after a cancelable `kyb-redirect` event (a host SPA may route instead).
  */
@@ -18,7 +18,7 @@ export interface AccountProps {
   container?: ShadowRoot;
 }
 
-/** Trimmed; empty → null (doc 2 §5). */
+/** Trimmed; empty → null (docs/accounts.md#validation). */
 const clean = (s: string) => (s.trim() ? s.trim() : null);
 
 function isHttpUrl(s: string): boolean {

@@ -3,7 +3,7 @@
  * public contract: `npm run gen:elements` turns them into custom-elements.json and what is generated from it
  * (widgets/README.md).
  *
- * My Account: profile, avatar and password (doc 2 "My Account", §5, §8).
+ * My Account: profile, avatar and password (docs/accounts.md#account-page, #validation, #messages).
  *
  * @tag kyb-account
  * @attr {string} [redirect=/] - where a visitor who is not signed in is sent (after a cancelable `kyb-redirect`)

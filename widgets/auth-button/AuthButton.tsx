@@ -1,5 +1,5 @@
 /**
- * kyb-auth-button (doc 1 §2.2, §2.3, §5, §8): the header's account control.
+ * kyb-auth-button (docs/pages.md#shared-layout, docs/accounts.md#sign-in-dialog, #validation, #messages): the header's account control.
  * Signed out: Sign in (opens the dialog). Signed in: greeting with the e-mail, My Account, Sign out.
  * Dialog: tabs Sign in / Create account; beyond the spec: Forgot password? (recovery mail, then a
  * set-new-password step when the link lands) and Resend confirmation (when sign-in says the e-mail is

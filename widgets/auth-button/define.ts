@@ -3,7 +3,7 @@
  * element's public contract: `npm run gen:elements` turns them into custom-elements.json and what is generated
  * from it (widgets/README.md).
  *
- * Header sign-in button and dialog; signed in, the account link (doc 1 §2.2, §2.3).
+ * Header sign-in button and dialog; signed in, the account link (docs/pages.md#shared-layout, docs/accounts.md#sign-in-dialog).
  *
  * @tag kyb-auth-button
  * @attr {string} [account-path=/account] - My Account link, on the site origin

@@ -1,10 +1,10 @@
 /**
- * kyb-beta-gate (doc 2 §2 "Beta area", §4, §5, §6, §8): the password gate of the beta area.
+ * kyb-beta-gate (docs/tools.md#beta-area, #states, #validation, docs/data.md#roles-and-permissions, docs/tools.md#messages): the password gate of the beta area.
  *
  * - Locked: a password form. The password is checked by the `beta-access` function (only its SHA-256
  *   lives on the server; the spec's in-browser comparison would ship the password to every visitor).
  *   Wrong: the spec's browser alert "Incorrect password. Please try again." plus the same text inline.
- * - Unlocked for the page session (sessionStorage, doc 2 §4 "Unlock lasts only for the page
+ * - Unlocked for the page session (sessionStorage, docs/tools.md#beta-gate "Unlock lasts only for the page
  *   session"): shows the element's light-DOM content through a slot rendered only now (the site
  *   prerenders the Beta Access Tools inside the element), or, when the element holds nothing but a
  *   `.widget-fallback`, its own Beta Access Tools. Dispatches `kyb-beta-unlocked`.
@@ -43,7 +43,7 @@ export const UNLOCK_KEY = 'kyb-beta-unlocked';
 /** Roles offered in the request form (the contract only asks for a non-empty text). */
 export const BETA_ROLES = ['Loc wearer', 'Natural hair enthusiast', 'Stylist or loctician', 'Salon owner', 'Content creator', 'Other'] as const;
 
-/** doc 2 §2: five disabled Coming Soon tools. */
+/** docs/tools.md#beta-access-tools: five disabled Coming Soon tools. */
 export const COMING_SOON_TOOLS = ['AI Hair Quiz', 'Community Hub', 'Digital Library', 'Smart Scheduler', 'Goals Tracker'] as const;
 
 export const CROWN_PLANNER_PATH = '/digital-tools/crown-planner';
@@ -146,7 +146,7 @@ export function BetaGate({ mode, container }: BetaGateProps) {
     if (!r.ok && r.status === 401) {
       setPasswordError(TEXTS.betaWrongPassword);
       focus(INVALID);
-      // doc 2 §8: a browser alert reads Incorrect password. Please try again.
+      // docs/errors.md: a browser alert reads Incorrect password. Please try again.
       window.alert(TEXTS.betaWrongPassword);
       return;
     }
@@ -293,7 +293,7 @@ export function BetaGate({ mode, container }: BetaGateProps) {
   );
 }
 
-/** The element's own Beta Access Tools, for pages that put nothing inside it (doc 2 §2). */
+/** The element's own Beta Access Tools, for pages that put nothing inside it (docs/tools.md#beta-access-tools). */
 function BetaTools() {
   const feedback = `mailto:${BUSINESS.email}?subject=${encodeURIComponent('Beta feedback')}`;
   return (

@@ -1,5 +1,5 @@
 /**
- * The gate every admin element shares (doc 2 "Gallery admin", §6, §8): "Loading…" until the session
+ * The gate every admin element shares (docs/admin.md#gallery-admin, docs/data.md#roles-and-permissions, docs/admin.md#messages): "Loading…" until the session
  * is known; signed out → the toast "Authentication required: Please sign in to access the admin panel."
  * (once) and "Admin Access Required"; signed in without `app_metadata.role = 'admin'` → "Admin Access
  * Required" (the spec only checks for a session; the database's RLS enforces the role, so the UI says so

@@ -1,5 +1,5 @@
 /**
- * The spec's analytics (doc 2 §3, §7): events kept only in memory and logged to the console.
+ * The spec's analytics (docs/data.md#entities, #calls): events kept only in memory and logged to the console.
  *
  * API
  * - `track(name, metadata?)` → the recorded `AnalyticsEvent` `{name, timestamp (ISO), userId?, metadata?}`;

@@ -4,7 +4,7 @@
  *
  * API
  * - `useAuth(): AuthState` — `{initializing, user, session, recovery}`; starts the store on first use.
- *   `initializing` is true until the first session lookup completes (doc 1 §4). When localStorage holds
+ *   `initializing` is true until the first session lookup completes (docs/accounts.md#session). When localStorage holds
  *   no session and the URL is no mail-link landing, the answer "signed out" is immediate and
  *   supabase-js is not downloaded; it is loaded when a session exists or the user acts.
  * - `ensureAuth(): Promise<KybClient>` — load the client (call it when the user acts: Sign in, …);
@@ -16,9 +16,9 @@
  * - `whenProfileSynced()` — wait for the sign-in profile upsert before reading `profiles` (My Account).
  *
  * Follows INITIAL_SESSION, SIGNED_IN, SIGNED_OUT, TOKEN_REFRESHED, USER_UPDATED,
- * MFA_CHALLENGE_VERIFIED (doc 1 §4), and PASSWORD_RECOVERY (sets `recovery`: a recovery mail link
+ * MFA_CHALLENGE_VERIFIED (docs/accounts.md#session), and PASSWORD_RECOVERY (sets `recovery`: a recovery mail link
  * landed; kyb-auth-button then asks for a new password).
- * On SIGNED_IN the profile is upserted (doc 1 §3: display_name per displayNameFor, avatar_url from
+ * On SIGNED_IN the profile is upserted (docs/data.md#entities: display_name per displayNameFor, avatar_url from
  * user_metadata) without overwriting what the user already edited on My Account.
  * When the signed-in user changes (and once when initialisation ends) `kyb-auth-change` is dispatched
  * on document (bubbles, composed) with `{signedIn, email, userId}`, and
@@ -185,7 +185,7 @@ export function currentUserId(): string | null {
   return store().state.user?.id ?? null;
 }
 
-// ---- profile upsert on sign-in (doc 1 §3, §7)
+// ---- profile upsert on sign-in (docs/data.md#entities, #calls)
 const SYNCED = 'kyb-profile-synced';
 function forgetProfileSync() {
   try {

@@ -7,9 +7,9 @@ export const BUSINESS = {
   name: 'KYB',
   legalName: 'KYB Holistic Haircare',
   tagline: 'Making haircare more self-sufficient and sustainable through digital solutions, services and products.',
-  /** External scheduling service (doc 1 §7: "an external booking service"). */
+  /** External scheduling service (docs/data.md#calls: "an external booking service"). */
   bookingUrl: 'https://kyb.as.me/schedule',
-  /** appointmentType for the free consultation (doc 1 §2.4, §7). */
+  /** appointmentType for the free consultation (docs/pages.md#home, docs/data.md#calls). */
   consultationAppointmentType: '12345678',
   /** Direct-message chat on a social network (floating button). */
   dmUrl: 'https://ig.me/m/kybhaircare',
@@ -17,9 +17,9 @@ export const BUSINESS = {
   pressEmail: 'press@kybhaircare.com',
   phone: '+1 (404) 555-0123',
   phoneHref: 'tel:+14045550123',
-  /** Placeholder card-checkout link (doc 1 §2.7: Add to Cart on the handmade page). */
+  /** Placeholder card-checkout link (docs/catalog.md#product-detail-pages: Add to Cart on the handmade page). */
   cardCheckoutUrl: 'https://checkout.square.site/kyb-handmade-locs',
-  /** Placeholder payment links for the Crown Planner tiers (doc 2 §2: pdf $13, bundle $27). */
+  /** Placeholder payment links for the Crown Planner tiers (docs/tools.md#crown-planner-page: pdf $13, bundle $27). */
   plannerPaymentUrl: (tier: 'pdf' | 'bundle') => `https://buy.stripe.com/kyb-crown-planner-${tier}`,
   /** Placeholder payment link for loc and kit orders (Buy Now hand-off from the configurator). */
   orderPaymentUrl: 'https://checkout.square.site/kyb-loc-orders',

@@ -1,19 +1,19 @@
 /**
  * The fixed catalog: every product, option, price table and price-related constant the site and the
- * widgets quote (doc 1 §2.6, §2.7, §3, §9; doc 2 §2, §3, §9). Prices are computed from these tables by
+ * widgets quote (docs/catalog.md#products-page, #product-detail-pages, docs/data.md#entities, docs/catalog.md#limits; docs/pages.md, docs/limits.md). Prices are computed from these tables by
  * widgets/core/pricing.ts; nothing else restates a number.
  *
  * Pure data: no DOM, no imports. The site's prerender (Node) and the widgets (browser) both load it.
  *
- * Sizes, reconciled: doc 1 §3 says "sizes XS to M", doc 2 §3/§9 names the scale XS, SM, MD (MD the
- * default) and doc 1 §9 prices the kit's "S" and "M". These are one scale: XS, SM (= "S"), MD (= "M").
+ * Sizes, reconciled: the original brief said "sizes XS to M" in one place, named the scale XS, SM, MD (MD
+ * the default) in another, and priced the kit's "S" and "M" (docs/catalog.md#loc-options). These are one scale: XS, SM (= "S"), MD (= "M").
  */
 
-// ---------------------------------------------------------------- products (doc 1 §2.6, §3)
+// ---------------------------------------------------------------- products (docs/catalog.md#products-page, docs/data.md#entities)
 
 export type ProductId = 'irie-locs' | 'trinity-locs' | 'jah-locs' | 'diy-kit' | 'lock-kit';
 export type ProductTag = 'Loc Extensions' | 'DIY Kit';
-/** The products page filter's values (doc 1 §2.6: All Products, Loc Extensions, DIY Kit). */
+/** The products page filter's values (docs/catalog.md#products-page: All Products, Loc Extensions, DIY Kit). */
 export type ProductCategory = 'loc-extensions' | 'diy-kit';
 
 export interface Product {
@@ -27,9 +27,9 @@ export interface Product {
   category: ProductCategory;
   /** Lowest price any configuration of the product reaches (checked against pricing.ts by tests). */
   fromPrice: number;
-  /** The catalog card shows "From $X" (the DIY kit card shows no price, doc 1 §3). */
+  /** The catalog card shows "From $X" (the DIY kit card shows no price, docs/data.md#entities). */
   showPrice: boolean;
-  /** Coming Soon badge and a waiting-list form instead of Buy Now (doc 1 §2.6). */
+  /** Coming Soon badge and a waiting-list form instead of Buy Now (docs/catalog.md#products-page). */
   comingSoon: boolean;
   /** Shown as a card in the /products grid; the kit builder is reached from its own page. */
   listed: boolean;
@@ -39,7 +39,7 @@ export interface Product {
   rank: number;
   /** Route of the product page. */
   href: string;
-  /** Product slug its reviews are stored under (doc 1 §2.7). */
+  /** Product slug its reviews are stored under (docs/catalog.md#product-detail-pages). */
   reviewSlug: ProductId;
 }
 
@@ -135,7 +135,7 @@ export function productById(id: string): Product | undefined {
   return PRODUCTS.find((p) => p.id === id);
 }
 
-/** Products page filter and sort options (doc 1 §2.6, §4: filter defaults to all, sort to recommended). */
+/** Products page filter and sort options (docs/catalog.md#products-page, #states: filter defaults to all, sort to recommended). */
 export const PRODUCT_FILTERS = [
   { value: 'all', label: 'All Products' },
   { value: 'loc-extensions', label: 'Loc Extensions' },
@@ -148,13 +148,13 @@ export const PRODUCT_SORTS = [
   { value: 'price-desc', label: 'Price: High to Low' },
 ] as const;
 
-// ---------------------------------------------------------------- shared loc options (doc 1 §3, doc 2 §3, §9)
+// ---------------------------------------------------------------- shared loc options (docs/data.md#entities, docs/limits.md)
 
 export type SizeId = 'XS' | 'SM' | 'MD';
 export interface SizeOption {
   id: SizeId;
   label: string;
-  /** Loc width (doc 1 §3 "Jah Locs widths"; doc 2 §9 gives the same widths for every loc). */
+  /** Loc width (docs/catalog.md#loc-options; docs/limits.md gives the same widths for every loc). */
   width: string;
 }
 export const SIZES: readonly SizeOption[] = [
@@ -162,7 +162,7 @@ export const SIZES: readonly SizeOption[] = [
   { id: 'SM', label: 'SM', width: '0.6-0.8 cm' },
   { id: 'MD', label: 'MD', width: '1.2-1.5 cm' },
 ];
-/** doc 2 §9: "MD about 1.2-1.5 cm (default)". */
+/** docs/limits.md: "MD about 1.2-1.5 cm (default)". */
 export const DEFAULT_SIZE: SizeId = 'MD';
 
 export type ColorId = 'black' | 'brown' | 'burgundy' | 'honey-blonde' | 'multi-tone';
@@ -179,7 +179,7 @@ const SWATCH: Record<ColorId, string> = {
   'honey-blonde': '#c8944f',
   'multi-tone': 'linear-gradient(135deg, #1d1a18 0%, #5b3a24 35%, #6e1f33 65%, #c8944f 100%)',
 };
-/** Multi-tone is a custom colour at +$75 (doc 1 §9; doc 2 §9 "multi-colour custom (+$75)"). */
+/** Multi-tone is a custom colour at +$75 (docs/limits.md "multi-colour custom (+$75)"). */
 export const MULTI_TONE_PRICE = 75;
 export const LOC_COLORS: readonly ColorOption[] = [
   { value: 'black', label: 'Black', swatch: SWATCH.black },
@@ -190,7 +190,7 @@ export const LOC_COLORS: readonly ColorOption[] = [
 ];
 export const DEFAULT_COLOR: ColorId = 'black';
 
-/** Trinity and Irie: a base price times a factor per length, rounded to whole dollars (doc 1 §9). */
+/** Trinity and Irie: a base price times a factor per length, rounded to whole dollars (docs/limits.md). */
 export interface FactorLength {
   inches: number;
   factor: number;
@@ -205,7 +205,7 @@ export const TRINITY_LENGTHS: readonly FactorLength[] = [
   { inches: 32, factor: 2 },
 ];
 export const IRIE_BASE_PRICE = 65;
-/** Same factors as Trinity, "with 26 in at 1.7 in place of 28 in" (doc 1 §9). */
+/** Same factors as Trinity, "with 26 in at 1.7 in place of 28 in" (docs/limits.md). */
 export const IRIE_LENGTHS: readonly FactorLength[] = [
   { inches: 12, factor: 1 },
   { inches: 16, factor: 1.2 },
@@ -215,7 +215,7 @@ export const IRIE_LENGTHS: readonly FactorLength[] = [
   { inches: 32, factor: 2 },
 ];
 
-/** Length bands used by Jah Locs and the kit builder (doc 1 §9, doc 2 §9). */
+/** Length bands used by Jah Locs and the kit builder (docs/limits.md). */
 export type LengthBand = '12-14' | '16-18' | '24-26' | '32';
 export const LENGTH_BANDS: readonly { id: LengthBand; label: string; min: number; max: number }[] = [
   { id: '12-14', label: '12-14 in', min: 12, max: 14 },
@@ -224,7 +224,7 @@ export const LENGTH_BANDS: readonly { id: LengthBand; label: string; min: number
   { id: '32', label: '32 in', min: 32, max: 32 },
 ];
 
-// ---------------------------------------------------------------- Jah Locs (doc 1 §2.7, §9)
+// ---------------------------------------------------------------- Jah Locs (docs/catalog.md#product-detail-pages, #limits)
 
 /** Price of one bundle (20 locs) of XS locs by length. */
 export const JAH_BUNDLE_PRICES: Readonly<Record<LengthBand, number>> = {
@@ -233,7 +233,7 @@ export const JAH_BUNDLE_PRICES: Readonly<Record<LengthBand, number>> = {
   '24-26': 130,
   '32': 150,
 };
-/** "Size SM adds $15, MD adds $30 over XS" (doc 1 §9). */
+/** "Size SM adds $15, MD adds $30 over XS" (docs/limits.md). */
 export const JAH_SIZE_ADDERS: Readonly<Record<SizeId, number>> = { XS: 0, SM: 15, MD: 30 };
 /** "Quantities 20, 40, 60" locs, i.e. 1, 2 or 3 bundles of 20. */
 export const JAH_QUANTITIES = [20, 40, 60] as const;
@@ -241,7 +241,7 @@ export type JahQuantity = (typeof JAH_QUANTITIES)[number];
 export const JAH_PROCESSING_TIME = '3-4 weeks';
 export const JAH_DEPOSIT_NOTE = 'A deposit is collected at checkout and the balance is due before shipping.';
 
-// ---------------------------------------------------------------- DIY Trinity Loc Kit (doc 1 §2.7, §3, §9)
+// ---------------------------------------------------------------- DIY Trinity Loc Kit (docs/catalog.md#product-detail-pages, docs/data.md#entities, docs/catalog.md#limits)
 
 export type DiyKitId = 'starter' | 'premium' | 'complete';
 export interface DiyKit {
@@ -251,7 +251,7 @@ export interface DiyKit {
   description: string;
   includes: readonly string[];
 }
-/** What every DIY kit contains (doc 1 §3). */
+/** What every DIY kit contains (docs/data.md#entities). */
 export const DIY_KIT_CONTENTS = ['3 Trinity Loc bundles', 'Wrapping hair', 'Video tutorial for install and removal', 'Digital care cards', 'Crochet hook'] as const;
 export const DIY_KITS: readonly DiyKit[] = [
   {
@@ -276,11 +276,11 @@ export const DIY_KITS: readonly DiyKit[] = [
     includes: [...DIY_KIT_CONTENTS, 'Satin storage bag', 'Loc beads pack', 'Virtual install consultation'],
   },
 ];
-/** doc 1 §4: "Kit choice: starter, premium, complete (default starter)". */
+/** docs/catalog.md#states: "Kit choice: starter, premium, complete (default starter)". */
 export const DEFAULT_DIY_KIT: DiyKitId = 'starter';
 export const DIY_KIT_SHIPPING = 'Ships in 3-5 business days';
 
-// ---------------------------------------------------------------- kit builder, /products/lock-kit (doc 1 §9)
+// ---------------------------------------------------------------- kit builder, /products/lock-kit (docs/limits.md)
 
 export type KitCount = 20 | 40 | 60;
 export type KitAddOnId = 'wrapping-hair' | 'beads-pack' | 'satin-bag';
@@ -330,7 +330,7 @@ export function colorSwatch(value: ColorId): string {
 
 // ---------------------------------------------------------------- other prices the pages quote
 
-/** Crown Planner tiers (doc 2 §2 planner landing page, §7, §9). */
+/** Crown Planner tiers (docs/tools.md#crown-planner-page, docs/data.md#calls, docs/tools.md#limits). */
 export type PlannerTierId = 'pdf' | 'bundle';
 export const PLANNER_TIERS: readonly { id: PlannerTierId; name: string; price: number; description: string }[] = [
   { id: 'pdf', name: 'Crown Planner PDF', price: 13, description: 'The printable, hyperlinked planner: 139+ templates.' },
@@ -342,28 +342,28 @@ export const PLANNER_TIERS: readonly { id: PlannerTierId; name: string; price: n
   },
 ];
 
-/** Merchandise, all Coming Soon on /shop (doc 2 §2, §9). */
+/** Merchandise, all Coming Soon on /shop (docs/pages.md, docs/limits.md). */
 export const MERCHANDISE: readonly { id: 'tee' | 'scarf' | 'journal'; name: string; description: string; price: number; image: string }[] = [
   { id: 'tee', name: 'KYB Crown Tee', description: 'Soft organic cotton tee with the KYB crown.', price: 28, image: '/images/merch/tee.svg' },
   { id: 'scarf', name: 'Satin Crown Scarf', description: 'Satin-lined scarf that protects locs overnight.', price: 22, image: '/images/merch/scarf.svg' },
   { id: 'journal', name: 'Crown Care Journal', description: 'A guided journal for your hair rituals and goals.', price: 35, image: '/images/merch/journal.svg' },
 ];
 
-/** Studio add-ons on /holistic-haircare (doc 2 §2, §9). */
+/** Studio add-ons on /holistic-haircare (docs/pages.md, docs/limits.md). */
 export const STUDIO_ADD_ONS: readonly { id: string; name: string; price: number; minutes: number }[] = [
   { id: 'scalp-detox', name: 'Scalp detox', price: 25, minutes: 20 },
   { id: 'infrared-steamer', name: 'Infrared steamer', price: 20, minutes: 15 },
   { id: 'crystal-massage', name: 'Crystal massage', price: 15, minutes: 10 },
 ];
 
-/** Studio loyalty (doc 2 §2, §9). */
+/** Studio loyalty (docs/pages.md, docs/limits.md). */
 export const STUDIO_LOYALTY: readonly { id: string; label: string; reward: string }[] = [
   { id: 'five-visits', label: '5 visits', reward: '10% off' },
   { id: 'ten-visits', label: '10 visits', reward: '15% off' },
   { id: 'refer-a-friend', label: 'Refer a friend', reward: '$10 credit' },
 ];
 
-/** Rewards tiers by visit count (doc 2 §9); `max` null = no upper bound. */
+/** Rewards tiers by visit count (docs/limits.md); `max` null = no upper bound. */
 export const REWARDS_TIERS: readonly { name: string; min: number; max: number | null }[] = [
   { name: 'New Friend', min: 1, max: 3 },
   { name: 'Loyal Client', min: 4, max: 7 },
@@ -377,8 +377,8 @@ export function rewardsTierFor(visits: number) {
 export function rewardsTierRange(t: { min: number; max: number | null }): string {
   return t.max === null ? `${t.min}+ visits` : `${t.min}-${t.max} visits`;
 }
-/** The loyalty card graphic: 10 slots with 25% and 50% reward markers (doc 2 §2 Rewards, §9). */
+/** The loyalty card graphic: 10 slots with 25% and 50% reward markers (docs/pages.md#rewards, docs/limits.md). */
 export const LOYALTY_CARD = { slots: 10, markers: ['25%', '50%'] as const, examplePunches: 2 };
 
-/** Handmade faux locs (doc 2 §2, §9). */
+/** Handmade faux locs (docs/pages.md, docs/limits.md). */
 export const HANDMADE_LOCS = { fromPrice: 79, freeShippingOver: 100 } as const;

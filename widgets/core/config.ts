@@ -14,7 +14,7 @@
  * - `siteUrl(path)`: an absolute URL on the site's origin (redirects in auth mails, the My Account link):
  *   on a third-party page (link-in-bio) links must still lead to the brand's site.
  *
- * The anon key is public by design (doc 1 §6: "a public anonymous-role key"); never put a service key here.
+ * The anon key is public by design (docs/data.md#roles-and-permissions: "a public anonymous-role key"); never put a service key here.
  */
 
 export interface KybConfig {

@@ -1,5 +1,5 @@
 /**
- * Lead capture: the forms the spec leaves unsent (doc 2 §3, §7: partnership inquiry, beta requests,
+ * Lead capture: the forms the spec leaves unsent (docs/data.md#entities, #calls: partnership inquiry, beta requests,
  * the access modal, Vault and merchandise opt-ins) are stored here through the `lead-capture`
  * function, validated first with the same schema the function enforces (contracts.ts `leadPayloads`).
  *
@@ -11,7 +11,7 @@
  *   `{error, fields?}` | anything else) to a `LeadResult` (unit-tested).
  * - `validateLead(kind, values)` → `{ok: true, data}` | `{ok: false, fields}` (first message per field).
  * - `leadFailureToast(result)`: the function's own `error` as "Submission failed: …", or the generic
- *   "Something went wrong" for network failures and answers without an `error` (doc 1 §8's wording).
+ *   "Something went wrong" for network failures and answers without an `error` (docs/errors.md's wording).
  * - `useLeadForm(kind, initial, options)`: the form state every lead form shares (values, inline
  *   errors, editing → submitting → done, a honeypot, `reset()`); on success it dispatches
  *   `kyb-lead-submitted` `{kind}` on the element. On failure what was typed stays on screen.

@@ -1,10 +1,10 @@
 /**
- * Every toast of the spec, word for word (doc 1 §8, doc 2 §8), as one typed catalogue. Elements never
+ * Every toast of the spec, word for word (docs/errors.md), as one typed catalogue. Elements never
  * write toast text themselves: `toast(MESSAGES.signInSuccess)`, `toast(MESSAGES.signInFailed(error.message))`.
  *
  * Entries are `Toast` objects, or functions of the server's text for the rows that say "with the
- * server's message". Failures use the destructive variant (doc 2 §8: "destructive unless noted"; doc 1
- * §8 marks only the review failure explicitly, and the other failures read the same way).
+ * server's message". Failures use the destructive variant (docs/errors.md: "destructive unless noted";
+ * docs/errors.md marks only the review failure explicitly, and the other failures read the same way).
  * Inline field messages (Name is required, …) live in supabase/functions/_shared/rules.ts `MSG`,
  * shared with the functions.
  */
@@ -27,7 +27,7 @@ const badWith =
     bad(title, serverMessage || undefined);
 
 export const MESSAGES = {
-  // ---- doc 1 §8: accounts
+  // ---- docs/errors.md: accounts
   signInFailed: badWith('Sign in failed'),
   signUpFailed: badWith('Sign up failed'),
   signOutFailed: badWith('Sign out failed'),
@@ -35,24 +35,24 @@ export const MESSAGES = {
   signUpSuccess: ok('Check your email', "We've sent a confirmation link to complete sign up"),
   signOutSuccess: ok('Signed out', 'You have been signed out'),
 
-  // ---- doc 1 §8 + §5: newsletter
+  // ---- docs/errors.md + docs/limits.md#validation-rules: newsletter
   consentRequired: bad('Consent Required', 'Please agree to receive our newsletter to continue'),
   subscriptionFailed: badWith('Subscription Failed'),
   somethingWentWrong: bad('Something went wrong', 'Please try again later or contact support'),
   newsletterSuccess: (serverMessage?: string | null): Toast => ok('Welcome to the Circle!', serverMessage || undefined),
 
-  // ---- doc 1 §8: waiting list
+  // ---- docs/errors.md: waiting list
   waitlistFailed: badWith('Signup Failed'),
   waitlistSuccess: ok("You're on the list!", "We'll notify you as soon as the DIY Trinity Loc Kit is available"),
 
-  // ---- doc 1 §8: reviews
+  // ---- docs/errors.md: reviews
   reviewAuthRequired: bad('Authentication required', 'Please sign in to submit a review'),
   reviewRatingRequired: bad('Rating required', 'Please select a star rating'),
   reviewInvalidFiles: bad('Invalid files', 'Some files were rejected. Please use JPEG, PNG, WebP images or MP4, MOV videos under 5MB'),
   reviewSubmitFailed: bad('Submission failed', 'Please try again later'),
   reviewSuccess: ok('Review submitted!', 'Thank you for your feedback'),
 
-  // ---- doc 2 §8: gallery admin
+  // ---- docs/errors.md: gallery admin
   galleryFetchFailed: bad('Error', 'Failed to fetch gallery items'),
   uploadFailed: bad('Upload failed', 'Failed to upload file'),
   deleteFailed: bad('Delete failed', 'Failed to delete item'),
@@ -65,7 +65,7 @@ export const MESSAGES = {
   deleteSuccess: ok('Success', 'Item deleted successfully'),
   adminAuthRequired: bad('Authentication required', 'Please sign in to access the admin panel.'),
 
-  // ---- doc 2 §8: My Account
+  // ---- docs/errors.md: My Account
   profileLoadFailed: bad('Error', 'Failed to load profile'),
   profileUpdateFailed: bad('Error', 'Failed to update profile'),
   profileUpdated: ok('Success', 'Profile updated successfully'),
@@ -81,18 +81,18 @@ export const MESSAGES = {
 
 export type MessageKey = keyof typeof MESSAGES;
 
-/** Non-toast texts of the catalogues (doc 2 §8). */
+/** Non-toast texts of the catalogues (docs/errors.md). */
 export const TEXTS = {
   /** Browser alert on a wrong beta password. */
   betaWrongPassword: 'Incorrect password. Please try again.',
   notFound: 'Oops! Page not found',
-  /** My Account, under the read-only e-mail (doc 2 §5). */
+  /** My Account, under the read-only e-mail (docs/accounts.md#validation). */
   emailReadOnly: 'Email cannot be changed',
-  /** Sign-in / sign-up inline messages (doc 1 §5: nothing is sent while a field is empty). */
+  /** Sign-in / sign-up inline messages (docs/accounts.md#validation: nothing is sent while a field is empty). */
   passwordRequired: 'Password is required',
   passwordTooShort: `Password must be at least ${PASSWORD_MIN} characters`,
-  /** Sign-up password placeholder (doc 1 §2.3). */
+  /** Sign-up password placeholder (docs/accounts.md#sign-in-dialog). */
   passwordPlaceholder: `At least ${PASSWORD_MIN} characters`,
-  /** My Account avatar field (doc 2 §5: "the avatar field must be a URL"). */
+  /** My Account avatar field (docs/accounts.md#validation: "the avatar field must be a URL"). */
   avatarUrlInvalid: 'Please enter a valid URL',
 } as const;

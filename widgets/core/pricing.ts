@@ -1,5 +1,5 @@
 /**
- * Prices of every configurable product, computed from the tables in catalog.ts (doc 1 §9).
+ * Prices of every configurable product, computed from the tables in catalog.ts (docs/limits.md).
  * Pure: no DOM. The site's prerender and the widgets both call these, so a quoted price has one source.
  *
  * Every function returns `{ total, breakdown }` where the breakdown lines add up to the total, and
@@ -99,7 +99,7 @@ function total(breakdown: PriceLine[]): Price {
 }
 
 /**
- * base × factor, "result rounded" (doc 1 §9) to whole dollars, halves up. The factor is taken in tenths
+ * base × factor, "result rounded" (docs/limits.md) to whole dollars, halves up. The factor is taken in tenths
  * so the product is exact: 65 × 1.7 is 110.5 (→ $111), not 110.50000000000001.
  */
 export function factorPrice(base: number, factor: number): number {
@@ -123,22 +123,22 @@ function priceFactorLoc(name: string, base: number, lengths: readonly FactorLeng
 
 // ---------------------------------------------------------------- products
 
-/** Trinity Locs: $70 × length factor, rounded; multi-tone +$75; size does not change the price (doc 1 §9). */
+/** Trinity Locs: $70 × length factor, rounded; multi-tone +$75; size does not change the price (docs/limits.md). */
 export function priceTrinity(c: TrinityConfig): Price {
   return priceFactorLoc('Trinity Locs', TRINITY_BASE_PRICE, TRINITY_LENGTHS, c);
 }
 
-/** Irie Locs: $65 × the same factors with 26 in at 1.7 in place of 28 in; multi-tone +$75 (doc 1 §9). */
+/** Irie Locs: $65 × the same factors with 26 in at 1.7 in place of 28 in; multi-tone +$75 (docs/limits.md). */
 export function priceIrie(c: IrieConfig): Price {
   return priceFactorLoc('Irie Locs', IRIE_BASE_PRICE, IRIE_LENGTHS, c);
 }
 
 /**
- * Jah Locs (doc 1 §9): "12-14 in $90, 16-18 in $110, 24-26 in $130, 32 in $150. Size SM adds $15, MD adds
+ * Jah Locs (docs/limits.md): "12-14 in $90, 16-18 in $110, 24-26 in $130, 32 in $150. Size SM adds $15, MD adds
  * $30 over XS. Multi-tone +$75. Quantities 20, 40, 60."
  *
- * Our reading, since the spec does not say how quantity multiplies: a bundle is 20 locs (doc 1 §3,
- * doc 2 §3), so 40 locs are 2 bundles and 60 locs 3. The length price and the size adder price one
+ * Our reading, since the spec does not say how quantity multiplies: a bundle is 20 locs (docs/data.md#entities,
+ * docs/data.md#entities), so 40 locs are 2 bundles and 60 locs 3. The length price and the size adder price one
  * bundle (a wider loc takes more hair in every bundle), so both are multiplied by the number of
  * bundles. Multi-tone is the custom colouring service and is charged once per order, as it is for
  * Trinity, Irie and the kit. Hence "from $90" = 20 XS locs, 12-14 in, one solid colour.
@@ -163,7 +163,7 @@ export function jahBundles(quantity: JahQuantity): number {
   return quantity / LOCS_PER_BUNDLE;
 }
 
-/** DIY Trinity Loc Kit: the chosen kit's fixed price (doc 1 §9). */
+/** DIY Trinity Loc Kit: the chosen kit's fixed price (docs/limits.md). */
 export function priceDiyKit(c: DiyKitConfig): Price {
   const kit = DIY_KITS.find((k) => k.id === c.kit);
   if (!kit)
@@ -175,7 +175,7 @@ export function priceDiyKit(c: DiyKitConfig): Price {
   return total([{ label: kit!.name, amount: kit!.price }]);
 }
 
-/** Kit builder (/products/lock-kit): base $95 plus each option's adder plus the add-ons (doc 1 §9). */
+/** Kit builder (/products/lock-kit): base $95 plus each option's adder plus the add-ons (docs/limits.md). */
 export function priceKitBuilder(c: KitBuilderConfig): Price {
   const k = KIT_BUILDER;
   const pick = <T>(what: string, list: readonly { value: T; label: string; add: number }[], v: T) => {
@@ -217,7 +217,7 @@ export function priceFor<P extends ProductId>(product: P, config: ConfigFor[P]):
   return f(config);
 }
 
-/** The configuration a product page opens with: its "From" price (doc 2 §9 size MD where the size does not change the price; doc 1 §4 kit starter). */
+/** The configuration a product page opens with: its "From" price (docs/limits.md size MD where the size does not change the price; docs/catalog.md#pricing kit starter). */
 /** The size every size-priced product starts from (no size adder). */
 const FROM_SIZE: SizeId = SIZES[0].id;
 

@@ -7,7 +7,7 @@
  *   and elements that only read public data never download auth-js (~28 kB gzip). Kept on `globalThis`
  *   under `Symbol.for('kyb.supabase')` so two copies of the bundle on one page share one client (two
  *   clients on one storage key would race each other's token refreshes).
- *   Session rules (doc 1 §4): persisted in localStorage (`sb-<host label>-auth-token`), refreshed on a
+ *   Session rules (docs/accounts.md#session): persisted in localStorage (`sb-<host label>-auth-token`), refreshed on a
  *   timer (`autoRefreshToken`), and `detectSessionInUrl` so sign-up / recovery mail links that land with
  *   `#access_token=…` sign the visitor in.
  * - `peekSupabase()`: the client if it is already loaded, else null (no download).
@@ -22,7 +22,7 @@
  *   function's `error` string when it sent one).
  * - `storagePublicUrl(bucket, path)`: the public object URL (no storage-js needed).
  * - `authErrorText(error)`: what the auth server said about a failed call, for "Sign in failed, with the
- *   server's message" (doc 1 §8): supabase-js reads no body of a 5xx answer and reports `{}` (a JSON
+ *   server's message" (docs/errors.md): supabase-js reads no body of a 5xx answer and reports `{}` (a JSON
  *   dump of the Response object), so the client's fetch keeps the last failed auth answer's `msg` /
  *   `error_description` / `message` / `error` for that case (issue #8).
  *

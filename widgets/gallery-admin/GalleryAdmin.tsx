@@ -1,10 +1,10 @@
 /**
- * <kyb-gallery-admin>: the planner gallery's admin panel (doc 2 "Gallery admin", §4, §5, §7, §8).
+ * <kyb-gallery-admin>: the planner gallery's admin panel (docs/admin.md#gallery-admin, #states, #validation, docs/data.md#calls, docs/admin.md#messages).
  *
  * States: loading → not signed in (toast "Authentication required") / signed in without the admin role
  * → "Admin Access Required"; admin → "Gallery Administration": upload (images and videos, at most 10
  * items), and per item a preview, order number, active toggle, alt text and delete with confirmation.
- * Every edit refetches the list. The spec's admin gate is only a session check (doc 2 §6); this element
+ * Every edit refetches the list. The spec's admin gate is only a session check (docs/data.md#roles-and-permissions); this element
  * also requires `app_metadata.role = 'admin'`, which is what the database's RLS enforces for writes.
  *
  * Its attributes, events and parts: widgets/gallery-admin/define.ts.

@@ -1,5 +1,5 @@
 /**
- * Gallery admin data access (doc 2 §7): table planner_gallery and storage bucket planner-gallery, as the
+ * Gallery admin data access (docs/data.md#calls): table planner_gallery and storage bucket planner-gallery, as the
  * signed-in admin (RLS allows writes to admins only). Every function returns `{ok, …}` and never throws,
  * so the element maps each failure to its toast.
  */
@@ -18,14 +18,14 @@ export type { Result };
 
 const fail = (error: unknown): { ok: false; error: unknown } => ({ ok: false, error });
 
-/** Admin read: all rows, display_order ascending (doc 2 §7). */
+/** Admin read: all rows, display_order ascending (docs/data.md#calls). */
 export async function listItems(sb: KybClient): Promise<Result<GalleryItem[]>> {
   const { data, error } = await sb.from(GALLERY_TABLE).select('*').order('display_order', { ascending: true });
   return error ? fail(error) : { ok: true, value: (data ?? []) as GalleryItem[] };
 }
 
 /**
- * Storage name `<timestamp>.<original extension>` (doc 2 §7). A file without an extension takes one
+ * Storage name `<timestamp>.<original extension>` (docs/data.md#calls). A file without an extension takes one
  * from its MIME subtype so the stored object still says what it is.
  */
 export function storageNameFor(file: { name: string; type: string }, now = Date.now()): string {
@@ -49,7 +49,7 @@ export function storagePathOf(publicUrl: string): string | null {
 
 /**
  * Upload, public URL, then the row `{image_url, alt_text: '', display_order: <count>, is_active: true,
- * file_type}` (doc 2 §7). If the row cannot be written the uploaded object is removed again, so a
+ * file_type}` (docs/data.md#calls). If the row cannot be written the uploaded object is removed again, so a
  * failed upload leaves nothing behind.
  */
 export async function uploadItem(sb: KybClient, file: File, count: number): Promise<Result<GalleryItem>> {
@@ -72,7 +72,7 @@ export async function uploadItem(sb: KybClient, file: File, count: number): Prom
 export type ItemPatch = { display_order: number } | { is_active: boolean } | { alt_text: string };
 
 /**
- * One column at a time (doc 2 §7). `.select('id')` makes a row that RLS hides count as a failure
+ * One column at a time (docs/data.md#calls). `.select('id')` makes a row that RLS hides count as a failure
  * instead of a silent no-op (PostgREST answers 204 with nothing updated).
  */
 export async function updateItem(sb: KybClient, id: string, patch: ItemPatch): Promise<Result> {

@@ -3,8 +3,8 @@
  * element's public contract: `npm run gen:elements` turns them into custom-elements.json and what is generated
  * from it (widgets/README.md).
  *
- * Planner gallery admin: upload, order, alt text, activate and delete images (admins only; doc 2 "Gallery
- * admin").
+ * Planner gallery admin: upload, order, alt text, activate and delete images (admins only;
+ * docs/admin.md#gallery-admin).
  *
  * @tag kyb-gallery-admin
  * @event kyb-gallery-change - `{action: 'upload' | 'update' | 'delete', id}` after each change is stored

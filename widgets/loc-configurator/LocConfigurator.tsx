@@ -1,7 +1,7 @@
 /**
  * <kyb-loc-configurator product="trinity-locs|irie-locs|jah-locs|diy-kit|lock-kit">
  *
- * The pickers of a product page (doc 1 §2.7, §9) with a live price and its breakdown. The configuration
+ * The pickers of a product page (docs/catalog.md#product-detail-pages, #limits) with a live price and its breakdown. The configuration
  * is kept per product in localStorage and mirrored in the page's query string, so a reload keeps it and
  * the address (or Copy link) shares it; a link's values win over stored ones.
  *

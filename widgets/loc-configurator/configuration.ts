@@ -45,7 +45,7 @@ const squash = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 function parseSize(v: string): SizeId | undefined {
   const s = squash(v);
-  // The spec prices the kit's "S" and "M" (doc 1 §9); they are SM and MD of the one size scale.
+  // The spec prices the kit's "S" and "M" (docs/limits.md); they are SM and MD of the one size scale.
   const alias: Record<string, SizeId> = { xs: 'XS', s: 'SM', sm: 'SM', small: 'SM', m: 'MD', md: 'MD', medium: 'MD' };
   const id = alias[s];
   return id && SIZES.some((x) => x.id === id) ? id : undefined;

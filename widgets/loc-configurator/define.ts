@@ -3,7 +3,7 @@
  * the element's public contract: `npm run gen:elements` turns them into custom-elements.json and what is
  * generated from it (widgets/README.md).
  *
- * Loc pickers and live price for one product (doc 1 §2.7, §9).
+ * Loc pickers and live price for one product (docs/catalog.md#product-detail-pages, #limits).
  *
  * @tag kyb-loc-configurator
  * @attr {'trinity-locs' | 'irie-locs' | 'jah-locs' | 'diy-kit' | 'lock-kit'} product - the product configured

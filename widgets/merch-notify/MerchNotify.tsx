@@ -1,5 +1,5 @@
 /**
- * kyb-merch-notify item="tee|scarf|journal" (doc 2 §2 "Shop and affiliates", §9): the Coming Soon
+ * kyb-merch-notify item="tee|scarf|journal" (docs/pages.md#shop, docs/limits.md): the Coming Soon
  * merchandise's e-mail box and Notify Me button. The spec's are inert; here the e-mail is stored as
  * lead `merch_notify` {email, item: the merchandise name}, then a "we'll let you know" state.
  * On failure the e-mail stays and an error toast explains.

@@ -1,5 +1,5 @@
 /**
- * kyb-newsletter (doc 1 §2.5, §4, §5, §8): Name, Email, consent → newsletter-signup.
+ * kyb-newsletter (docs/newsletter-and-leads.md#newsletter-card, #states, #validation, #messages): Name, Email, consent → newsletter-signup.
  * States: form → submitting → subscribed ("Welcome to the Circle", Subscribe Another Email → form).
  * Light-DOM children (the prerendered heading/intro) are shown above the form through the default slot.
  */
@@ -144,7 +144,7 @@ export function Newsletter({ sourcePage, container }: NewsletterProps) {
             ) : null}
           </div>
           {/* aria-disabled, not disabled: the button stays focusable and a press explains what is
-              missing (doc 1 §5: "Submitted without consent, the toast is Consent Required"). */}
+              missing (docs/newsletter-and-leads.md#validation: "Submitted without consent, the toast is Consent Required"). */}
           <button type="submit" className="kyb-btn newsletter__submit" part="button submit" aria-disabled={!values.consent || busy ? 'true' : undefined}>
             {busy ? 'Joining...' : 'Join the Circle'}
           </button>

@@ -3,7 +3,7 @@
  * element's public contract: `npm run gen:elements` turns them into custom-elements.json and what is generated
  * from it (widgets/README.md).
  *
- * Newsletter signup card (doc 1 §2.5, §5, §8).
+ * Newsletter signup card (docs/newsletter-and-leads.md#newsletter-card, #validation, #messages).
  *
  * @tag kyb-newsletter
  * @attr {string} [source-page] - recorded with the subscription (default: `location.pathname`)

@@ -1,5 +1,5 @@
 /**
- * kyb-not-found (doc 2 §2 "404"): logs the missing path to the console, as the spec's 404 page does,
+ * kyb-not-found (docs/pages.md#not-found): logs the missing path to the console, as the spec's 404 page does,
  * and shows it in one small line so the visitor can spot a typo. The page itself carries the
  * "Oops! Page not found" text and the link home.
  */

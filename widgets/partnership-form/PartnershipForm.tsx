@@ -1,5 +1,5 @@
 /**
- * kyb-partnership-form (doc 2 §2 "Partners", §3, §4, §5, §9): the partnership inquiry.
+ * kyb-partnership-form (docs/newsletter-and-leads.md#partnership-inquiry, docs/data.md#entities, docs/newsletter-and-leads.md#states, #validation, #limits): the partnership inquiry.
  * Full Name (required), Email Address (required, e-mail format), Company/Brand Name, Partnership Type
  * (PARTNERSHIP_TYPES), Message/Notes; stored as lead `partnership`. After submit the form is replaced
  * by a thank-you (replies within 2-3 business days) with Submit Another Inquiry (editing → submitted
@@ -16,7 +16,7 @@ export interface PartnershipFormProps {
   container?: ShadowRoot;
 }
 
-/** doc 2 §9: partnership inquiries are answered within 2-3 business days. */
+/** docs/limits.md: partnership inquiries are answered within 2-3 business days. */
 export const PARTNERSHIP_REPLY = '2-3 business days';
 
 const EMPTY = { name: '', email: '', company: '', partnershipType: '', message: '' };

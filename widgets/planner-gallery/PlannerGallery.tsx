@@ -1,6 +1,6 @@
 /**
- * <kyb-planner-gallery fallback-src="…" fallback-alt="…">: the planner landing page's carousel (doc 2
- * planner landing page, §4, §7, §8, §9). Active gallery items, display_order ascending, read anonymously;
+ * <kyb-planner-gallery fallback-src="…" fallback-alt="…">: the planner landing page's carousel (
+ * docs/tools.md#crown-planner-page, #states, docs/data.md#calls, docs/tools.md#messages, #limits). Active gallery items, display_order ascending, read anonymously;
  * a main slide (image, or a muted looping video) with thumbnails 4 per row, previous/next buttons and
  * arrow keys. With no active items, or when the read fails (logged only), the fixed cover image shows.
  *
@@ -38,7 +38,7 @@ export function PlannerGallery({ fallbackSrc, fallbackAlt }: PlannerGalleryProps
         if (error) throw error;
         if (live) setItems((data ?? []) as Item[]);
       } catch (e) {
-        // doc 2 §8: public gallery errors are only logged; the cover image stands in.
+        // docs/errors.md: public gallery errors are only logged; the cover image stands in.
         console.error('[kyb-planner-gallery] could not load the gallery', e);
         if (live) setItems([]);
       }

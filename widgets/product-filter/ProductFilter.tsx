@@ -1,5 +1,5 @@
 /**
- * kyb-product-filter (doc 1 §2.6, §4): the products page's filter and sort over the catalog cards the
+ * kyb-product-filter (docs/catalog.md#products-page, #states): the products page's filter and sort over the catalog cards the
  * page prerenders inside the element (light DOM, any depth: elements with `data-category`).
  * - Filter (All Products, Loc Extensions, DIY Kit; default all) hides the other cards (`hidden`).
  * - Sort (Recommended, Newest, Price: Low to High, Price: High to Low; default recommended) reorders

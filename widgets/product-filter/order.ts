@@ -1,5 +1,5 @@
 /**
- * Filtering and sorting of the prerendered catalog cards (doc 1 §2.6, §4): pure functions over the
+ * Filtering and sorting of the prerendered catalog cards (docs/catalog.md#products-page, #states): pure functions over the
  * cards' data-* attributes, unit-tested. The spec's page kept the sort choice but applied none;
  * here every sort orders the cards.
  *
@@ -15,7 +15,7 @@ export interface Selection {
   sort: SortValue;
 }
 
-/** doc 1 §4: filter defaults to all; sort defaults to recommended. */
+/** docs/catalog.md#states: filter defaults to all; sort defaults to recommended. */
 export const DEFAULT_SELECTION: Selection = { filter: 'all', sort: 'recommended' };
 
 export interface CardData {

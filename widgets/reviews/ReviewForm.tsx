@@ -1,5 +1,5 @@
 /**
- * The review form (doc 1 §2.9, §4, §5, §8): rating, title, name, text, up to 5 files.
+ * The review form (docs/reviews.md#review-form, #states, #validation, #messages): rating, title, name, text, up to 5 files.
  * States: editing → submitting → success (parent closes it) or failure (stays open, same review id,
  * so "submit" again finishes the same review instead of writing a second one).
  * Imported by Reviews.tsx when a signed-in visitor reaches for Write Review (hover or focus preloads
@@ -73,7 +73,7 @@ export function ReviewForm({
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [busy, setBusy] = useState(false);
   const [overflowNote, setOverflowNote] = useState('');
-  // One id per form attempt: a retry after a failure reuses it (doc 1 §4, idempotent submit).
+  // One id per form attempt: a retry after a failure reuses it (docs/reviews.md#states, idempotent submit).
   const [firstAttempt] = useState<{ id: string } & SubmitProgress>(() => ({ id: newReviewId(), reviewStored: false }));
   const attempt = useRef(firstAttempt);
   const [textLocked, setTextLocked] = useState(false);
@@ -129,7 +129,7 @@ export function ReviewForm({
     fileInput.current?.focus();
   }
 
-  /** Shows every problem at once: the rating toast (doc 1 §8) and the empty required fields inline. */
+  /** Shows every problem at once: the rating toast (docs/errors.md) and the empty required fields inline. */
   function validate(): boolean {
     const next: Partial<Record<FieldName, string>> = {};
     if (!title.trim()) next.title = REVIEW_FIELD_MSG.titleRequired;
@@ -328,7 +328,7 @@ export function ReviewForm({
   );
 }
 
-/** A label with the required mark (doc 1 §2.9: rating, title, name and content are marked required). */
+/** A label with the required mark (docs/reviews.md#review-form: rating, title, name and content are marked required). */
 function Req({ children }: { children: string }) {
   return (
     <>
@@ -340,7 +340,7 @@ function Req({ children }: { children: string }) {
   );
 }
 
-/** Shown after a submit: the review is stored and waits for moderation (doc 1 §2.9). */
+/** Shown after a submit: the review is stored and waits for moderation (docs/reviews.md#review-form). */
 export function PendingNote({ onDismiss }: { onDismiss: () => void }) {
   return (
     <div className="rv-note" role="status" part="pending-note">

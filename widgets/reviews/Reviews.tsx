@@ -1,6 +1,6 @@
 /**
  * kyb-reviews: approved reviews of one product with summary, histogram filter, sort, pagination,
- * media lightbox, and the review form for signed-in users (doc 1 §2.8, §2.9, §4, §5, §8).
+ * media lightbox, and the review form for signed-in users (docs/reviews.md#reviews-section, #review-form, #states, #validation, #messages).
  *
  * What a visitor first sees (heading, summary, filters, sort, cards, Load more, skeleton, empty state)
  * is in this chunk. Everything needed only after an action is imported when it is needed, and
@@ -40,7 +40,7 @@ const quietly = (p: Promise<unknown>) => void p.catch(() => {});
 const failed = (what: string) => (e: unknown) => console.error(`[kyb-reviews] could not load ${what}`, e);
 
 export interface ReviewsProps {
-  /** Product slug whose reviews are shown (attribute `slug`; default handmade-locs, doc 1 §9). */
+  /** Product slug whose reviews are shown (attribute `slug`; default handmade-locs, docs/limits.md). */
   slug?: string;
   /** The shadow root, set by r2wc. */
   container?: ShadowRoot;
@@ -139,7 +139,7 @@ export function Reviews({ slug: slugProp, container }: ReviewsProps) {
         }));
       } catch (e) {
         if (id !== request.current) return;
-        // Doc 1 §8: a failed list load is logged and the list stays empty.
+        // docs/errors.md: a failed list load is logged and the list stays empty.
         console.error('[kyb-reviews] could not load reviews', e);
         setList((s) =>
           after === null && !quiet
@@ -215,7 +215,7 @@ export function Reviews({ slug: slugProp, container }: ReviewsProps) {
   }
 
   const onMediaError = useCallback((m: FeedMedia) => {
-    // Doc 1 §8: a media failure is logged only; the thumbnail is dropped.
+    // docs/errors.md: a media failure is logged only; the thumbnail is dropped.
     console.error('[kyb-reviews] could not load review media', m.file_path);
     setBrokenMedia((s) => new Set(s).add(m.id));
   }, []);

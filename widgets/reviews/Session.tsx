@@ -10,7 +10,7 @@ import { ensureAuth, getAuthState, subscribeAuth, useAuth, type User } from '../
 
 export interface Reviewer {
   user: User | null;
-  /** True until the first session lookup is done (doc 1 §4). */
+  /** True until the first session lookup is done (docs/accounts.md#session). */
   initializing: boolean;
 }
 

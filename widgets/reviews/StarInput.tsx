@@ -19,7 +19,7 @@ function Star() {
 
 /**
  * Native radios (arrow keys, one tab stop, form semantics) drawn as stars. Hovering previews a
- * rating by lighting the stars up to the pointer (doc 1 §2.9); leaving restores the chosen value.
+ * rating by lighting the stars up to the pointer (docs/reviews.md#review-form); leaving restores the chosen value.
  */
 export function StarInput({ value, onChange, name, disabled }: { value: number; onChange: (n: number) => void; name: string; disabled?: boolean }) {
   const [hover, setHover] = useState(0);

@@ -1,6 +1,6 @@
 /**
  * Reviewer avatars drawn locally from the reviewer's name. The original used a public avatar
- * generator seeded by the name (doc 1 §2.8); drawing it here keeps the same "same name, same face"
+ * generator seeded by the name (docs/reviews.md#reviews-section); drawing it here keeps the same "same name, same face"
  * behaviour without sending reviewers' names to a third party or waiting on its requests.
  */
 

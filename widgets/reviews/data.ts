@@ -75,7 +75,7 @@ export const EMPTY_FEED: Feed = {
 
 /**
  * One page of approved reviews plus the slug's summary, in a single GET (cacheable, no preflight
- * body). Throws on failure; the caller logs it and shows the list empty (doc 1 §8).
+ * body). Throws on failure; the caller logs it and shows the list empty (docs/errors.md).
  */
 export async function loadFeed(q: FeedQuery): Promise<Feed> {
   const args: Record<string, string | number | boolean | undefined> = {

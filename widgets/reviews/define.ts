@@ -3,7 +3,7 @@
  * public contract: `npm run gen:elements` turns them into custom-elements.json and what is generated from it
  * (widgets/README.md).
  *
- * Reviews of one product: summary, list, filters and the write-a-review form (doc 1 §2.8, §2.9).
+ * Reviews of one product: summary, list, filters and the write-a-review form (docs/reviews.md#reviews-section, #review-form).
  *
  * @tag kyb-reviews
  * @attr {string} [slug=handmade-locs] - product whose approved reviews are shown and to which new reviews are

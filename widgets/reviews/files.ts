@@ -1,7 +1,7 @@
 /**
  * Pure logic of the review form (no DOM, no network): which picked files are kept, where they are
- * stored, the id of a new review. The limits, MIME list and hint come from the shared rules (doc 1 §5,
- * §9) so the widget, the bucket and the CHECK constraints agree; only their application lives here.
+ * stored, the id of a new review. The limits, MIME list and hint come from the shared rules (docs/reviews.md#validation,
+ * #limits) so the widget, the bucket and the CHECK constraints agree; only their application lives here.
  * Loaded with the form, not with the list.
  */
 import { REVIEW_FILE_EXTENSIONS, REVIEW_MAX_FILE_BYTES, REVIEW_MAX_FILES, REVIEW_MIME_TYPES } from '../../supabase/functions/_shared/rules.ts';
@@ -42,13 +42,13 @@ export function isAcceptedFile(file: FileLike): boolean {
 export interface FileSelection<F extends FileLike> {
   /** The files held after this pick: the earlier ones first, never more than REVIEW_MAX_FILES. */
   kept: F[];
-  /** Wrong type or size (the "Invalid files" notice, doc 1 §8). */
+  /** Wrong type or size (the "Invalid files" notice, docs/errors.md). */
   rejected: F[];
   /** Valid files that did not fit under the count limit. */
   overflow: F[];
 }
 
-/** Adds newly picked files to those already held (doc 1 §5: type, size, at most 5 kept). */
+/** Adds newly picked files to those already held (docs/reviews.md#validation: type, size, at most 5 kept). */
 export function selectFiles<F extends FileLike>(held: readonly F[], picked: readonly F[]): FileSelection<F> {
   const rejected = picked.filter((f) => !isAcceptedFile(f));
   const valid = picked.filter(isAcceptedFile);
@@ -56,7 +56,7 @@ export function selectFiles<F extends FileLike>(held: readonly F[], picked: read
   return { kept: [...held, ...valid.slice(0, room)].slice(0, REVIEW_MAX_FILES), rejected, overflow: valid.slice(room) };
 }
 
-/** Storage key of a review's file: `{user id}/{review id}/{index}.{extension}` (doc 1 §3, §7). */
+/** Storage key of a review's file: `{user id}/{review id}/{index}.{extension}` (docs/data.md#entities, #calls). */
 export function mediaPath(userId: string, reviewId: string, index: number, mime: ReviewMime): string {
   return `${userId}/${reviewId}/${index}.${REVIEW_FILE_EXTENSIONS[mime]}`;
 }

@@ -12,7 +12,7 @@ import { RATING_MAX } from '../../supabase/functions/_shared/rules.ts';
  */
 export { REVIEW_REPLY_LABEL as REPLY_LABEL } from '../../supabase/functions/_shared/rules.ts';
 
-/** Average rounded to 1 decimal (doc 1 §9), shown with one decimal; null when there are no ratings. */
+/** Average rounded to 1 decimal (docs/limits.md), shown with one decimal; null when there are no ratings. */
 export function formatAverage(average: number | null | undefined): string | null {
   if (average == null || !Number.isFinite(average)) return null;
   return (Math.round(average * 10) / 10).toFixed(1);
@@ -30,7 +30,7 @@ export function averageOf(histogram: Partial<Record<string, number>>): number | 
   return count ? Math.round((sum / count) * 10) / 10 : null;
 }
 
-/** "Based on N review(s)" (doc 1 §2.8). */
+/** "Based on N review(s)" (docs/reviews.md#reviews-section). */
 export function basedOn(count: number): string {
   return `Based on ${count} ${count === 1 ? 'review' : 'reviews'}`;
 }
@@ -39,7 +39,7 @@ export function ratingLabel(rating: number): string {
   return `Rated ${rating} out of ${RATING_MAX}`;
 }
 
-/** US English long form: year, full month, day (doc 1 §2.8), in the visitor's time zone. */
+/** US English long form: year, full month, day (docs/reviews.md#reviews-section), in the visitor's time zone. */
 export function formatReviewDate(iso: string, timeZone?: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';

@@ -14,7 +14,7 @@ export default {
       ready: '[part~="form"]',
     },
     {
-      // Doc 1 §8: a list that fails to load is logged and stays empty.
+      // docs/errors.md: a list that fails to load is logged and stays empty.
       id: 'unreachable',
       title: 'Backend unreachable: the list stays empty',
       attrs: { slug: 'handmade-locs' },

@@ -1,5 +1,5 @@
 /**
- * kyb-sticky-bar threshold="300" (doc 2 §2 "Services page", §4, §9): shows its light-DOM content (the
+ * kyb-sticky-bar threshold="300" (docs/pages.md#services, docs/data.md#states-and-transitions, docs/limits.md): shows its light-DOM content (the
  * "Ready to book?" bar) only once the page is scrolled more than `threshold` px, and hides it again at
  * or below that. While hidden the content is invisible, inert and out of the accessibility tree, so
  * keyboard users never tab into a bar they cannot see. One passive scroll listener, read once per
@@ -16,14 +16,14 @@ import { useEffect, useRef, useState } from 'react';
 export const HEIGHT_PROPERTY = '--kyb-sticky-bar-height';
 
 export interface StickyBarProps {
-  /** Scroll distance in px past which the bar shows (default 300, doc 2 §9). */
+  /** Scroll distance in px past which the bar shows (default 300, docs/limits.md). */
   threshold?: number;
   container?: ShadowRoot;
 }
 
 export const DEFAULT_THRESHOLD = 300;
 
-/** Visible strictly past the threshold (doc 2 §2: "more than 300 px … hidden again at or below"). */
+/** Visible strictly past the threshold (docs/pages.md#services: "more than 300 px … hidden again at or below"). */
 export function barVisible(scrollY: number, threshold: number | undefined): boolean {
   const t = typeof threshold === 'number' && Number.isFinite(threshold) && threshold >= 0 ? threshold : DEFAULT_THRESHOLD;
   return scrollY > t;

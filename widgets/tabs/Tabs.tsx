@@ -1,5 +1,5 @@
 /**
- * kyb-tabs (doc 1 §2.7: the kit page's tabs Details, How It Works, Materials, Care): turns prerendered
+ * kyb-tabs (docs/catalog.md#product-detail-pages: the kit page's tabs Details, How It Works, Materials, Care): turns prerendered
  * in-page links and sections in its light DOM into the WAI-ARIA tabs pattern.
  *
  *   <kyb-tabs>

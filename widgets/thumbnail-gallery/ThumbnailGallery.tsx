@@ -1,5 +1,5 @@
 /**
- * kyb-thumbnail-gallery (doc 1 §2.7, doc 2 §2 "Faux locs page", §4): an image with thumbnails;
+ * kyb-thumbnail-gallery (docs/catalog.md#product-detail-pages, docs/catalog.md#handmade-faux-locs, #states): an image with thumbnails;
  * choosing a thumbnail selects the displayed image.
  *
  * Light DOM: the images the page prerenders. The main image is `<img slot="main">` when the page marks

@@ -1,5 +1,5 @@
 /**
- * kyb-vault (doc 2 §2 "Resources and Vault", §4 "Vault card", §5, §7, §9): the three free downloads
+ * kyb-vault (docs/tools.md#vault-and-resources, #states, #validation, docs/data.md#calls, docs/tools.md#limits): the three free downloads
  * as cards. Each takes an e-mail (submit disabled while empty or busy); the opt-in is stored as lead
  * `vault_optin` {email, item}; after the spec's 1 s delay the card is marked done with a "download
  * started" message and a Download Again link, and the file really downloads. Tracks VaultItemOptIn
@@ -23,7 +23,7 @@ export interface VaultProps {
   container?: ShadowRoot;
 }
 
-/** doc 2 §9: Vault 1 s. */
+/** docs/limits.md: Vault 1 s. */
 export const VAULT_DELAY_MS = 1000;
 
 function parseItems(raw: string | undefined): VaultItem[] {

@@ -1,5 +1,5 @@
 /**
- * The Vault's three downloads (doc 2 §2 "Resources and Vault", §3 "Vault item"). Defaults for
+ * The Vault's three downloads (docs/tools.md#vault-and-resources, docs/data.md#entities). Defaults for
  * kyb-vault's `items` attribute: the files live on the brand's site under /downloads/ (relative
  * hrefs resolve against the site's origin, widgets/core/config.ts siteUrl). The two marked PDF are
  * PDFs the site's build makes (site/pdf.ts); the Digital one is a fillable, printable page.

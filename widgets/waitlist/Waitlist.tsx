@@ -1,7 +1,7 @@
 /**
- * kyb-waitlist (doc 1 §2.6, §4, §5, §7, §8): the DIY kit's waiting list. One e-mail field; sends the
+ * kyb-waitlist (docs/newsletter-and-leads.md#waiting-list, #states, #validation, docs/data.md#calls, docs/newsletter-and-leads.md#messages): the DIY kit's waiting list. One e-mail field; sends the
  * fixed name "DIY Kit Waiting List", consentGiven true and waitingList true to newsletter-signup.
- * States: form → submitting → joined ("You're on the list!"; no way back, doc 1 §4).
+ * States: form → submitting → joined ("You're on the list!"; no way back, docs/newsletter-and-leads.md#states).
  */
 import { useState, type FormEvent } from 'react';
 import { newsletterSignup } from '../../supabase/functions/_shared/contracts.ts';

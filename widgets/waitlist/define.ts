@@ -3,7 +3,7 @@
  * public contract: `npm run gen:elements` turns them into custom-elements.json and what is generated from it
  * (widgets/README.md).
  *
- * DIY kit waiting list (doc 1 §2.6, §4, §8).
+ * DIY kit waiting list (docs/catalog.md#products-page, #states, #messages).
  *
  * @tag kyb-waitlist
  * @attr {string} [source-page] - recorded with the signup (default: `location.pathname`)

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 /**
- * The layout every product page shares (doc 1 §2.7): back link, image gallery with thumbnails, the
+ * The layout every product page shares (docs/catalog.md#product-detail-pages): back link, image gallery with thumbnails, the
  * product's summary and buttons, the customizer, pricing, features, specifications, care and reviews.
  * Pages pass the parts that differ (pricing table, customizer fallback, extra sections).
  */

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 /**
- * The five product pages (doc 1 §2.7). Every price shown is computed by widgets/core/pricing.ts from
+ * The five product pages (docs/catalog.md#product-detail-pages). Every price shown is computed by widgets/core/pricing.ts from
  * the catalog tables, the same functions <kyb-loc-configurator> uses in the browser.
  */
 import type { FunctionComponent } from 'preact';

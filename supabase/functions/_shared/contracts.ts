@@ -32,7 +32,7 @@ const optionalText = (max: number) => z.optional(z.string().check(z.trim(), z.ma
 const requiredText = (max: number, required: string) =>
   z.string({ error: required }).check(z.trim(), z.minLength(1, { error: required }), z.maxLength(max, { error: MSG.tooLong(max) }));
 
-/** The forms the spec leaves unsent (doc 2 §3, §7): every one is stored by the lead-capture function. */
+/** The forms the spec leaves unsent (docs/data.md#entities, #calls): every one is stored by the lead-capture function. */
 export const leadKinds = ['partnership', 'beta_request', 'access_beta', 'notify', 'vault_optin', 'merch_notify'] as const;
 export type LeadKind = (typeof leadKinds)[number];
 

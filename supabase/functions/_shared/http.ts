@@ -13,7 +13,7 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 
 export const methodNotAllowed = () => json({ error: FUNCTION_MESSAGES.methodNotAllowed }, 405, { Allow: 'POST' });
 
-/** A 500 without an `error` field: the widgets treat it like a network failure (doc 1 §8). */
+/** A 500 without an `error` field: the widgets treat it like a network failure (docs/errors.md). */
 export const internalError = () => json({ code: 'internal_error', message: FUNCTION_MESSAGES.internal }, 500);
 
 export const tooManyRequests = (retryAfterSeconds: number) =>

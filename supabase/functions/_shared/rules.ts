@@ -1,11 +1,11 @@
 /**
  * Rules, limits and messages shared by the widgets (browser), the site (build time), the function
  * handlers (Deno on hosted Supabase, Node in the local stack) and mirrored by CHECK constraints in
- * supabase/migrations. The words are the spec's (doc 1 §5, §8, §9; doc 2 §5, §8, §9): a contract.
+ * supabase/migrations. The words are the spec's (docs/limits.md#validation-rules, docs/errors.md, docs/limits.md): a contract.
  * No imports: this file must run unchanged in Deno, Node and the browser.
  */
 
-// ---- reviews (doc 1 §2.9, §5, §9)
+// ---- reviews (docs/reviews.md#review-form, #validation, #limits)
 export const REVIEW_MAX_FILES = 5;
 export const REVIEW_MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const REVIEW_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'video/mp4', 'video/quicktime'] as const;
@@ -18,7 +18,7 @@ export const REVIEW_FILE_EXTENSIONS: Record<(typeof REVIEW_MIME_TYPES)[number], 
 };
 export const RATING_MAX = 5;
 export const DEFAULT_REVIEW_SLUG = 'handmade-locs';
-/** Every slug that carries reviews (doc 1 §2.7, doc 2 §2). */
+/** Every slug that carries reviews (docs/catalog.md#product-detail-pages, docs/reviews.md). */
 export const REVIEW_SLUGS = ['handmade-locs', 'holistic-haircare', 'trinity-locs', 'irie-locs', 'jah-locs', 'diy-kit', 'lock-kit', 'protective-style-planner'] as const;
 export const REVIEW_TITLE_MAX = 120;
 export const REVIEW_NAME_MAX = 80;
@@ -29,11 +29,11 @@ export const REVIEW_REPLY_MAX = 1000;
 export const REVIEW_REPLY_LABEL = 'Response from KYB';
 export const REVIEW_FILE_HINT = 'Max 5 files, 5MB each';
 
-// ---- newsletter and forms (doc 1 §5)
+// ---- newsletter and forms (docs/limits.md#validation-rules)
 export const NAME_MIN = 2;
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
-/** "text, at-sign, text, dot, text" (doc 1 §5). */
+/** "text, at-sign, text, dot, text" (docs/limits.md#validation-rules). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const WAITLIST_NAME = 'DIY Kit Waiting List';
 /** Bumped whenever the consent wording changes; each subscriber row records the version agreed to. */
@@ -52,7 +52,7 @@ export const MSG = {
   tooLong: (max: number) => `Must be at most ${max} characters`,
 } as const;
 
-// ---- gallery (doc 2 §5, §9)
+// ---- gallery (docs/limits.md#validation-rules, docs/limits.md)
 export const GALLERY_MAX_ITEMS = 10;
 export const GALLERY_THUMBS_PER_ROW = 4;
 export const GALLERY_VIDEO_EXTENSIONS = ['mp4', 'webm', 'ogg', 'mov'] as const;
@@ -65,7 +65,7 @@ export function galleryFileType(fileName: string): 'image' | 'video' {
   return (GALLERY_VIDEO_EXTENSIONS as readonly string[]).includes(ext) && fileName.includes('.') ? 'video' : 'image';
 }
 
-// ---- partnership form (doc 2 §5)
+// ---- partnership form (docs/limits.md#validation-rules)
 export const PARTNERSHIP_TYPES = [
   { value: 'affiliate', label: 'Affiliate Partnership' },
   { value: 'supplier', label: 'Supplier/Vendor' },
@@ -73,7 +73,7 @@ export const PARTNERSHIP_TYPES = [
   { value: 'other', label: 'Other' },
 ] as const;
 
-// ---- profile (doc 1 §3)
+// ---- profile (docs/data.md#entities)
 /** display_name rule: full name from metadata, else the part of the e-mail before @, else User. */
 export function displayNameFor(user: { email?: string | null; user_metadata?: Record<string, unknown> | null }): string {
   const full = user.user_metadata?.full_name;

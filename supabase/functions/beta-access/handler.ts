@@ -2,7 +2,7 @@
  * beta-access: `{password}` → 200 `{ok: true}` | 401 `{error: "Incorrect password. Please try again."}` |
  * 429 `{error}`.
  *
- * The spec's beta gate compared the password in the browser (doc 2 §4, §6); here only its SHA-256
+ * The spec's beta gate compared the password in the browser (docs/tools.md#beta-gate, docs/data.md#roles-and-permissions); here only its SHA-256
  * lives on the server (secret BETA_PASSWORD_SHA256), compared in constant time, with guessing slowed
  * by a per-client rate limit.
  */

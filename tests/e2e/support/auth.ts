@@ -1,6 +1,6 @@
 /**
  * Accounts for the e2e tests: create one through the stack's auth API (autoconfirmed stack), and sign
- * in through the header's dialog exactly as a visitor does (doc 1 §2.3).
+ * in through the header's dialog exactly as a visitor does (docs/accounts.md#sign-in-dialog).
  */
 import { randomUUID } from 'node:crypto';
 import type { BrowserContextOptions, Page } from 'playwright';

@@ -31,8 +31,11 @@ const LOADER = 'kyb-widgets.js';
 const LOADER_BUDGET = 2.5 * 1024;
 /** Issue #13's goal for the reviews first view (gzip). */
 const REVIEWS_GOAL = 16 * 1024;
-/** Enforced for dist/widgets (shipped): today's 20.96 kB plus a little room; lower it toward the goal. */
-const REVIEWS_CEILING = 21.25 * 1024;
+/**
+ * Enforced for dist/widgets (shipped): 20.96 kB after issue #13's split, 21.25 kB with the merchant reply
+ * under a review (issue #10), plus a little room; lower it toward the goal.
+ */
+const REVIEWS_CEILING = 21.5 * 1024;
 
 interface ManifestChunk {
   file: string;

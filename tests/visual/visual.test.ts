@@ -75,7 +75,14 @@ async function captureWidths(page: Page, group: string, name: string, title: str
   for (const width of WIDTHS) {
     await resize(page, width);
     const problems = new Set(await page.evaluate(layoutProblems, { headerMax }));
-    const shot = compareShot(group, name, width, await page.screenshot({ animations: 'disabled', caret: 'hide' }));
+    const take = async () => compareShot(group, name, width, await page.screenshot({ animations: 'disabled', caret: 'hide' }));
+    let shot = await take();
+    // One more look before calling it a difference: an image still decoding, or a frame Chromium has not
+    // repainted yet, passes a moment later; a real change does not.
+    if (shot.problems.length) {
+      await settle(page, 600);
+      shot = await take();
+    }
     for (const p of shot.problems) problems.add(p);
     byWidth.set(width, problems);
     taken.push({ group, title, width, file: shot.file, diff: shot.diff, problems: [] });

@@ -120,6 +120,9 @@ export async function renderState(o: StageOptions): Promise<void> {
       o.mount.append(space);
     }
     await o.loadBundle();
+    // The loader upgrades elements out of view (or hidden until scrolled to, like the sticky bar) on the
+    // visitor's first scroll, focus or pointer; a state is what a visitor sees, so act like one.
+    document.dispatchEvent(new Event('scroll'));
     await customElements.whenDefined(o.tag);
     for (const step of state.steps ?? []) await runStep(el, step);
     if (state.ready) await runStep(el, { waitFor: state.ready });

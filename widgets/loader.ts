@@ -130,7 +130,9 @@ if (typeof document !== 'undefined' && !g[KEY]) {
       const tag = el.localName;
       if (!pending.has(tag)) continue;
       // Without fallback content there is nothing to show meanwhile: load it at once.
-      if (tag !== ON_DEMAND) active ? load(tag) : io.observe(el);
+      // An element reserved as `display:none` (the sticky bar, hidden until scrolled to) never intersects:
+      // it loads at once, so a page opened already scrolled shows it without waiting for a gesture.
+      if (tag !== ON_DEMAND) active || reserveOf(tag) === 'display:none' ? load(tag) : io.observe(el);
       else if (demand || !el.firstElementChild) load(tag);
     }
     if (!pending.size) observer.disconnect();

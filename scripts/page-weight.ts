@@ -1,7 +1,7 @@
 /**
  * Page weight of the built site, as a first-time visitor gets it (prints figures; not a test):
  *
- *   npx tsx scripts/page-weight.ts            (after npm run build)
+ *   npm run page-weight                       (after npm run build)
  *
  * For each route of site/routes.ts it loads the prerendered page in Debian's Chromium (a fresh context,
  * so nothing is cached) against the local stack in memory, waits for the widgets to upgrade and the

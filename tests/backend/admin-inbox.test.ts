@@ -6,7 +6,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { testStack, signedInClient, ADMIN, type TestStack, untyped } from '../support/stack.ts';
+import { testStack, adminClient, signedInClient, type TestStack, untyped } from '../support/stack.ts';
 import { LOCAL_MAIL_API_KEY } from '../../supabase/local/config.ts';
 
 let s: TestStack;
@@ -19,9 +19,7 @@ const ids: Record<string, string> = {};
 beforeAll(async () => {
   s = await testStack({ autoconfirm: true });
   service = s.client({ serviceRole: true });
-  admin = s.client();
-  const { error } = await admin.auth.signInWithPassword(ADMIN);
-  if (error) throw error;
+  admin = await adminClient(s);
   user = (await signedInClient(s)).client;
   for (const kind of ['partnership', 'beta_request', 'access_beta', 'notify', 'vault_optin', 'merch_notify']) {
     const email = `${kind.replace('_', '-')}.${tag}@example.com`;

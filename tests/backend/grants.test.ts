@@ -12,7 +12,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
-import { testStack, signedInClient, ADMIN, type TestStack, type TestClient, untyped, sqlOn } from '../support/stack.ts';
+import { testStack, adminClient, signedInClient, type TestStack, type TestClient, untyped, sqlOn } from '../support/stack.ts';
 import type { Database } from '../../supabase/types/database.ts';
 
 type Role = 'anon' | 'authenticated' | 'service_role';
@@ -343,9 +343,7 @@ beforeAll(async () => {
   });
   service = s.client({ serviceRole: true });
   user = await signedInClient(s, `jordan.${randomUUID().slice(0, 6)}@example.com`);
-  admin = s.client();
-  const { error } = await admin.auth.signInWithPassword(ADMIN);
-  if (error) throw error;
+  admin = await adminClient(s);
   // One row in each table the service-role calls manage.
   await ok('seed lead', service.from('leads').insert({ kind: 'notify', email: 'seed@example.com', payload: {} }));
   await ok(

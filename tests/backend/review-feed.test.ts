@@ -13,7 +13,7 @@
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { testStack, signedInClient, ADMIN, type TestStack, type TestClient, sqlOn } from '../support/stack.ts';
+import { testStack, adminClient, signedInClient, type TestStack, type TestClient, sqlOn } from '../support/stack.ts';
 
 // Seeded rows (supabase/seed.sql).
 const AMARA = '5eed0000-0000-4000-8000-000000000011';
@@ -25,9 +25,7 @@ let admin: TestClient;
 beforeAll(async () => {
   s = await testStack({ autoconfirm: true });
   anon = s.client();
-  admin = s.client();
-  const { error } = await admin.auth.signInWithPassword(ADMIN);
-  if (error) throw error;
+  admin = await adminClient(s);
 });
 afterAll(async () => {
   await s?.close();

@@ -12,7 +12,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { REVIEW_REPLY_MAX } from '../../supabase/functions/_shared/rules.ts';
-import { testStack, signedInClient, ADMIN, type TestStack } from '../support/stack.ts';
+import { testStack, adminClient, signedInClient, type TestStack } from '../support/stack.ts';
 
 let s: TestStack;
 let anon: SupabaseClient;
@@ -22,9 +22,7 @@ let author: { client: SupabaseClient; id: string };
 beforeAll(async () => {
   s = await testStack({ autoconfirm: true });
   anon = s.client();
-  admin = s.client();
-  const { error } = await admin.auth.signInWithPassword(ADMIN);
-  if (error) throw error;
+  admin = await adminClient(s);
   author = await signedInClient(s);
 });
 afterAll(async () => {

@@ -6,7 +6,7 @@
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { testStack, signedInClient, ADMIN, type TestStack, type TestClient, untyped, sqlOn } from '../support/stack.ts';
+import { testStack, adminClient, signedInClient, type TestStack, type TestClient, untyped, sqlOn } from '../support/stack.ts';
 import { REVIEW_FILE_EXTENSIONS, displayNameFor, galleryFileType } from '../../supabase/functions/_shared/rules.ts';
 
 // Seeded rows (supabase/seed.sql).
@@ -20,9 +20,7 @@ let admin: TestClient;
 beforeAll(async () => {
   s = await testStack({ autoconfirm: true });
   anon = s.client();
-  admin = s.client();
-  const { error } = await admin.auth.signInWithPassword(ADMIN);
-  if (error) throw error;
+  admin = await adminClient(s);
 });
 afterAll(async () => {
   await s?.close();

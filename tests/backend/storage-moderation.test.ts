@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { testStack, httpTestStack, signedInClient, stackClient, ADMIN, type TestStack, type TestClient, sqlOn } from '../support/stack.ts';
+import { testStack, adminClient, httpTestStack, signedInClient, stackClient, type TestStack, type TestClient, sqlOn } from '../support/stack.ts';
 import { scheduleReviewMediaCleanup } from '../../supabase/local/storage/cleanup.ts';
 import { submitReview } from '../../widgets/reviews/submit.ts';
 
@@ -68,9 +68,7 @@ async function reviewWithFile(opts: { named: boolean; approved?: boolean }) {
 
 beforeAll(async () => {
   s = await testStack({ autoconfirm: true });
-  admin = s.client();
-  const { error } = await admin.auth.signInWithPassword(ADMIN);
-  if (error) throw error;
+  admin = await adminClient(s);
   author = await signedInClient(s);
 });
 afterAll(async () => {

@@ -84,6 +84,14 @@ export async function httpTestStack(config: Partial<StackConfig> = {}) {
   return serve({ db, port: 0, config });
 }
 
+/** A fresh client signed in as the seeded admin (supabase/seed.sql). */
+export async function adminClient(s: TestStack): Promise<TestClient> {
+  const c = s.client();
+  const { error } = await c.auth.signInWithPassword(ADMIN);
+  if (error) throw error;
+  return c;
+}
+
 /** Sign up (autoconfirmed stack) and sign in a fresh user; returns its client and id. */
 export async function signedInClient(s: TestStack, email = `u${randomUUID().slice(0, 8)}@example.com`, password = 'secret-pass-1') {
   const c = s.client();

@@ -5,7 +5,7 @@
  * rebuild of the same content gives the same bytes.
  */
 import PDFDocument from 'pdfkit';
-import { BUSINESS } from '../widgets/core/business.ts';
+import { BUSINESS } from '../shared/business.ts';
 import type { Guide } from './content/downloads.ts';
 
 const CLAY = '#7a4b2a';

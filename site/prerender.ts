@@ -25,7 +25,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { apiKeys } from '../supabase/local/config.ts';
-import { BUSINESS } from '../widgets/core/business.ts';
+import { BUSINESS } from '../shared/business.ts';
 import { Document, absoluteUrl, type SiteEnv } from './layout/Document.tsx';
 import { SiteBuildError, isLocalStackUrl, loadReviewSnapshots } from './data/review-snapshots.ts';
 import { GUIDES, guideHref } from './content/downloads.ts';

@@ -6,7 +6,7 @@
  * search engines index one copy and old or printed links keep working without a redirect hop.
  */
 import type { FunctionComponent } from 'preact';
-import { PRODUCTS, type ProductId } from '../widgets/core/catalog.ts';
+import { PRODUCTS, type ProductId } from '../shared/catalog.ts';
 import { PRESS_ITEMS } from './content/press.ts';
 import { About } from './pages/About.tsx';
 import { Account } from './pages/Account.tsx';

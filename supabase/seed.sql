@@ -76,7 +76,7 @@ where u.id::text like '5eed0000-%'
 on conflict (provider_id, provider) do nothing;
 
 -- ---------------------------------------------------------------- reviews
--- 3-6 approved reviews for every slug of REVIEW_SLUGS (supabase/functions/_shared/rules.ts), two pending.
+-- 3-6 approved reviews for every slug of REVIEW_SLUGS (shared/rules/reviews.ts), two pending.
 -- Inserted as the owner, so the moderation trigger keeps the given approval, verification and dates.
 insert into public.reviews (id, user_id, product_slug, rating, title, content, reviewer_name, is_verified_purchase, is_approved, created_at) values
   ('5eed0001-0000-4000-8000-000000000001', '5eed0000-0000-4000-8000-000000000011', 'handmade-locs', 5,

@@ -6,7 +6,7 @@
  * end the data block.
  */
 import type { ComponentChildren, HTMLAttributes } from 'preact';
-import { BUSINESS, bookingLink } from '../../widgets/core/business.ts';
+import { BUSINESS, bookingLink } from '../../shared/business.ts';
 import { Icon, type IconName } from './icons.tsx';
 
 type Cls = string | false | null | undefined;

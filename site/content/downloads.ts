@@ -3,7 +3,7 @@
  * Guide (PDF)), once: site/pdf.ts renders each to /downloads/<id>.pdf at build time, so the files the
  * Download buttons fetch are the PDFs their labels promise (issue #8: they were HTML pages).
  */
-import { BUSINESS } from '../../widgets/core/business.ts';
+import { BUSINESS } from '../../shared/business.ts';
 
 const site = new URL(BUSINESS.siteUrl).host;
 

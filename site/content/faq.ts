@@ -3,9 +3,9 @@
  * strings so the same text feeds the page and the FAQPage structured data.
  * Figures quoted here that catalog.ts also holds are interpolated from it.
  */
-import { BUSINESS } from '../../widgets/core/business.ts';
-import { DIY_KIT_SHIPPING, JAH_PROCESSING_TIME, KIT_BUILDER, LENGTH_BANDS, LOCS_PER_BUNDLE, MULTI_TONE_PRICE, PLANNER_TIERS, SIZES } from '../../widgets/core/catalog.ts';
-import { formatUSD } from '../../widgets/core/pricing.ts';
+import { BUSINESS } from '../../shared/business.ts';
+import { DIY_KIT_SHIPPING, JAH_PROCESSING_TIME, KIT_BUILDER, LENGTH_BANDS, LOCS_PER_BUNDLE, MULTI_TONE_PRICE, PLANNER_TIERS, SIZES } from '../../shared/catalog.ts';
+import { formatUSD } from '../../shared/pricing.ts';
 import type { IconName } from '../components/icons.tsx';
 
 export interface FaqItem {

@@ -1,9 +1,9 @@
 /**
  * Page copy for the catalog and product pages that the catalog itself does not carry: image sets,
  * highlights, specifications and care notes (docs/catalog.md#products-page, #product-detail-pages). Product names, descriptions, features,
- * options and every price come from widgets/core/catalog.ts and pricing.ts.
+ * options and every price come from shared/catalog.ts and pricing.ts.
  */
-import type { ProductId } from '../../widgets/core/catalog.ts';
+import type { ProductId } from '../../shared/catalog.ts';
 import type { IconName } from '../components/icons.tsx';
 
 export interface Pic {

@@ -1,5 +1,5 @@
 /** The social profiles, in the order the pages list them (docs/tools.md#vault-and-resources: Pinterest, YouTube, Instagram, TikTok). */
-import { BUSINESS } from '../../widgets/core/business.ts';
+import { BUSINESS } from '../../shared/business.ts';
 
 export const SOCIALS = [
   { name: 'Instagram', href: BUSINESS.social.instagram, icon: 'instagram', handle: '@kybhaircare' },

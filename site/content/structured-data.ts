@@ -4,7 +4,7 @@
  * Islands, url); Product with offers on product pages; FAQPage on the FAQ pages.
  */
 import { reviewSnapshot } from '../data/review-snapshots.ts';
-import { BUSINESS } from '../../widgets/core/business.ts';
+import { BUSINESS } from '../../shared/business.ts';
 
 const abs = (path: string) => new URL(path, BUSINESS.siteUrl).toString();
 const ORG_ID = `${BUSINESS.siteUrl}/#organization`;

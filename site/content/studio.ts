@@ -1,7 +1,7 @@
 /**
  * Studio and services copy: amenities, premium add-ons, discounts, the static client reviews and the
  * trusted partner brands (docs/pages.md#services). Prices and the loyalty figures are
- * not here: they come from widgets/core/catalog.ts.
+ * not here: they come from shared/catalog.ts.
  */
 import type { IconName } from '../components/icons.tsx';
 

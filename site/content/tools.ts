@@ -2,7 +2,7 @@
  * Digital tools hub, Vault/resources and beta copy (docs/tools.md, docs/data.md#entities). Downloads are real files: the PDFs
  * the build makes from content/downloads.ts (site/pdf.ts) and site/public/downloads/ritual-tracker.html.
  */
-import { BUSINESS } from '../../widgets/core/business.ts';
+import { BUSINESS } from '../../shared/business.ts';
 import { VAULT_ITEMS, type VaultItem } from '../../widgets/vault/items.ts';
 import type { IconName } from '../components/icons.tsx';
 

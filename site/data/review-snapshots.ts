@@ -14,7 +14,7 @@
  * - `seed`: always the seed in memory (reproducible test builds); refused for a hosted project.
  */
 import type { Feed } from '../../widgets/reviews/data.ts';
-import { REVIEW_SLUGS } from '../../supabase/functions/_shared/rules.ts';
+import { REVIEW_SLUGS } from '../../shared/rules/reviews.ts';
 
 export type ReviewSnapshot = Feed;
 

@@ -7,7 +7,7 @@
  * No inline script or style anywhere, so the strict Content-Security-Policy in _headers holds.
  */
 import type { ComponentChildren } from 'preact';
-import { BUSINESS } from '../../widgets/core/business.ts';
+import { BUSINESS } from '../../shared/business.ts';
 import { JsonLd } from '../components/ui.tsx';
 import { organizationLd } from '../content/structured-data.ts';
 import type { Route } from '../routes.ts';

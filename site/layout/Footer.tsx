@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 /** Four-column footer and the copyright line (docs/pages.md#shared-layout), plus the floating direct-message button. */
-import { BUSINESS, bookingLink } from '../../widgets/core/business.ts';
+import { BUSINESS, bookingLink } from '../../shared/business.ts';
 import { ExtLink, Img, PhoneLink } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import { navLink } from '../routes.ts';

@@ -9,7 +9,7 @@
  * menu; on a phone the bar keeps only Sign in, or a compact My Account, and the menu holds the greeting
  * and Sign out (site.css). The bar's button owns the one sign-in dialog.
  */
-import { BUSINESS } from '../../widgets/core/business.ts';
+import { BUSINESS } from '../../shared/business.ts';
 import { BookLink, Img } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import { navLink } from '../routes.ts';

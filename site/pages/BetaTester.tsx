@@ -4,7 +4,7 @@
  * e-mail and the chat community. Reached after the access modal; the tools sit inside the password
  * gate, which shows them once unlocked.
  */
-import { BUSINESS } from '../../widgets/core/business.ts';
+import { BUSINESS } from '../../shared/business.ts';
 import { Badge, ButtonLink, ExtLink, Hero, Section } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import { PLANNER } from '../content/planner.ts';

@@ -5,9 +5,9 @@
  * a Get CROWN button, video, hero, benefits, what you receive, what is inside, How It Works, purchase
  * tiers (placeholder payment links in a new tab), FAQ and reviews (slug protective-style-planner).
  */
-import { BUSINESS } from '../../widgets/core/business.ts';
-import { PLANNER_TIERS } from '../../widgets/core/catalog.ts';
-import { formatUSD } from '../../widgets/core/pricing.ts';
+import { BUSINESS } from '../../shared/business.ts';
+import { PLANNER_TIERS } from '../../shared/catalog.ts';
+import { formatUSD } from '../../shared/pricing.ts';
 import { Accordion, Badge, ButtonLink, ExtLink, Feature, Img, JsonLd, Section } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import { PLANNER, PLANNER_BENEFITS, PLANNER_FAQ, PLANNER_INSIDE, PLANNER_RECEIVE, PLANNER_STEPS } from '../content/planner.ts';

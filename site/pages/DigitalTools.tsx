@@ -4,9 +4,9 @@
  * a link to /blog, two videos (local posters linking out), the video channel, the Crown Planner and
  * The Vault (<kyb-vault>: e-mail, then download; fallback: direct download links).
  */
-import { BUSINESS } from '../../widgets/core/business.ts';
-import { PLANNER_TIERS } from '../../widgets/core/catalog.ts';
-import { formatFrom } from '../../widgets/core/pricing.ts';
+import { BUSINESS } from '../../shared/business.ts';
+import { PLANNER_TIERS } from '../../shared/catalog.ts';
+import { formatFrom } from '../../shared/pricing.ts';
 import { ButtonLink, ExtLink, Feature, Fallback, Hero, Img, Section } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import { ARTICLES } from '../content/blog.ts';

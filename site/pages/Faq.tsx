@@ -4,7 +4,7 @@
  * (<details name="faq-<category>">: one open at a time, no script), Still Have Questions?, and the
  * booking-changes note. FAQPage structured data carries every question.
  */
-import { BUSINESS } from '../../widgets/core/business.ts';
+import { BUSINESS } from '../../shared/business.ts';
 import { Accordion, ExtLink, Hero, JsonLd, Section } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import { FAQ_CATEGORIES, POLICY } from '../content/faq.ts';

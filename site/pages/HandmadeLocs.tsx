@@ -4,9 +4,9 @@
  * (slug handmade-locs). Add to Cart opens the placeholder card-checkout link in a new tab; no real
  * checkout exists (docs/catalog.md#product-detail-pages).
  */
-import { BUSINESS, bookingLink } from '../../widgets/core/business.ts';
-import { HANDMADE_LOCS } from '../../widgets/core/catalog.ts';
-import { formatFrom, formatUSD } from '../../widgets/core/pricing.ts';
+import { BUSINESS, bookingLink } from '../../shared/business.ts';
+import { HANDMADE_LOCS } from '../../shared/catalog.ts';
+import { formatFrom, formatUSD } from '../../shared/pricing.ts';
 import { Breadcrumb, ExtLink, Feature, Img, JsonLd, Section } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import { HANDMADE_PICTURES, STYLE_GALLERY } from '../content/products.ts';

@@ -3,9 +3,9 @@
  * The studio page (docs/pages.md#studio): hero, benefits, amenities, partner brands, add-ons, loyalty
  * tiers, booking links, a fixed bottom booking bar and reviews (slug holistic-haircare).
  */
-import { bookingLink } from '../../widgets/core/business.ts';
-import { STUDIO_ADD_ONS, STUDIO_LOYALTY } from '../../widgets/core/catalog.ts';
-import { formatUSD } from '../../widgets/core/pricing.ts';
+import { bookingLink } from '../../shared/business.ts';
+import { STUDIO_ADD_ONS, STUDIO_LOYALTY } from '../../shared/catalog.ts';
+import { formatUSD } from '../../shared/pricing.ts';
 import { BookLink, ButtonLink, ExtLink, Feature, Hero, Section } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import { TRUSTED_PARTNERS } from '../content/partners.ts';

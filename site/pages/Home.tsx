@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 /** Home (docs/pages.md#home): hero, three doorways, the KYB way, a call to action and the newsletter card. */
-import { BUSINESS } from '../../widgets/core/business.ts';
+import { BUSINESS } from '../../shared/business.ts';
 import { BookLink, ButtonLink, Feature, Hero, Img, Section } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import { PLANNER } from '../content/planner.ts';

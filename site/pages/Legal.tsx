@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 /** /privacy and /cookies: placeholders saying the content will be added (docs/pages.md#privacy-and-cookies). */
-import { BUSINESS } from '../../widgets/core/business.ts';
+import { BUSINESS } from '../../shared/business.ts';
 import { Section } from '../components/ui.tsx';
 
 function Placeholder({ title, topic }: { title: string; topic: string }) {

@@ -1,8 +1,8 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 /** The Full Loc Bible (/blog/full-loc-bible), the blog's featured article: the loc guide (docs/limits.md#loc-facts). */
-import { bookingLink } from '../../widgets/core/business.ts';
-import { JAH_PROCESSING_TIME, LENGTH_BANDS, LOC_COLORS, LOCS_PER_BUNDLE, MULTI_TONE_PRICE, PRODUCTS, SIZES } from '../../widgets/core/catalog.ts';
-import { formatAdder, formatFrom } from '../../widgets/core/pricing.ts';
+import { bookingLink } from '../../shared/business.ts';
+import { JAH_PROCESSING_TIME, LENGTH_BANDS, LOC_COLORS, LOCS_PER_BUNDLE, MULTI_TONE_PRICE, PRODUCTS, SIZES } from '../../shared/catalog.ts';
+import { formatAdder, formatFrom } from '../../shared/pricing.ts';
 import { Breadcrumb, ButtonLink, ExtLink, Img } from '../components/ui.tsx';
 import { FEATURED_ARTICLE } from '../content/blog.ts';
 import { POLICY } from '../content/faq.ts';

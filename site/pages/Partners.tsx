@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 /** Partners (docs/pages.md#partners): the partnership inquiry form (<kyb-partnership-form>), with a mailto fallback. */
-import { PARTNERSHIP_TYPES } from '../../supabase/functions/_shared/rules.ts';
+import { PARTNERSHIP_TYPES } from '../../shared/rules/forms.ts';
 import { Feature, Fallback, Hero, Section } from '../components/ui.tsx';
 import { POLICY } from '../content/faq.ts';
 import { mailto } from './shared.tsx';

@@ -4,7 +4,7 @@
  * the press contact. The tabs and search are inert in the spec; here the tabs are rendered as a
  * non-interactive list of categories and the search box is a plain, label-linked field with no action.
  */
-import { BUSINESS } from '../../widgets/core/business.ts';
+import { BUSINESS } from '../../shared/business.ts';
 import { ButtonLink, Hero, Img, Section } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import { PRESS_CATEGORIES, PRESS_ITEMS, formatLongDate, type PressItem } from '../content/press.ts';

@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 /** One press story at /press/<slug> (linked from /press; docs/pages.md#press). */
 import type { FunctionComponent } from 'preact';
-import { BUSINESS } from '../../widgets/core/business.ts';
+import { BUSINESS } from '../../shared/business.ts';
 import { Breadcrumb, ButtonLink, Img } from '../components/ui.tsx';
 import { PRESS_ITEMS, formatLongDate, pressItem } from '../content/press.ts';
 

@@ -4,9 +4,9 @@
  * <kyb-product-filter>, which adds the filter and sort selects and filters the cards by their data-*
  * attributes; with JavaScript off every card is simply shown.
  */
-import { bookingLink } from '../../widgets/core/business.ts';
-import { PRODUCTS, type Product } from '../../widgets/core/catalog.ts';
-import { formatFrom } from '../../widgets/core/pricing.ts';
+import { bookingLink } from '../../shared/business.ts';
+import { PRODUCTS, type Product } from '../../shared/catalog.ts';
+import { formatFrom } from '../../shared/pricing.ts';
 import { Badge, ButtonLink, ExtLink, Hero, Img, Section } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import { PRODUCT_BENEFITS, STYLE_GALLERY } from '../content/products.ts';

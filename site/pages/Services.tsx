@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 /** Services (docs/pages.md#services), with Service structured data (docs/pages.md#business-details). */
-import { BUSINESS, bookingLink } from '../../widgets/core/business.ts';
+import { BUSINESS, bookingLink } from '../../shared/business.ts';
 import { BookLink, ButtonLink, ExtLink, Feature, Hero, JsonLd, PhoneLink, Section, Stars } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import { POLICY } from '../content/faq.ts';

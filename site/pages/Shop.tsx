@@ -4,9 +4,9 @@
  * (50+ products), eight partner brands (four featured) and three Coming Soon merchandise items, each
  * with <kyb-merch-notify item="…">.
  */
-import { BUSINESS } from '../../widgets/core/business.ts';
-import { MERCHANDISE } from '../../widgets/core/catalog.ts';
-import { formatUSD } from '../../widgets/core/pricing.ts';
+import { BUSINESS } from '../../shared/business.ts';
+import { MERCHANDISE } from '../../shared/catalog.ts';
+import { formatUSD } from '../../shared/pricing.ts';
 import { Badge, ExtLink, Fallback, Hero, Img, Section } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import { PARTNER_BRANDS } from '../content/partners.ts';

@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 /** Teaser pages (docs/pages.md#teasers): /locs leads to /handmade-locs, /planner to /protective-style-planner. */
-import { HANDMADE_LOCS, PLANNER_TIERS } from '../../widgets/core/catalog.ts';
-import { formatFrom } from '../../widgets/core/pricing.ts';
+import { HANDMADE_LOCS, PLANNER_TIERS } from '../../shared/catalog.ts';
+import { formatFrom } from '../../shared/pricing.ts';
 import { ButtonLink, Hero } from '../components/ui.tsx';
 import { PLANNER } from '../content/planner.ts';
 

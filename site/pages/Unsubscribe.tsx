@@ -4,7 +4,7 @@
  * <kyb-unsubscribe> reads the token from the URL and unsubscribes only when the visitor presses its
  * button (mail scanners open links on their own). Not indexed, not in the sitemap or the navigation.
  */
-import { BUSINESS } from '../../widgets/core/business.ts';
+import { BUSINESS } from '../../shared/business.ts';
 import { Fallback, Section } from '../components/ui.tsx';
 
 export function Unsubscribe() {

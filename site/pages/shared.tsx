@@ -5,8 +5,8 @@
  * with JavaScript off and is replaced by the element's shadow DOM once it upgrades.
  */
 import type { ComponentChildren } from 'preact';
-import { BUSINESS } from '../../widgets/core/business.ts';
-import { LOYALTY_CARD } from '../../widgets/core/catalog.ts';
+import { BUSINESS } from '../../shared/business.ts';
+import { LOYALTY_CARD } from '../../shared/catalog.ts';
 import { ExtLink, Fallback, Img, PhoneLink, StarScale } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import type { PartnerBrand } from '../content/partners.ts';

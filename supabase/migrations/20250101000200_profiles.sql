@@ -67,7 +67,7 @@ create trigger profiles_set_dates
   for each row execute function public.profiles_set_dates();
 
 -- New auth user → profile, with the display-name rule of displayNameFor() in
--- supabase/functions/_shared/rules.ts: full_name (trimmed), else the e-mail's local part, else 'User'.
+-- shared/rules/accounts.ts: full_name (trimmed), else the e-mail's local part, else 'User'.
 -- It must never make a sign-up fail, so values that would break a CHECK are cut or dropped.
 -- security definer: it runs inside GoTrue's insert into auth.users, as whatever role GoTrue uses.
 create or replace function public.handle_new_user()

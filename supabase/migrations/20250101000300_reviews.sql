@@ -1,5 +1,5 @@
 -- reviews (docs/reviews.md#reviews-section, docs/data.md#entities, #calls): written by signed-in users for themselves, listed once approved.
--- Limits mirror supabase/functions/_shared/rules.ts (REVIEW_SLUGS, RATING_MAX, REVIEW_TITLE_MAX,
+-- Limits mirror shared/rules/reviews.ts (REVIEW_SLUGS, RATING_MAX, REVIEW_TITLE_MAX,
 -- REVIEW_CONTENT_MAX, REVIEW_NAME_MAX); tests/backend/schema.test.ts checks the two agree.
 
 create table if not exists public.reviews (

@@ -1,10 +1,10 @@
 -- Form submissions the spec leaves unsent (partnership inquiry, beta requests, notify-me, Vault and
 -- merchandise opt-ins: docs/data.md#calls), stored by the lead-capture function (service_role) after it has
--- validated the payload against supabase/functions/_shared/contracts.ts. No anon/authenticated access.
+-- validated the payload against shared/contracts.ts. No anon/authenticated access.
 
 create table public.leads (
   id uuid primary key default gen_random_uuid(),
-  -- Mirrors leadKinds in supabase/functions/_shared/contracts.ts.
+  -- Mirrors leadKinds in shared/contracts.ts.
   kind text not null check (kind in ('partnership', 'beta_request', 'access_beta', 'notify', 'vault_optin', 'merch_notify')),
   email text not null check (email = lower(btrim(email)) and char_length(email) between 3 and 254),
   payload jsonb not null check (jsonb_typeof(payload) = 'object'),

@@ -6,7 +6,7 @@
 -- Readable with the review it answers: anon and signed-in visitors see the replies of approved reviews
 -- (the policy reads reviews under the caller's own row-level security, and also requires is_approved,
 -- so an author does not see a reply to a pending review of theirs before it is public); admins read all.
--- Only admins write. Limits mirror supabase/functions/_shared/rules.ts (REVIEW_REPLY_MAX);
+-- Only admins write. Limits mirror shared/rules/reviews.ts (REVIEW_REPLY_MAX);
 -- tests/backend/schema.test.ts checks the two agree. An empty reply is not stored: the moderation
 -- element deletes the row instead, and the check refuses a blank one from any other client (23514, 400).
 --

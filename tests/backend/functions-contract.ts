@@ -10,10 +10,10 @@ import { FunctionsHttpError } from '@supabase/supabase-js';
 import type { Db } from '../../supabase/local/db.ts';
 import type { Mail } from '../../supabase/local/http.ts';
 import { DEFAULT_BETA_PASSWORD, LOCAL_NOTIFY_TO, type StackConfig } from '../../supabase/local/config.ts';
-import { FUNCTION_MESSAGES } from '../../supabase/functions/_shared/messages.ts';
+import { FUNCTION_MESSAGES, MSG } from '../../shared/messages.ts';
 import { RATE_LIMITS } from '../../supabase/functions/_shared/rate-limit.ts';
-import { CONSENT_TEXT_VERSION, MSG, WAITLIST_NAME } from '../../supabase/functions/_shared/rules.ts';
-import { leadKinds, type LeadKind } from '../../supabase/functions/_shared/contracts.ts';
+import { CONSENT_TEXT_VERSION, WAITLIST_NAME } from '../../shared/rules/forms.ts';
+import { leadKinds, type LeadKind } from '../../shared/contracts.ts';
 import { UNAUTHORIZED as CLEANUP_UNAUTHORIZED } from '../../supabase/functions/review-media-cleanup/handler.ts';
 import type { TestClient } from '../support/stack.ts';
 

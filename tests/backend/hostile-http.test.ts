@@ -7,7 +7,7 @@ import { httpTestStack } from '../support/stack.ts';
 import { defaultConfig } from '../../supabase/local/config.ts';
 import { isRedirectAllowed } from '../../supabase/local/auth/mailer.ts';
 import { RATE_LIMITS } from '../../supabase/functions/_shared/rate-limit.ts';
-import { FUNCTION_MESSAGES } from '../../supabase/functions/_shared/messages.ts';
+import { FUNCTION_MESSAGES } from '../../shared/messages.ts';
 
 type Served = Awaited<ReturnType<typeof httpTestStack>>;
 let h: Served;

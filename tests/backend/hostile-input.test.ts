@@ -7,7 +7,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { testStack, signedInClient, type TestStack } from '../support/stack.ts';
 import { MAX_JSON_DEPTH } from '../../supabase/functions/_shared/http.ts';
-import { FUNCTION_MESSAGES } from '../../supabase/functions/_shared/messages.ts';
+import { FUNCTION_MESSAGES } from '../../shared/messages.ts';
 
 const FIXTURE = `
 create table hi_items (id serial primary key, name text not null, qty int not null default 0, meta jsonb);

@@ -11,7 +11,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { REVIEW_REPLY_MAX } from '../../supabase/functions/_shared/rules.ts';
+import { REVIEW_REPLY_MAX } from '../../shared/rules/reviews.ts';
 import { testStack, adminClient, signedInClient, type TestStack } from '../support/stack.ts';
 
 let s: TestStack;

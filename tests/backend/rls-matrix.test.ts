@@ -8,15 +8,8 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { testStack, signedInClient, ADMIN, type TestStack, type TestClient, untyped, sqlOn } from '../support/stack.ts';
-import {
-  ALT_TEXT_MAX,
-  GALLERY_MAX_ITEMS,
-  REVIEW_CONTENT_MAX,
-  REVIEW_MAX_FILES,
-  REVIEW_MAX_FILE_BYTES,
-  REVIEW_NAME_MAX,
-  REVIEW_TITLE_MAX,
-} from '../../supabase/functions/_shared/rules.ts';
+import { ALT_TEXT_MAX, GALLERY_MAX_ITEMS } from '../../shared/rules/gallery.ts';
+import { REVIEW_CONTENT_MAX, REVIEW_MAX_FILES, REVIEW_MAX_FILE_BYTES, REVIEW_NAME_MAX, REVIEW_TITLE_MAX } from '../../shared/rules/reviews.ts';
 
 /** The tables the clients are meant to use (helpers-brief "Database"); every other one is private. */
 const CONTRACT_TABLES = ['planner_gallery', 'profiles', 'review_media', 'review_replies', 'review_summaries', 'reviews'];

@@ -1,6 +1,6 @@
 /**
  * The database as the migrations build it: row-level security on every table, the limits of
- * supabase/functions/_shared/rules.ts mirrored exactly in SQL, the admin check, the profile trigger's
+ * shared/rules/ mirrored exactly in SQL, the admin check, the profile trigger's
  * display-name rule, and migrations that apply to a new database and can be applied again.
  * Runs as the superuser (s.db) and, where a role matters, as anon/authenticated with PostgREST's claims.
  */
@@ -10,18 +10,9 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { testStack, type TestStack, sqlOn } from '../support/stack.ts';
 import { openDb, migrate, SUPABASE_DIR, type Db, type Query } from '../../supabase/local/db.ts';
-import {
-  ALT_TEXT_MAX,
-  GALLERY_MAX_FILE_BYTES,
-  RATING_MAX,
-  REVIEW_CONTENT_MAX,
-  REVIEW_MAX_FILE_BYTES,
-  REVIEW_MIME_TYPES,
-  REVIEW_NAME_MAX,
-  REVIEW_SLUGS,
-  REVIEW_TITLE_MAX,
-  displayNameFor,
-} from '../../supabase/functions/_shared/rules.ts';
+import { ALT_TEXT_MAX, GALLERY_MAX_FILE_BYTES } from '../../shared/rules/gallery.ts';
+import { RATING_MAX, REVIEW_CONTENT_MAX, REVIEW_MAX_FILE_BYTES, REVIEW_MIME_TYPES, REVIEW_NAME_MAX, REVIEW_SLUGS, REVIEW_TITLE_MAX } from '../../shared/rules/reviews.ts';
+import { displayNameFor } from '../../shared/rules/accounts.ts';
 
 const MIGRATIONS = join(SUPABASE_DIR, 'migrations');
 /** This part's migrations (20250101000100..20250101000999): written to be re-runnable. */

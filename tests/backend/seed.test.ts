@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { testStack, ADMIN, type TestStack, sqlOn } from '../support/stack.ts';
 import { SUPABASE_DIR } from '../../supabase/local/db.ts';
-import { REVIEW_MIME_TYPES, REVIEW_SLUGS } from '../../supabase/functions/_shared/rules.ts';
+import { REVIEW_MIME_TYPES, REVIEW_SLUGS } from '../../shared/rules/reviews.ts';
 
 const CUSTOMERS = ['amara.johnson', 'keisha.williams', 'tariq.brown', 'nia.campbell', 'jasmine.ebanks', 'marcus.reid'].map((n) => `${n}@example.com`);
 const CUSTOMER_PASSWORD = 'kyb-customer-2025';

@@ -7,7 +7,9 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { testStack, adminClient, signedInClient, type TestStack, type TestClient, untyped, sqlOn } from '../support/stack.ts';
-import { REVIEW_FILE_EXTENSIONS, displayNameFor, galleryFileType } from '../../supabase/functions/_shared/rules.ts';
+import { REVIEW_FILE_EXTENSIONS } from '../../shared/rules/reviews.ts';
+import { displayNameFor } from '../../shared/rules/accounts.ts';
+import { galleryFileType } from '../../shared/rules/gallery.ts';
 
 // Seeded rows (supabase/seed.sql).
 const AMARA = { id: '5eed0000-0000-4000-8000-000000000011', email: 'amara.johnson@example.com', password: 'kyb-customer-2025' };

@@ -28,7 +28,7 @@ import {
   serviceKey,
 } from './support/helpers.js';
 
-// The function's answers (supabase/functions/_shared/messages.ts), as the visitor reads them.
+// The function's answers (shared/messages.ts), as the visitor reads them.
 const UNSUBSCRIBED = "You've been unsubscribed. You won't receive any more emails from this list.";
 const LINK_INVALID = 'This unsubscribe link is not valid.';
 const CONTACT = 'hello@kybhaircare.com';

@@ -201,7 +201,7 @@ describe('Jah Locs pricing (docs/catalog.md#product-detail-pages, #limits)', () 
     await pick(/^Black\b/);
     await pick(/^20 locs/);
     await expect.poll(() => total.innerText(), { message: '16-18 in + MD, 20 locs (one bundle)', timeout: 10_000 }).toBe('$140');
-    // widgets/core/pricing.ts: 40 locs are two bundles; the length price and the size adder are per bundle.
+    // shared/pricing.ts: 40 locs are two bundles; the length price and the size adder are per bundle.
     await pick(/^40 locs/);
     await expect.poll(() => total.innerText(), { message: '40 locs = 2 × ($110 + $30)', timeout: 10_000 }).toBe('$280');
     // Multi-tone is +$75 once per order.

@@ -6,7 +6,7 @@
  * password prompt; the FAQ keeps one question open at a time across the page.
  */
 import { describe, expect, it } from 'vitest';
-import { BUSINESS } from '../../widgets/core/business.ts';
+import { BUSINESS } from '../../shared/business.ts';
 import { useSite } from './support/hooks.ts';
 import { openPage } from './support/site.ts';
 

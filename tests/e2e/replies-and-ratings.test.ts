@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
-import { PRODUCTS } from '../../widgets/core/catalog.ts';
+import { PRODUCTS } from '../../shared/catalog.ts';
 import { ADMIN } from '../support/stack.ts';
 import { signInViaHeader } from './support/auth.ts';
 import { useSite } from './support/hooks.ts';

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright';
 import { ROUTES } from '../../site/routes.ts';
 import { ADMIN } from '../support/stack.ts';
-import { BUSINESS } from '../../widgets/core/business.ts';
+import { BUSINESS } from '../../shared/business.ts';
 import { headerAuth, signedInStorage } from './support/auth.ts';
 import { useSite } from './support/hooks.ts';
 import { DESKTOP, MOBILE, pool, widgetsUpgraded } from './support/site.ts';

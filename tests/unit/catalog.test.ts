@@ -26,8 +26,8 @@ import {
   productById,
   rewardsTierFor,
   rewardsTierRange,
-} from '../../widgets/core/catalog.ts';
-import { REVIEW_SLUGS } from '../../supabase/functions/_shared/rules.ts';
+} from '../../shared/catalog.ts';
+import { REVIEW_SLUGS } from '../../shared/rules/reviews.ts';
 
 describe('products', () => {
   it('holds the five products with unique ids, ranks and the spec titles, tags and prices', () => {

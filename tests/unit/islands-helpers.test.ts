@@ -3,7 +3,7 @@ import { VAULT_ITEMS, downloadTarget, vaultItems } from '../../widgets/vault/ite
 import { DEFAULT_THRESHOLD, barVisible } from '../../widgets/sticky-bar/StickyBar.tsx';
 import { nextIndex } from '../../widgets/thumbnail-gallery/ThumbnailGallery.tsx';
 import { merchName } from '../../widgets/merch-notify/MerchNotify.tsx';
-import { MERCHANDISE } from '../../widgets/core/catalog.ts';
+import { MERCHANDISE } from '../../shared/catalog.ts';
 
 describe('Vault items (docs/pages.md, docs/data.md#entities)', () => {
   it('defaults to the three resources, with real files under /downloads/', () => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { leadFailureToast, readLeadAnswer, validateLead } from '../../widgets/core/leads.ts';
-import { MESSAGES } from '../../widgets/core/messages.ts';
-import { MSG } from '../../supabase/functions/_shared/rules.ts';
+import { MESSAGES, MSG } from '../../shared/messages.ts';
 
 describe("readLeadAnswer: the lead-capture function's answers", () => {
   it('200 {message} is a success with the message', () => {

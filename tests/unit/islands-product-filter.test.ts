@@ -10,7 +10,7 @@ import {
   showingText,
   type CardData,
 } from '../../widgets/product-filter/order.ts';
-import { PRODUCTS } from '../../widgets/core/catalog.ts';
+import { PRODUCTS } from '../../shared/catalog.ts';
 
 const card = (id: string, d: { category?: string; price?: string; added?: string; rank?: string }, index: number) => ({ id, ...readCard(d, index) });
 

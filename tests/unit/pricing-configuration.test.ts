@@ -8,8 +8,8 @@ import {
   serializeConfiguration,
   withConfiguration,
 } from '../../widgets/loc-configurator/configuration.ts';
-import { allConfigurations, defaultConfiguration, priceFor } from '../../widgets/core/pricing.ts';
-import { BUSINESS } from '../../widgets/core/business.ts';
+import { allConfigurations, defaultConfiguration, priceFor } from '../../shared/pricing.ts';
+import { BUSINESS } from '../../shared/business.ts';
 
 describe('parseConfiguration', () => {
   it('reads the brief example link', () => {

@@ -20,8 +20,8 @@ import {
   type JahConfig,
   type KitBuilderConfig,
   type Price,
-} from '../../widgets/core/pricing.ts';
-import { PRODUCTS, type ProductId } from '../../widgets/core/catalog.ts';
+} from '../../shared/pricing.ts';
+import { PRODUCTS, type ProductId } from '../../shared/catalog.ts';
 
 const COLORS = ['black', 'brown', 'burgundy', 'honey-blonde', 'multi-tone'] as const;
 const SIZES = ['XS', 'SM', 'MD'] as const;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { averageOf, barPercent, basedOn, formatAverage, formatReviewDate, ratingLabel } from '../../widgets/reviews/rules.ts';
 import { isAcceptedFile, mediaPath, newReviewId, reviewMimeOf, selectFiles } from '../../widgets/reviews/files.ts';
-import { REVIEW_MAX_FILE_BYTES, REVIEW_MAX_FILES } from '../../supabase/functions/_shared/rules.ts';
+import { REVIEW_MAX_FILE_BYTES, REVIEW_MAX_FILES } from '../../shared/rules/reviews.ts';
 
 const MB = 1024 * 1024;
 const f = (name: string, type: string, size = 1000) => ({ name, type, size });

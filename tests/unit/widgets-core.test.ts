@@ -3,11 +3,11 @@
  * the session storage key, form error mapping.
  */
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, TEXTS } from '../../widgets/core/messages.ts';
+import { MESSAGES, TEXTS } from '../../shared/messages.ts';
 import { KybConfigError, resolveConfig, type ConfigSources } from '../../widgets/core/config.ts';
 import { storageKey } from '../../widgets/core/supabase.ts';
 import { errorsOf } from '../../widgets/core/form.tsx';
-import { newsletterSignup } from '../../supabase/functions/_shared/contracts.ts';
+import { newsletterSignup } from '../../shared/contracts.ts';
 
 describe('MESSAGES (docs/errors.md, word for word)', () => {
   it('accounts', () => {

@@ -20,7 +20,7 @@ import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 
 import { AdminGate, useAdminCall, type AdminPanelProps } from '../core/admin-gate.tsx';
 import { Modal } from '../core/dialog.tsx';
 import { emit } from '../core/events.ts';
-import { INBOX_MESSAGES as MSG } from './messages.ts';
+import { INBOX_MESSAGES as MSG } from '../core/shared.ts';
 import {
   INBOX_KINDS,
   KIND_LABEL,

@@ -23,14 +23,13 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { track } from '../core/analytics.ts';
-import { BUSINESS } from '../core/business.ts';
+import { BUSINESS, FUNCTION_MESSAGES, MESSAGES } from '../core/shared.ts';
 import { siteUrl } from '../core/config.ts';
 import { hostOf } from '../core/define.ts';
 import { emit } from '../core/events.ts';
 import { Field, INVALID, useFocusAfterRender } from '../core/form.tsx';
 import { invokeFunction } from '../core/functions.ts';
 import { BETA_REQUEST_SENT, useLeadForm } from '../core/leads.ts';
-import { MESSAGES, TEXTS } from '../core/messages.ts';
 import { useToasts } from '../core/toast.tsx';
 
 export interface BetaGateProps {
@@ -144,10 +143,10 @@ export function BetaGate({ mode, container }: BetaGateProps) {
       return;
     }
     if (!r.ok && r.status === 401) {
-      setPasswordError(TEXTS.betaWrongPassword);
+      setPasswordError(FUNCTION_MESSAGES.betaPasswordWrong);
       focus(INVALID);
       // docs/errors.md: a browser alert reads Incorrect password. Please try again.
-      window.alert(TEXTS.betaWrongPassword);
+      window.alert(FUNCTION_MESSAGES.betaPasswordWrong);
       return;
     }
     // Rate limit (429, the function's own text) or no answer: the password stays for a retry.

@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { isAdmin, useAuth } from './auth.ts';
 import { getSupabase } from './supabase.ts';
-import { MESSAGES } from './messages.ts';
+import { MESSAGES } from './shared.ts';
 import { useToasts } from './toast.tsx';
 import { hostOf } from './define.ts';
 import type { KybClient } from './supabase.ts';

@@ -27,7 +27,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
-import { displayNameFor } from '../../supabase/functions/_shared/rules.ts';
+import { displayNameFor } from './shared.ts';
 import { emit } from './events.ts';
 import { getConfig, KybConfigError } from './config.ts';
 import { shared } from './registry.ts';

@@ -19,11 +19,10 @@
 import { createElement, useCallback, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { FunctionsClient } from '@supabase/functions-js';
 import type * as z from 'zod/mini';
-import { leadPayloads, type LeadKind } from '../../supabase/functions/_shared/contracts.ts';
+import { leadPayloads, type LeadKind, MESSAGES, type Toast } from './shared.ts';
 import { getConfig, type KybConfig } from './config.ts';
 import { emit } from './events.ts';
 import { INVALID, errorsOf } from './form.tsx';
-import { MESSAGES, type Toast } from './messages.ts';
 import { clientId, shared } from './registry.ts';
 
 /** Query parameter with which the access modal sends a beta requester to the beta page, which then

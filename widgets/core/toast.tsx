@@ -1,7 +1,7 @@
 /**
  * Toasts, one region per element: a shadow root cannot place nodes in the page, so each widget
  * renders its own live region. Screen readers announce it (polite for news, assertive for failures).
- * Titles and descriptions come from widgets/core/messages.ts: the spec's exact words.
+ * Titles and descriptions come from shared/messages.ts: the spec's exact words.
  *
  * Always on top (issue #8): the region is a `popover="manual"`, so showPopover() puts it in the top
  * layer above sticky headers, fixed bars, the slide-out menu and any host page's z-index. A modal

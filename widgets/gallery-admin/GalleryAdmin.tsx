@@ -10,8 +10,7 @@
  * Its attributes, events and parts: widgets/gallery-admin/define.ts.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { ALT_TEXT_MAX, GALLERY_MAX_ITEMS } from '../../supabase/functions/_shared/rules.ts';
-import { MESSAGES } from '../core/messages.ts';
+import { ALT_TEXT_MAX, GALLERY_MAX_ITEMS, MESSAGES } from '../core/shared.ts';
 import { AdminGate, useAdminCall, type AdminPanelProps } from '../core/admin-gate.tsx';
 import { Modal } from '../core/dialog.tsx';
 import { emit } from '../core/events.ts';

@@ -29,9 +29,15 @@ import {
   productById,
   type ColorId,
   type ProductId,
-} from '../core/catalog.ts';
-import { colorAdder, factorPrice, formatAdder, formatUSD, priceFor, priceJah, type ConfigFor } from '../core/pricing.ts';
-import { bookingLink } from '../core/business.ts';
+  colorAdder,
+  factorPrice,
+  formatAdder,
+  formatUSD,
+  priceFor,
+  priceJah,
+  type ConfigFor,
+  bookingLink,
+} from '../core/shared.ts';
 import { siteUrl } from '../core/config.ts';
 import { emit } from '../core/events.ts';
 import { hostOf } from '../core/define.ts';

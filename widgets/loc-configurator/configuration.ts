@@ -19,9 +19,10 @@ import {
   type LengthBand,
   type ProductId,
   type SizeId,
-} from '../core/catalog.ts';
-import { defaultConfiguration, type ConfigFor } from '../core/pricing.ts';
-import { BUSINESS } from '../core/business.ts';
+  defaultConfiguration,
+  type ConfigFor,
+  BUSINESS,
+} from '../core/shared.ts';
 
 export const CONFIGURABLE_PRODUCTS = ['trinity-locs', 'irie-locs', 'jah-locs', 'diy-kit', 'lock-kit'] as const satisfies readonly ProductId[];
 

@@ -4,13 +4,11 @@
  * Light-DOM children (the prerendered heading/intro) are shown above the form through the default slot.
  */
 import { useState, type FormEvent } from 'react';
-import { newsletterSignup } from '../../supabase/functions/_shared/contracts.ts';
-import { CONSENT_TEXT } from '../../supabase/functions/_shared/rules.ts';
+import { newsletterSignup, CONSENT_TEXT, MESSAGES } from '../core/shared.ts';
 import { siteUrl } from '../core/config.ts';
 import { emit } from '../core/events.ts';
 import { Field, INVALID, errorsOf, useFocusAfterRender } from '../core/form.tsx';
 import { invokeFunction } from '../core/functions.ts';
-import { MESSAGES } from '../core/messages.ts';
 import { useToasts } from '../core/toast.tsx';
 import { hostOf } from '../core/define.ts';
 import { track } from '../core/analytics.ts';

@@ -5,7 +5,7 @@
  * by a thank-you (replies within 2-3 business days) with Submit Another Inquiry (editing → submitted
  * → editing). On failure the typed values stay and an error toast explains.
  */
-import { PARTNERSHIP_TYPES } from '../../supabase/functions/_shared/rules.ts';
+import { PARTNERSHIP_TYPES } from '../core/shared.ts';
 import { track } from '../core/analytics.ts';
 import { hostOf } from '../core/define.ts';
 import { Field, useFocusAfterRender } from '../core/form.tsx';

@@ -7,7 +7,7 @@
  * Its attributes, events and parts: widgets/planner-gallery/define.ts.
  */
 import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
-import { GALLERY_THUMBS_PER_ROW } from '../../supabase/functions/_shared/rules.ts';
+import { GALLERY_THUMBS_PER_ROW } from '../core/shared.ts';
 import type { Tables } from '../../supabase/types/database.ts';
 import { rest } from '../core/rest.ts';
 

@@ -15,17 +15,15 @@
  * Its attributes, events and parts: widgets/review-moderation/define.ts.
  */
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { REVIEW_SLUGS } from '../../supabase/functions/_shared/rules.ts';
+import { REVIEW_SLUGS, REVIEW_REPLY_MAX, MODERATION_MESSAGES as MSG } from '../core/shared.ts';
 import { AdminGate, useAdminCall, type AdminPanelProps } from '../core/admin-gate.tsx';
 import { Modal } from '../core/dialog.tsx';
 import { emit, type KybEventMap } from '../core/events.ts';
-import { REVIEW_REPLY_MAX } from '../../supabase/functions/_shared/rules.ts';
 import { Avatar } from '../reviews/Avatar.tsx';
 import { Reply } from '../reviews/Reply.tsx';
 import { Stars } from '../reviews/Stars.tsx';
 import { formatReviewDate, ratingLabel } from '../reviews/rules.ts';
 import { isVideo, mediaUrl } from '../reviews/data.ts';
-import { MODERATION_MESSAGES as MSG } from './messages.ts';
 import {
   PAGE_SIZE,
   STATUSES,

@@ -6,7 +6,7 @@
  */
 import type { Tables } from '../../supabase/types/database.ts';
 import { REVIEW_BUCKET, mediaUrl, type FeedMedia, type FeedReply } from '../reviews/data.ts';
-import { MSG, REVIEW_REPLY_MAX } from '../../supabase/functions/_shared/rules.ts';
+import { MSG, REVIEW_REPLY_MAX } from '../core/shared.ts';
 
 export const PAGE_SIZE = 20;
 export const STATUSES = ['pending', 'approved', 'all'] as const;

@@ -7,20 +7,11 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import type { User } from '@supabase/supabase-js';
-import {
-  displayNameFor,
-  MSG,
-  REVIEW_CONTENT_MAX,
-  REVIEW_FILE_HINT,
-  REVIEW_MIME_TYPES,
-  REVIEW_NAME_MAX,
-  REVIEW_TITLE_MAX,
-  REVIEW_MAX_FILES,
-} from '../../supabase/functions/_shared/rules.ts';
+import { displayNameFor, MSG, REVIEW_CONTENT_MAX, REVIEW_FILE_HINT, REVIEW_MIME_TYPES, REVIEW_NAME_MAX, REVIEW_TITLE_MAX, REVIEW_MAX_FILES } from '../core/shared.ts';
 import { ensureAuth } from '../core/auth.ts';
 import type { ToastInput } from '../core/toast.tsx';
 import { Field, focusFirstInvalid } from '../core/form.tsx';
-// Through Toasts.tsx (which the element loads with the form anyway) rather than core/messages.ts: the
+// Through Toasts.tsx (which the element loads with the form anyway) rather than shared/messages.ts: the
 // bundler then keeps the messages in the chunk they share with core/toast.tsx for every element.
 import { MESSAGES } from './Toasts.tsx';
 import { StarInput } from './StarInput.tsx';

@@ -15,7 +15,7 @@
  * Public read path: one `review_feed` GET per page over plain fetch.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { DEFAULT_REVIEW_SLUG } from '../../supabase/functions/_shared/rules.ts';
+import { DEFAULT_REVIEW_SLUG } from '../core/shared.ts';
 import { hostOf } from '../core/define.ts';
 import { shouldLoadAuth } from '../core/public.ts';
 import type { ToastInput } from '../core/toast.tsx';

@@ -1,6 +1,6 @@
 /** The 5-star radio-group input of the review form (loaded with the form). */
 import { useState } from 'react';
-import { RATING_MAX } from '../../supabase/functions/_shared/rules.ts';
+import { RATING_MAX } from '../core/shared.ts';
 
 const STARS = Array.from({ length: RATING_MAX }, (_, i) => i + 1);
 

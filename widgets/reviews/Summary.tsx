@@ -1,5 +1,5 @@
 /** Average, count and the rating histogram; each bar filters the list to that many stars. */
-import { RATING_MAX } from '../../supabase/functions/_shared/rules.ts';
+import { RATING_MAX } from '../core/shared.ts';
 import { Stars } from './Stars.tsx';
 import { barPercent, basedOn, formatAverage } from './rules.ts';
 import type { FeedSummary } from './data.ts';

@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { useToasts, type ToastInput } from '../core/toast.tsx';
 
-export { MESSAGES } from '../core/messages.ts';
+export { MESSAGES } from '../core/shared.ts';
 /** Events the element dispatches only after an action: from here, not from the list's chunk. */
 export { emit } from '../core/events.ts';
 

@@ -1,6 +1,6 @@
 /**
  * Words of the reviews element that the spec does not give (inline field errors, notes). The spec's
- * toasts live in widgets/core/messages.ts.
+ * toasts live in shared/messages.ts.
  */
 export const REVIEW_FIELD_MSG = {
   titleRequired: 'Title is required',

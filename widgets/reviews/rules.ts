@@ -3,14 +3,14 @@
  * What the form needs (file checks, storage paths, review ids) lives in files.ts, so the list's chunk
  * does not carry it.
  */
-import { RATING_MAX } from '../../supabase/functions/_shared/rules.ts';
+import { RATING_MAX } from '../core/shared.ts';
 
 /**
  * What labels the brand's public reply under a review (issue #10), live and prerendered. Worded in
  * the shared rules (the brand named there as in its other messages), not built from BUSINESS.name:
  * that would add the business-details chunk to what a product page loads before its reviews show.
  */
-export { REVIEW_REPLY_LABEL as REPLY_LABEL } from '../../supabase/functions/_shared/rules.ts';
+export { REVIEW_REPLY_LABEL as REPLY_LABEL } from '../core/shared.ts';
 
 /** Average rounded to 1 decimal (docs/limits.md), shown with one decimal; null when there are no ratings. */
 export function formatAverage(average: number | null | undefined): string | null {

@@ -10,13 +10,10 @@
  * token, or the function refused it). A network failure keeps the button for another try.
  */
 import { useState } from 'react';
-import { newsletterUnsubscribe } from '../../supabase/functions/_shared/contracts.ts';
-import { FUNCTION_MESSAGES } from '../../supabase/functions/_shared/messages.ts';
-import { BUSINESS } from '../core/business.ts';
+import { newsletterUnsubscribe, FUNCTION_MESSAGES, BUSINESS, MESSAGES } from '../core/shared.ts';
 import { siteUrl } from '../core/config.ts';
 import { useFocusAfterRender } from '../core/form.tsx';
 import { invokeFunction } from '../core/functions.ts';
-import { MESSAGES } from '../core/messages.ts';
 import { useToasts } from '../core/toast.tsx';
 import { track } from '../core/analytics.ts';
 

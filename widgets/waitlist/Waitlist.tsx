@@ -4,13 +4,11 @@
  * States: form → submitting → joined ("You're on the list!"; no way back, docs/newsletter-and-leads.md#states).
  */
 import { useState, type FormEvent } from 'react';
-import { newsletterSignup } from '../../supabase/functions/_shared/contracts.ts';
-import { WAITLIST_NAME } from '../../supabase/functions/_shared/rules.ts';
+import { newsletterSignup, WAITLIST_NAME, MESSAGES } from '../core/shared.ts';
 import { hostOf } from '../core/define.ts';
 import { emit } from '../core/events.ts';
 import { Field, INVALID, errorsOf, useFocusAfterRender } from '../core/form.tsx';
 import { invokeFunction } from '../core/functions.ts';
-import { MESSAGES } from '../core/messages.ts';
 import { useToasts } from '../core/toast.tsx';
 import { track } from '../core/analytics.ts';
 

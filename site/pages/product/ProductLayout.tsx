@@ -5,9 +5,9 @@
  * Pages pass the parts that differ (pricing table, customizer fallback, extra sections).
  */
 import type { ComponentChildren } from 'preact';
-import { bookingLink } from '../../../widgets/core/business.ts';
-import { LENGTH_BANDS, LOC_COLORS, LOCS_PER_BUNDLE, SIZES, productById, type ProductId } from '../../../widgets/core/catalog.ts';
-import { allConfigurations, formatFrom, priceFor } from '../../../widgets/core/pricing.ts';
+import { bookingLink } from '../../../shared/business.ts';
+import { LENGTH_BANDS, LOC_COLORS, LOCS_PER_BUNDLE, SIZES, productById, type ProductId } from '../../../shared/catalog.ts';
+import { allConfigurations, formatFrom, priceFor } from '../../../shared/pricing.ts';
 import { Badge, Breadcrumb, ButtonLink, ExtLink, Feature, Fallback, Img, JsonLd, Section } from '../../components/ui.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PRODUCT_COPY, type Pic } from '../../content/products.ts';

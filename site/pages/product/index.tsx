@@ -1,10 +1,10 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 /**
- * The five product pages (docs/catalog.md#product-detail-pages). Every price shown is computed by widgets/core/pricing.ts from
+ * The five product pages (docs/catalog.md#product-detail-pages). Every price shown is computed by shared/pricing.ts from
  * the catalog tables, the same functions <kyb-loc-configurator> uses in the browser.
  */
 import type { FunctionComponent } from 'preact';
-import { BUSINESS } from '../../../widgets/core/business.ts';
+import { BUSINESS } from '../../../shared/business.ts';
 import {
   DIY_KITS,
   DIY_KIT_SHIPPING,
@@ -21,8 +21,8 @@ import {
   TRINITY_LENGTHS,
   type FactorLength,
   type ProductId,
-} from '../../../widgets/core/catalog.ts';
-import { formatAdder, formatUSD, jahBundles, priceDiyKit, priceIrie, priceJah, priceTrinity } from '../../../widgets/core/pricing.ts';
+} from '../../../shared/catalog.ts';
+import { formatAdder, formatUSD, jahBundles, priceDiyKit, priceIrie, priceJah, priceTrinity } from '../../../shared/pricing.ts';
 import { Accordion, Badge, ExtLink, Fallback, Img, Section } from '../../components/ui.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { LOCK_KIT_FAQ, LOCK_KIT_TABS } from '../../content/products.ts';

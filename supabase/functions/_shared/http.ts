@@ -2,7 +2,7 @@
  * Small request/response helpers for the function handlers (web APIs only: Deno and Node alike).
  */
 import { corsHeaders } from './cors.ts';
-import { FUNCTION_MESSAGES } from './messages.ts';
+import { FUNCTION_MESSAGES } from '../../../shared/messages.ts';
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {

@@ -6,8 +6,8 @@
  * lives on the server (secret BETA_PASSWORD_SHA256), compared in constant time, with guessing slowed
  * by a per-client rate limit.
  */
-import { betaAccess } from '../_shared/contracts.ts';
-import { FUNCTION_MESSAGES } from '../_shared/messages.ts';
+import { betaAccess } from '../../../shared/contracts.ts';
+import { FUNCTION_MESSAGES } from '../../../shared/messages.ts';
 import { RATE_LIMITS } from '../_shared/rate-limit.ts';
 import { postJsonHandler } from '../_shared/handler.ts';
 import { constantTimeEqual, internalError, json, sha256Hex } from '../_shared/http.ts';

@@ -10,8 +10,8 @@
  * after the row is stored: a failed send is logged and recorded on the row (`notification`), never
  * turned into an error for the visitor, and never loses the lead.
  */
-import { fieldErrors, leadCapture, leadKinds, leadPayloads, type LeadKind } from '../_shared/contracts.ts';
-import { FUNCTION_MESSAGES } from '../_shared/messages.ts';
+import { fieldErrors, leadCapture, leadKinds, leadPayloads, type LeadKind } from '../../../shared/contracts.ts';
+import { FUNCTION_MESSAGES } from '../../../shared/messages.ts';
 import { RATE_LIMITS } from '../_shared/rate-limit.ts';
 import { postJsonHandler, rateLimited } from '../_shared/handler.ts';
 import { honeypotFilled, json } from '../_shared/http.ts';

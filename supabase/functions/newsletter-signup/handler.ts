@@ -7,9 +7,9 @@
  * was already there; an unsubscribed address is subscribed again. Every sign-up is written to the
  * consent ledger with the consent wording's version (rules.ts CONSENT_TEXT_VERSION).
  */
-import { newsletterSignup } from '../_shared/contracts.ts';
-import { CONSENT_TEXT_VERSION } from '../_shared/rules.ts';
-import { FUNCTION_MESSAGES } from '../_shared/messages.ts';
+import { newsletterSignup } from '../../../shared/contracts.ts';
+import { CONSENT_TEXT_VERSION } from '../../../shared/rules/forms.ts';
+import { FUNCTION_MESSAGES } from '../../../shared/messages.ts';
 import { RATE_LIMITS } from '../_shared/rate-limit.ts';
 import { postJsonHandler, rateLimited } from '../_shared/handler.ts';
 import { honeypotFilled, json } from '../_shared/http.ts';

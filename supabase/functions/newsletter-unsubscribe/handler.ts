@@ -5,8 +5,8 @@
  * anyone; the unsubscribe page posts the token from its link. Unknown tokens get the same answer as
  * known ones, so the endpoint cannot be used to test tokens.
  */
-import { newsletterUnsubscribe } from '../_shared/contracts.ts';
-import { FUNCTION_MESSAGES } from '../_shared/messages.ts';
+import { newsletterUnsubscribe } from '../../../shared/contracts.ts';
+import { FUNCTION_MESSAGES } from '../../../shared/messages.ts';
 import { RATE_LIMITS } from '../_shared/rate-limit.ts';
 import { postJsonHandler } from '../_shared/handler.ts';
 import { json } from '../_shared/http.ts';

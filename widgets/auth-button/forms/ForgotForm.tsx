@@ -1,7 +1,7 @@
 /** Forgot password?: sends the recovery mail, then goes back to Sign in. */
 import { useState } from 'react';
 import { Field } from '../../core/form.tsx';
-import { MESSAGES } from '../../core/messages.ts';
+import { MESSAGES } from '../../core/shared.ts';
 import type { Toast } from '../action.ts';
 import { checkEmail } from '../checks.ts';
 import { redirectTo, useAuthForm } from './shared.ts';

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { clearRecovery } from '../../core/auth.ts';
 import { Field } from '../../core/form.tsx';
-import { MESSAGES, TEXTS } from '../../core/messages.ts';
+import { MESSAGES, TEXTS } from '../../core/shared.ts';
 import type { Toast } from '../action.ts';
 import { checkNewPassword } from '../checks.ts';
 import { useAuthForm } from './shared.ts';

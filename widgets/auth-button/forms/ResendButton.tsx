@@ -1,5 +1,5 @@
 /** Resend confirmation: a new sign-up confirmation mail to an address that has not confirmed yet. */
-import { MESSAGES } from '../../core/messages.ts';
+import { MESSAGES } from '../../core/shared.ts';
 import { useAuthAction, type Toast } from '../action.ts';
 import { redirectTo } from './shared.ts';
 

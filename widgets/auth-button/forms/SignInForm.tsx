@@ -1,8 +1,7 @@
 /** The dialog's Sign in tab; offers Resend confirmation while the address is not confirmed yet. */
 import { useState } from 'react';
-import { MSG } from '../../../supabase/functions/_shared/rules.ts';
+import { MSG, MESSAGES, TEXTS } from '../../core/shared.ts';
 import { Field } from '../../core/form.tsx';
-import { MESSAGES, TEXTS } from '../../core/messages.ts';
 import type { Toast } from '../action.ts';
 import { ResendButton } from './ResendButton.tsx';
 import { useAuthForm } from './shared.ts';

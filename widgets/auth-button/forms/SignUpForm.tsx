@@ -1,7 +1,7 @@
 /** The dialog's Create account tab: optional display name, e-mail, password. */
 import { useState } from 'react';
 import { Field } from '../../core/form.tsx';
-import { MESSAGES, TEXTS } from '../../core/messages.ts';
+import { MESSAGES, TEXTS } from '../../core/shared.ts';
 import type { Toast } from '../action.ts';
 import { checkEmail, checkNewPassword } from '../checks.ts';
 import { redirectTo, useAuthForm } from './shared.ts';

@@ -1,14 +1,17 @@
 /**
- * Every toast of the spec, word for word (docs/errors.md), as one typed catalogue. Elements never
- * write toast text themselves: `toast(MESSAGES.signInSuccess)`, `toast(MESSAGES.signInFailed(error.message))`.
+ * The one catalogue of every text the product shows or answers: inline field messages, the functions'
+ * answers, the toasts and the other fixed texts, word for word as docs/errors.md and the feature pages
+ * of docs/ give them. Nothing else in the tree writes a visitor-facing message; elements call
+ * `toast(MESSAGES.signInSuccess)`, `toast(MESSAGES.signInFailed(error.message))`.
  *
- * Entries are `Toast` objects, or functions of the server's text for the rows that say "with the
- * server's message". Failures use the destructive variant (docs/errors.md: "destructive unless noted";
- * docs/errors.md marks only the review failure explicitly, and the other failures read the same way).
- * Inline field messages (Name is required, …) live in supabase/functions/_shared/rules.ts `MSG`,
- * shared with the functions.
+ * Toast entries are `Toast` objects, or functions of the server's text for the rows that say "with the
+ * server's message". Failures use the destructive variant (docs/errors.md: "destructive unless noted").
+ *
+ * Runs in Deno (the functions import it by relative path), Node and the browser: its only imports are
+ * other files of shared/. Each catalogue is its own export, so a widget bundle keeps only the ones it reads.
  */
-import { PASSWORD_MIN } from '../../supabase/functions/_shared/rules.ts';
+import type { LeadKind } from './contracts.ts';
+import { PASSWORD_MIN } from './rules/accounts.ts';
 
 export interface Toast {
   title: string;
@@ -26,6 +29,52 @@ const badWith =
   (serverMessage?: string | null): Toast =>
     bad(title, serverMessage || undefined);
 
+/**
+ * Inline field messages (docs/limits.md#validation-rules). The functions' zod contracts
+ * (shared/contracts.ts) answer with them and the widgets' own checks show the same words.
+ */
+export const MSG = {
+  nameRequired: 'Name is required',
+  nameMin: 'Name must be at least 2 characters',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  consentInline: 'Please agree to receive our newsletter',
+  roleRequired: 'Role is required',
+  messageRequired: 'Message is required',
+  tooLong: (max: number) => `Must be at most ${max} characters`,
+} as const;
+
+/**
+ * What the functions answer. The widgets show these texts in their toasts (docs/data.md#calls: "the
+ * message is used in the success toast"), so they are written for visitors.
+ */
+export const FUNCTION_MESSAGES = {
+  newsletterJoined: 'Thanks for joining the KYB circle. Look out for our next letter.',
+  /** docs/errors.md: You're on the list! We'll notify you as soon as the DIY Trinity Loc Kit is available. */
+  waitlistJoined: "We'll notify you as soon as the DIY Trinity Loc Kit is available.",
+  unsubscribed: "You've been unsubscribed. You won't receive any more emails from this list.",
+  unsubscribeLinkInvalid: 'This unsubscribe link is not valid.',
+  tooManyRequests: 'Too many requests. Please try again later.',
+  /** docs/errors.md: the beta gate's alert, shown inline and as a browser alert. */
+  betaPasswordWrong: 'Incorrect password. Please try again.',
+  badBody: 'The request body must be a JSON object.',
+  bodyTooLarge: 'The request body is too large.',
+  methodNotAllowed: 'Method not allowed.',
+  /** 500s carry no `error` field, so the widgets show their generic "Something went wrong" toast. */
+  internal: 'Something went wrong. Please try again later.',
+  lead: {
+    /** docs/limits.md: partnership inquiries are answered within 2-3 business days. */
+    partnership: "Thank you! We'll be in touch within 2-3 business days.",
+    beta_request: "Thank you! We've received your beta access request.",
+    access_beta: "Thank you! You're on the list for beta access.",
+    notify: "Thanks! We'll let you know as soon as it's ready.",
+    vault_optin: 'Thanks! Your download is starting.',
+    merch_notify: "Thanks! We'll email you when it's available.",
+  } satisfies Record<LeadKind, string>,
+  leadGeneric: 'Thank you! We received your message.',
+} as const;
+
+/** Every toast of the spec (docs/errors.md). */
 export const MESSAGES = {
   // ---- docs/errors.md: accounts
   signInFailed: badWith('Sign in failed'),
@@ -79,12 +128,8 @@ export const MESSAGES = {
   passwordUpdateFailed: badWith('Password update failed'),
 } as const;
 
-export type MessageKey = keyof typeof MESSAGES;
-
 /** Non-toast texts of the catalogues (docs/errors.md). */
 export const TEXTS = {
-  /** Browser alert on a wrong beta password. */
-  betaWrongPassword: 'Incorrect password. Please try again.',
   notFound: 'Oops! Page not found',
   /** My Account, under the read-only e-mail (docs/accounts.md#validation). */
   emailReadOnly: 'Email cannot be changed',
@@ -95,4 +140,29 @@ export const TEXTS = {
   passwordPlaceholder: `At least ${PASSWORD_MIN} characters`,
   /** My Account avatar field (docs/accounts.md#validation: "the avatar field must be a URL"). */
   avatarUrlInvalid: 'Please enter a valid URL',
+} as const;
+
+/** The admin inbox's toasts (docs/admin.md#inbox; the spec's catalogue has no inbox screen: issue #10 added it). */
+export const INBOX_MESSAGES = {
+  marked: { new: ok('Success', 'Marked as new'), handled: ok('Success', 'Marked handled'), archived: ok('Success', 'Archived') },
+  exported: (n: number) => ok('Export ready', `${n} ${n === 1 ? 'item' : 'items'} exported`),
+  updateFailed: bad('Update failed', 'Failed to update the item'),
+  fetchFailed: bad('Error', 'Failed to fetch the inbox'),
+  exportFailed: bad('Export failed', 'Failed to export the inbox'),
+} as const;
+
+/**
+ * The moderation panel's toasts (docs/reviews.md; the spec's catalogue has no moderation screen). Its
+ * sign-in toast is the core one the gallery admin uses.
+ */
+export const MODERATION_MESSAGES = {
+  approved: ok('Success', 'Review approved'),
+  unapproved: ok('Success', 'Review unapproved'),
+  deleted: ok('Success', 'Review deleted'),
+  updateFailed: bad('Update failed', 'Failed to update review'),
+  deleteFailed: bad('Delete failed', 'Failed to delete review'),
+  replySaved: ok('Success', 'Reply published'),
+  replyRemoved: ok('Success', 'Reply removed'),
+  replyFailed: bad('Reply failed', 'Failed to save reply'),
+  fetchFailed: bad('Error', 'Failed to fetch reviews'),
 } as const;

@@ -1,7 +1,7 @@
 /**
  * The fixed catalog: every product, option, price table and price-related constant the site and the
  * widgets quote (docs/catalog.md#products-page, #product-detail-pages, docs/data.md#entities, docs/catalog.md#limits; docs/pages.md, docs/limits.md). Prices are computed from these tables by
- * widgets/core/pricing.ts; nothing else restates a number.
+ * shared/pricing.ts; nothing else restates a number.
  *
  * Pure data: no DOM, no imports. The site's prerender (Node) and the widgets (browser) both load it.
  *

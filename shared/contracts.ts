@@ -3,7 +3,8 @@
  * bundles): the widgets validate with the same schema the function enforces.
  */
 import * as z from 'zod/mini';
-import { EMAIL_MAX, EMAIL_PATTERN, MESSAGE_MAX, MSG, NAME_MAX, NAME_MIN } from './rules.ts';
+import { MSG } from './messages.ts';
+import { EMAIL_MAX, EMAIL_PATTERN, MESSAGE_MAX, NAME_MAX, NAME_MIN } from './rules/forms.ts';
 
 const email = z
   .string({ error: MSG.emailRequired })
@@ -24,7 +25,6 @@ export const newsletterSignup = z.object({
   sourcePage: z.optional(z.string().check(z.maxLength(300))),
   website: honeypot,
 });
-export type NewsletterSignup = z.infer<typeof newsletterSignup>;
 
 export const newsletterUnsubscribe = z.object({ token: z.string().check(z.minLength(16), z.maxLength(200)) });
 

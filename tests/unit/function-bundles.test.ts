@@ -1,0 +1,52 @@
+/**
+ * What `supabase functions deploy` uploads for each function. The CLI starts at the entry point, follows
+ * every relative import that names a file (`./x.ts`, `../../../shared/x.ts`), and uploads each file it
+ * reaches by its path from the project root (supabase/functions/README.md, "Deploy"). A file it cannot
+ * read, or one outside the project, fails the deploy; this walk catches both before a deploy does, and
+ * holds the functions to importing only the parts of shared/ they use (`deno check` in
+ * tests/backend/functions-deno.test.ts checks that the same imports resolve under Deno).
+ */
+import { describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { FUNCTIONS_DIR, functionNames } from '../../supabase/local/functions/index.ts';
+
+const ROOT = resolve(FUNCTIONS_DIR, '..', '..');
+/** `import … from '…'`, `export … from '…'`, `import('…')`: the forms the CLI follows. */
+const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+function uploadedFiles(name: string): string[] {
+  const seen = new Set<string>();
+  const queue = [join(FUNCTIONS_DIR, name, 'index.ts')];
+  while (queue.length) {
+    const file = queue.pop() as string;
+    const path = relative(ROOT, file);
+    if (seen.has(path)) continue;
+    if (path.startsWith('..') || !existsSync(file)) throw new Error(`${name}: ${path} cannot be uploaded`);
+    seen.add(path);
+    for (const m of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+      const spec = m[1] ?? m[2];
+      if (spec.startsWith('./') || spec.startsWith('../')) queue.push(resolve(dirname(file), spec));
+    }
+  }
+  return [...seen].sort();
+}
+
+describe('function deploy bundles', () => {
+  const bundles = Object.fromEntries(functionNames().map((n) => [n, uploadedFiles(n)]));
+
+  it('reach only the function, _shared/, shared/ and the Database type', () => {
+    for (const [name, files] of Object.entries(bundles)) {
+      for (const f of files) expect(f, name).toMatch(new RegExp(`^(supabase/functions/(${name}|_shared)/|shared/|supabase/types/database\\.ts$)`));
+    }
+  });
+
+  it('take from shared/ only the form rules, messages and contracts the handlers use', () => {
+    for (const [name, files] of Object.entries(bundles)) {
+      expect(
+        files.filter((f) => f.startsWith('shared/')),
+        name,
+      ).toEqual(['shared/contracts.ts', 'shared/messages.ts', 'shared/rules/accounts.ts', 'shared/rules/forms.ts']);
+    }
+  });
+});

@@ -1,0 +1,15 @@
+/**
+ * The widgets' one door to shared/ (rules, messages, zod contracts, catalog, pricing, business data:
+ * shared/README.md). Element code imports these from here, never from shared/ directly, so what the
+ * browser takes from the shared home is listed in one place. Re-exports only: the bundler follows them
+ * to the source modules, so an element's chunk keeps just what it reads.
+ */
+export * from '../../shared/business.ts';
+export * from '../../shared/catalog.ts';
+export * from '../../shared/contracts.ts';
+export * from '../../shared/messages.ts';
+export * from '../../shared/pricing.ts';
+export * from '../../shared/rules/accounts.ts';
+export * from '../../shared/rules/forms.ts';
+export * from '../../shared/rules/gallery.ts';
+export * from '../../shared/rules/reviews.ts';

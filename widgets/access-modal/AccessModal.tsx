@@ -15,7 +15,7 @@ import { siteUrl } from '../core/config.ts';
 import { hostOf } from '../core/define.ts';
 import { Modal } from '../core/dialog.tsx';
 import { emitCancelable, type KybEventMap } from '../core/events.ts';
-import { Field, useFocusAfterRender } from '../core/form.tsx';
+import { EmailInput, Field, useFocusAfterRender } from '../core/form.tsx';
 import { BETA_REQUEST_SENT, useLeadForm } from '../core/leads.ts';
 import { useToasts } from '../core/toast.tsx';
 
@@ -156,18 +156,7 @@ export function AccessModal({ label, container }: AccessModalProps) {
                 )}
               </Field>
               <Field label="Email" error={form!.errors.email}>
-                {(a) => (
-                  <input
-                    {...a}
-                    className="kyb-input"
-                    type="email"
-                    name="email"
-                    autoComplete="email"
-                    inputMode="email"
-                    value={form!.values.email}
-                    onChange={(e) => form!.set('email')(e.currentTarget.value)}
-                  />
-                )}
+                {(a) => <EmailInput {...a} value={form!.values.email} onValue={form!.set('email')} />}
               </Field>
               {view === 'beta' ? (
                 <Field label="Message (optional)" error={beta.errors.message}>

@@ -27,7 +27,7 @@ import { BUSINESS, FUNCTION_MESSAGES, MESSAGES } from '../core/shared.ts';
 import { siteUrl } from '../core/config.ts';
 import { hostOf } from '../core/define.ts';
 import { emit } from '../core/events.ts';
-import { Field, INVALID, useFocusAfterRender } from '../core/form.tsx';
+import { EmailInput, Field, INVALID, useFocusAfterRender } from '../core/form.tsx';
 import { invokeFunction } from '../core/functions.ts';
 import { BETA_REQUEST_SENT, useLeadForm } from '../core/leads.ts';
 import { useToasts } from '../core/toast.tsx';
@@ -245,18 +245,7 @@ export function BetaGate({ mode, container }: BetaGateProps) {
               )}
             </Field>
             <Field label="Email" error={request.errors.email}>
-              {(a) => (
-                <input
-                  {...a}
-                  className="kyb-input"
-                  type="email"
-                  name="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  value={request.values.email}
-                  onChange={(e) => request.set('email')(e.currentTarget.value)}
-                />
-              )}
+              {(a) => <EmailInput {...a} value={request.values.email} onValue={request.set('email')} />}
             </Field>
             <Field label="Role" error={request.errors.role}>
               {(a) => (

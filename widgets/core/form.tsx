@@ -11,6 +11,9 @@
  *   request is state, so it cannot run before the errors it points at are on screen). After a failed
  *   submit: `focus(INVALID)` — keyboard and screen-reader users land on the problem.
  * - `focusFirstInvalid(root)`: the same, immediately.
+ * - `<EmailInput {...a11y} value onValue placeholder? autoFocus? required?>`: the e-mail control of every
+ *   form that asks for one (`.kyb-input`, type, name, autocomplete and keyboard written once), for use
+ *   inside `Field`; `onValue` gets the typed text.
  * - `errorsOf(result)`: zod/mini `safeParse` result → `{field: first message}` (or `{}` when valid).
  */
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
@@ -52,6 +55,18 @@ export function Field({ label, error, hint, part = 'field', children }: FieldPro
       ) : null}
     </div>
   );
+}
+
+export interface EmailInputProps extends FieldA11y {
+  value: string;
+  onValue: (value: string) => void;
+  placeholder?: string;
+  autoFocus?: boolean;
+  required?: boolean;
+}
+
+export function EmailInput({ value, onValue, ...rest }: EmailInputProps) {
+  return <input {...rest} className="kyb-input" type="email" name="email" autoComplete="email" inputMode="email" value={value} onChange={(e) => onValue(e.currentTarget.value)} />;
 }
 
 export const INVALID = '[aria-invalid="true"]';

@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { newsletterSignup, CONSENT_TEXT, MESSAGES } from '../core/shared.ts';
 import { siteUrl } from '../core/config.ts';
 import { emit } from '../core/events.ts';
-import { Field, INVALID, errorsOf, useFocusAfterRender } from '../core/form.tsx';
+import { EmailInput, Field, INVALID, errorsOf, useFocusAfterRender } from '../core/form.tsx';
 import { invokeFunction } from '../core/functions.ts';
 import { useToasts } from '../core/toast.tsx';
 import { hostOf } from '../core/define.ts';
@@ -98,18 +98,7 @@ export function Newsletter({ sourcePage, container }: NewsletterProps) {
             {(a) => <input {...a} className="kyb-input" type="text" name="name" autoComplete="name" value={values.name} onChange={(e) => set('name')(e.currentTarget.value)} />}
           </Field>
           <Field label="Email" error={errors.email}>
-            {(a) => (
-              <input
-                {...a}
-                className="kyb-input"
-                type="email"
-                name="email"
-                autoComplete="email"
-                inputMode="email"
-                value={values.email}
-                onChange={(e) => set('email')(e.currentTarget.value)}
-              />
-            )}
+            {(a) => <EmailInput {...a} value={values.email} onValue={set('email')} />}
           </Field>
           <div className="newsletter__hp" aria-hidden="true">
             <label>

@@ -8,7 +8,7 @@
 import { PARTNERSHIP_TYPES } from '../core/shared.ts';
 import { track } from '../core/analytics.ts';
 import { hostOf } from '../core/define.ts';
-import { Field, useFocusAfterRender } from '../core/form.tsx';
+import { EmailInput, Field, useFocusAfterRender } from '../core/form.tsx';
 import { useLeadForm } from '../core/leads.ts';
 import { useToasts } from '../core/toast.tsx';
 
@@ -64,19 +64,7 @@ export function PartnershipForm({ container }: PartnershipFormProps) {
               )}
             </Field>
             <Field label="Email Address" error={form.errors.email}>
-              {(a) => (
-                <input
-                  {...a}
-                  className="kyb-input"
-                  type="email"
-                  name="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  required
-                  value={v.email}
-                  onChange={(e) => form.set('email')(e.currentTarget.value)}
-                />
-              )}
+              {(a) => <EmailInput {...a} value={v.email} onValue={form.set('email')} required />}
             </Field>
           </div>
           <div className="partner__row">

@@ -12,7 +12,7 @@ import { useId, useMemo } from 'react';
 import { track } from '../core/analytics.ts';
 import { siteOrigin } from '../core/config.ts';
 import { hostOf } from '../core/define.ts';
-import { Field, useFocusAfterRender } from '../core/form.tsx';
+import { EmailInput, Field, useFocusAfterRender } from '../core/form.tsx';
 import { useLeadForm } from '../core/leads.ts';
 import { useToasts } from '../core/toast.tsx';
 import { downloadTarget, vaultItems, type VaultItem } from './items.ts';
@@ -106,19 +106,7 @@ function VaultCard({ item, toast, container }: { item: VaultItem; toast: ReturnT
             }
             error={form.errors.email || form.errors.item}
           >
-            {(a) => (
-              <input
-                {...a}
-                className="kyb-input"
-                type="email"
-                name="email"
-                autoComplete="email"
-                inputMode="email"
-                placeholder="you@example.com"
-                value={form.values.email}
-                onChange={(e) => form.set('email')(e.currentTarget.value)}
-              />
-            )}
+            {(a) => <EmailInput {...a} value={form.values.email} onValue={form.set('email')} placeholder="you@example.com" />}
           </Field>
           <button type="submit" className="kyb-btn vault__submit" part="button submit" disabled={empty || form.busy}>
             {form.busy ? 'Preparing...' : 'Download'}

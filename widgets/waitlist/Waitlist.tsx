@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { newsletterSignup, WAITLIST_NAME, MESSAGES } from '../core/shared.ts';
 import { hostOf } from '../core/define.ts';
 import { emit } from '../core/events.ts';
-import { Field, INVALID, errorsOf, useFocusAfterRender } from '../core/form.tsx';
+import { EmailInput, Field, INVALID, errorsOf, useFocusAfterRender } from '../core/form.tsx';
 import { invokeFunction } from '../core/functions.ts';
 import { useToasts } from '../core/toast.tsx';
 import { track } from '../core/analytics.ts';
@@ -68,19 +68,14 @@ export function Waitlist({ sourcePage, container }: WaitlistProps) {
         <form className="waitlist__form" part="form" noValidate onSubmit={submit} aria-busy={busy}>
           <Field label="Email" error={error}>
             {(a) => (
-              <input
+              <EmailInput
                 {...a}
-                className="kyb-input"
-                type="email"
-                name="email"
-                autoComplete="email"
-                inputMode="email"
-                placeholder="you@example.com"
                 value={email}
-                onChange={(e) => {
-                  setEmail(e.currentTarget.value);
+                onValue={(v) => {
+                  setEmail(v);
                   if (error) setError(undefined);
                 }}
+                placeholder="you@example.com"
               />
             )}
           </Field>

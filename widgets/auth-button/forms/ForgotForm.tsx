@@ -1,6 +1,6 @@
 /** Forgot password?: sends the recovery mail, then goes back to Sign in. */
 import { useState } from 'react';
-import { Field } from '../../core/form.tsx';
+import { EmailInput, Field } from '../../core/form.tsx';
 import { MESSAGES } from '../../core/shared.ts';
 import type { Toast } from '../action.ts';
 import { checkEmail } from '../checks.ts';
@@ -24,7 +24,7 @@ export function ForgotForm({ toast, onBack }: { toast: Toast; onBack: () => void
     <form ref={form} className="kyb-stack auth__form" part="form forgot-form" noValidate onSubmit={submit} aria-busy={busy}>
       <p className="auth__intro">Enter your e-mail and we'll send you a link to choose a new password.</p>
       <Field label="Email" error={errors.email}>
-        {(a) => <input {...a} className="kyb-input" type="email" name="email" autoComplete="email" autoFocus value={email} onChange={(e) => setEmail(e.currentTarget.value)} />}
+        {(a) => <EmailInput {...a} value={email} onValue={setEmail} autoFocus />}
       </Field>
       <button type="submit" className="kyb-btn auth__submit" part="button submit" disabled={busy}>
         {busy ? 'Sending...' : 'Send reset link'}

@@ -1,7 +1,7 @@
 /** The dialog's Sign in tab; offers Resend confirmation while the address is not confirmed yet. */
 import { useState } from 'react';
 import { MSG, MESSAGES, TEXTS } from '../../core/shared.ts';
-import { Field } from '../../core/form.tsx';
+import { EmailInput, Field } from '../../core/form.tsx';
 import type { Toast } from '../action.ts';
 import { ResendButton } from './ResendButton.tsx';
 import { useAuthForm } from './shared.ts';
@@ -38,7 +38,7 @@ export function SignInForm({ toast, onDone, onForgot, unconfirmed, setUnconfirme
   return (
     <form ref={form} className="kyb-stack auth__form" part="form sign-in-form" noValidate onSubmit={submit} aria-busy={busy}>
       <Field label="Email" error={errors.email}>
-        {(a) => <input {...a} className="kyb-input" type="email" name="email" autoComplete="email" autoFocus value={email} onChange={(e) => setEmail(e.currentTarget.value)} />}
+        {(a) => <EmailInput {...a} value={email} onValue={setEmail} autoFocus />}
       </Field>
       <Field label="Password" error={errors.password}>
         {(a) => (

@@ -1,6 +1,6 @@
 /** The dialog's Create account tab: optional display name, e-mail, password. */
 import { useState } from 'react';
-import { Field } from '../../core/form.tsx';
+import { EmailInput, Field } from '../../core/form.tsx';
 import { MESSAGES, TEXTS } from '../../core/shared.ts';
 import type { Toast } from '../action.ts';
 import { checkEmail, checkNewPassword } from '../checks.ts';
@@ -47,7 +47,7 @@ export function SignUpForm({ toast, onDone, setUnconfirmed }: SignUpFormProps) {
         {(a) => <input {...a} className="kyb-input" type="text" name="display-name" autoComplete="name" autoFocus value={name} onChange={(e) => setName(e.currentTarget.value)} />}
       </Field>
       <Field label="Email" error={errors.email}>
-        {(a) => <input {...a} className="kyb-input" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />}
+        {(a) => <EmailInput {...a} value={email} onValue={setEmail} />}
       </Field>
       <Field label="Password" error={errors.password}>
         {(a) => (

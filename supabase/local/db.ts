@@ -40,6 +40,11 @@ export interface Db {
   tx<T>(fn: (q: Query) => Promise<T>): Promise<T>;
   /** One transaction as the client's role with its claims set: RLS applies. */
   asRole<T>(ctx: RoleContext, fn: (q: Query) => Promise<T>): Promise<T>;
+  /**
+   * Forgets the API roles' own settings, so the next asRole reads them again. PostgREST reads them once
+   * and again when its schema cache reloads; the REST emulator calls this on each reload (rest/schema.ts).
+   */
+  reloadRoleSettings(): void;
   /** PGlite only: the whole data directory, to restore a prepared database quickly in tests. */
   dump(): Promise<Blob>;
   close(): Promise<void>;
@@ -59,21 +64,48 @@ export function isPgError(e: unknown): e is PgError {
 const here = dirname(fileURLToPath(import.meta.url));
 export const SUPABASE_DIR = join(here, '..');
 
-async function setRole(q: Query, ctx: RoleContext) {
+/** Each role's `statement_timeout` from `alter role … set` (base.sql), database-specific over global. */
+type RoleSettings = ReadonlyMap<string, string>;
+
+async function readRoleSettings(q: Query): Promise<RoleSettings> {
+  const { rows } = await q<{ role: string; value: string }>(
+    `select r.rolname as role, split_part(c, '=', 2) as value
+       from pg_catalog.pg_db_role_setting s
+       join pg_catalog.pg_roles r on r.oid = s.setrole
+      cross join unnest(s.setconfig) c
+      where s.setdatabase in (0, (select oid from pg_catalog.pg_database where datname = current_database()))
+        and c like 'statement\\_timeout=%'
+      order by s.setdatabase`,
+  );
+  // Ordered global first, so a database-specific setting of the same role overwrites it.
+  return new Map(rows.map((r) => [r.role, r.value]));
+}
+
+/** The role settings of one database, read on first use and after each reload; concurrent reads share one query. */
+function roleSettingsCache(q: Query) {
+  let current: Promise<RoleSettings> | undefined;
+  return {
+    get(): Promise<RoleSettings> {
+      current ??= readRoleSettings(q).catch((e: unknown) => {
+        current = undefined;
+        throw e;
+      });
+      return current;
+    },
+    reload() {
+      current = undefined;
+    },
+  };
+}
+
+async function setRole(q: Query, ctx: RoleContext, settings: RoleSettings) {
   if (ctx.readOnly) await q('set transaction read only');
   // The same GUCs PostgREST sets (Query/PreQuery.hs txVarQuery); auth.uid() reads request.jwt.claims.
   // PostgREST also applies the impersonated role's own settings (`alter role anon set
-  // statement_timeout`, base.sql): hosted cuts anon's statements at 3 s and signed-in ones at 8 s. That
-  // one is read first, while the connection still has its login role.
+  // statement_timeout`, base.sql): hosted cuts anon's statements at 3 s and signed-in ones at 8 s. It
+  // reads them once per schema cache load, not per request, and so does this (roleSettingsCache).
   await q(
-    `select set_config('statement_timeout', coalesce((
-              select split_part(c, '=', 2)
-                from pg_catalog.pg_db_role_setting s, unnest(s.setconfig) c
-               where s.setrole = (select oid from pg_catalog.pg_roles where rolname = $1)
-                 and s.setdatabase in (0, (select oid from pg_catalog.pg_database where datname = current_database()))
-                 and c like 'statement\\_timeout=%'
-               order by s.setdatabase desc
-               limit 1), current_setting('statement_timeout')), true),
+    `select set_config('statement_timeout', coalesce($7, current_setting('statement_timeout')), true),
             set_config('search_path', 'public, extensions', true),
             set_config('role', $1, true),
             set_config('request.jwt.claims', $2, true),
@@ -89,6 +121,7 @@ async function setRole(q: Query, ctx: RoleContext) {
       ctx.method ?? 'GET',
       ctx.path ?? '/',
       JSON.stringify(ctx.headers ?? {}),
+      settings.get(ctx.role) ?? null,
     ],
   );
 }
@@ -124,6 +157,7 @@ async function openPGlite(opts: OpenOptions): Promise<Db> {
       return { rows: r.rows as T[], affectedRows: r.affectedRows ?? 0 };
     };
   const query = wrap(pg);
+  const roles = roleSettingsCache(query);
   return {
     kind: 'pglite',
     query,
@@ -133,13 +167,16 @@ async function openPGlite(opts: OpenOptions): Promise<Db> {
     tx(fn) {
       return pg.transaction((t) => fn(wrap(t)));
     },
-    asRole(ctx, fn) {
+    async asRole(ctx, fn) {
+      // Read before the transaction: PGlite runs one query at a time, and the transaction holds it.
+      const settings = await roles.get();
       return pg.transaction(async (t) => {
         const q = wrap(t);
-        await setRole(q, ctx);
+        await setRole(q, ctx, settings);
         return fn(q);
       });
     },
+    reloadRoleSettings: () => roles.reload(),
     async dump() {
       return pg.dumpDataDir('none');
     },
@@ -160,12 +197,14 @@ async function openPostgres(url: string): Promise<Db> {
       const r = await runner.query(sql, params);
       return { rows: r.rows as T[], affectedRows: r.rowCount ?? 0 };
     };
+  const roles = roleSettingsCache(wrap(pool));
   const inTx = async <T>(fn: (q: Query) => Promise<T>, ctx?: RoleContext): Promise<T> => {
+    const settings = ctx ? await roles.get() : undefined;
     const client = await pool.connect();
     try {
       await client.query('begin');
       const q = wrap(client);
-      if (ctx) await setRole(q, ctx);
+      if (ctx && settings) await setRole(q, ctx, settings);
       const out = await fn(q);
       await client.query('commit');
       return out;
@@ -184,6 +223,7 @@ async function openPostgres(url: string): Promise<Db> {
     },
     tx: (fn) => inTx(fn),
     asRole: (ctx, fn) => inTx(fn, ctx),
+    reloadRoleSettings: () => roles.reload(),
     async dump() {
       throw new Error('dump() is only available on PGlite');
     },
@@ -240,5 +280,7 @@ export async function migrate(db: Db, opts: { seed?: boolean } = {}): Promise<{ 
       throw new Error(`seed.sql failed: ${(e as Error).message}`);
     }
   }
+  // A migration may `alter role … set`; requests after it see the new settings.
+  db.reloadRoleSettings();
   return { fresh, applied };
 }

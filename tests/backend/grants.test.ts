@@ -450,6 +450,33 @@ describe("hosted's own schemas, as postgres and the API roles meet them", () => 
     expect(await timeout('authenticated')).toBe('8s');
   });
 
+  it('keeps the role settings it read until the schema cache reloads, as PostgREST does', async () => {
+    const timeout = (role: string) => s.db.asRole({ role, claims: {} }, async (q) => (await q<{ t: string }>("select current_setting('statement_timeout') as t")).rows[0].t);
+    // In this database only: roles are shared by every database of a PostgreSQL server.
+    const setAnon = (value: string | null) =>
+      sql(
+        `do $$ begin execute format(${value ? `'alter role anon in database %I set statement_timeout = %L', current_database(), '${value}'` : `'alter role anon in database %I reset statement_timeout', current_database()`}); end $$`,
+      );
+    expect(await timeout('anon')).toBe('3s');
+    await setAnon('4s');
+    try {
+      // Read once, not per request: the change waits for a reload.
+      expect(await timeout('anon')).toBe('3s');
+      // A name the schema cache does not know reloads it (supabase/local/rest/query.ts), the role settings with it.
+      const miss = await s
+        .client()
+        .from('no_such_table' as 'reviews')
+        .select('id');
+      expect(miss.error).toMatchObject({ code: 'PGRST205' });
+      expect(await timeout('anon')).toBe('4s');
+      expect(await timeout('authenticated')).toBe('8s');
+    } finally {
+      await setAnon(null);
+      s.db.reloadRoleSettings();
+    }
+    expect(await timeout('anon')).toBe('3s');
+  });
+
   it('makes postgres, not a superuser, own every object of the project', async () => {
     const owners = await sql<{ owner: string }>(
       `select distinct pg_get_userbyid(c.relowner) as owner from pg_class c join pg_namespace n on n.oid = c.relnamespace

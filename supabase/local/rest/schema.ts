@@ -194,8 +194,10 @@ export class SchemaStore {
     return this.current ?? this.reload();
   }
 
+  /** Reads the catalog again, and, as PostgREST does on a schema reload, the API roles' own settings. */
   reload(): Promise<SchemaCache> {
     if (!this.loading) {
+      this.db.reloadRoleSettings();
       this.loading = loadSchema(this.db)
         .then((s) => {
           this.current = s;

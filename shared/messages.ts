@@ -1,8 +1,9 @@
 /**
- * The one catalogue of every text the product shows or answers: inline field messages, the functions'
- * answers, the toasts and the other fixed texts, word for word as docs/errors.md and the feature pages
- * of docs/ give them. Nothing else in the tree writes a visitor-facing message; elements call
- * `toast(MESSAGES.signInSuccess)`, `toast(MESSAGES.signInFailed(error.message))`.
+ * The one catalogue of the product's messages: inline field messages, the functions' answers, the
+ * toasts and the other fixed texts, word for word as docs/errors.md and the feature pages of docs/ give
+ * them. Elements never write a toast or a field error themselves: `toast(MESSAGES.signInSuccess)`,
+ * `toast(MESSAGES.signInFailed(error.message))`. The review form's own inline texts are the one
+ * exception: they sit beside it, in widgets/reviews/messages.ts.
  *
  * Toast entries are `Toast` objects, or functions of the server's text for the rows that say "with the
  * server's message". Failures use the destructive variant (docs/errors.md: "destructive unless noted").

@@ -1,4 +1,4 @@
-import { $, cleanup, equal, mount, text, waitFor } from './support/helpers.js';
+import { $, cleanup, equal, mount, text, waitFor } from './support/helpers.ts';
 
 describe('kyb-account without a session', () => {
   afterEach(cleanup);

@@ -15,7 +15,7 @@ import {
   waitFor,
   waitForToast,
   watchText,
-} from './support/helpers.js';
+} from './support/helpers.ts';
 
 /** Sign in through kyb-auth-button, the way a visitor does (the auth store is shared by all elements). */
 async function signIn(u) {

@@ -24,11 +24,14 @@ import {
   type,
   waitFor,
   waitForToast,
-} from './support/helpers.js';
-import { ADMIN, signIn, signOut, tokenFor } from './gallery-fixtures.test.mjs';
+  type RestOptions,
+  type Mounted,
+  type TestUser,
+} from './support/helpers.ts';
+import { ADMIN, signIn, signOut, tokenFor } from './support/fixtures.ts';
 
 /** A REST call with a token (fixture writes with the service key, RLS probes as a user). */
-async function rest(token, path, { method = 'GET', body, prefer, key = anonKey() } = {}) {
+async function rest(token: string, path: string, { method = 'GET', body, prefer, key = anonKey() }: RestOptions & { key?: string } = {}) {
   const r = await fetch(`${backendUrl()}/rest/v1/${path}`, {
     method,
     headers: { apikey: key, authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(prefer ? { prefer } : {}) },
@@ -63,10 +66,10 @@ describe('kyb-admin-inbox', () => {
   const tag = `t${Date.now().toString(36)}`;
   const leadEmail = `gia.${tag}@example.com`;
   const subEmail = `sam.${tag}@example.com`;
-  let lead;
-  let sub;
-  let customer;
-  let bar;
+  let lead: { id: string };
+  let sub: { id: string };
+  let customer: TestUser;
+  let bar: Mounted;
 
   before(async () => {
     for (const k of Object.keys(localStorage)) if (k.startsWith('sb-')) localStorage.removeItem(k);

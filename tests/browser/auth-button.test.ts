@@ -1,4 +1,4 @@
-import { sendMouse } from '/node_modules/@web/test-runner-commands/browser/commands.mjs';
+import { sendMouse } from '@web/test-runner-commands';
 import {
   $,
   $$,
@@ -22,13 +22,14 @@ import {
   waitFor,
   waitForToast,
   watchText,
-} from './support/helpers.js';
+  type Mounted,
+} from './support/helpers.ts';
 
 /** Answers auth calls whose path ends with `path` with a GoTrue-style 500 while `fn` runs. */
 async function withAuthServerError(path, body, fn) {
   const real = window.fetch;
   window.fetch = (input, init) => {
-    const url = typeof input === 'string' ? input : input.url;
+    const url = typeof input === 'string' ? input : (input as Request).url;
     if (new URL(url).pathname.endsWith(path)) {
       return Promise.resolve(new Response(JSON.stringify(body), { status: 500, headers: { 'content-type': 'application/json' } }));
     }
@@ -57,7 +58,7 @@ const tab = (el, name) => $$(el, '[role="tab"]').find((t) => text(t) === name);
 const submitOf = (el) => $(el, '[role="tabpanel"]:not([hidden]) button[type="submit"]');
 
 /** A new user, and the dialog open with their e-mail and `password` (theirs unless given) typed in. */
-async function signInFormFor(el, password) {
+async function signInFormFor(el, password?: string) {
   const u = await createUser();
   await open(el);
   await type(field(el, 'Email'), u.email);
@@ -73,7 +74,7 @@ async function signOutIfNeeded(el) {
 }
 
 describe('kyb-auth-button', () => {
-  let el;
+  let el: Mounted;
   beforeEach(async () => {
     el = await mount('<kyb-auth-button></kyb-auth-button>');
     await waitFor(() => $(el, 'button, a'), 'auth state resolved');

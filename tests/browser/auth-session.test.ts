@@ -1,4 +1,4 @@
-import { $, anonKey, assert, backendUrl, button, createUser, equal, field, meta, stack, text, type, uniqueEmail, waitFor, waitForToast } from './support/helpers.js';
+import { $, anonKey, assert, backendUrl, button, createUser, equal, field, meta, stack, text, type, uniqueEmail, waitFor, waitForToast } from './support/helpers.ts';
 
 /** Open a fresh host page (own modules, own auth store) in an iframe; same origin, same localStorage. */
 const pageUrl = (html) =>
@@ -44,7 +44,7 @@ describe('the auth store across page loads', () => {
     equal(text(el), 'Sign in', 'signed out');
     await new Promise((r) => setTimeout(r, 300));
     const manifest = await (await fetch(`${meta('kyb-test-bundle')}/.vite/manifest.json`)).json();
-    const supabaseJs = Object.entries(manifest)
+    const supabaseJs = Object.entries(manifest as Record<string, { file: string }>)
       .find(([k]) => k.includes('@supabase/supabase-js'))[1]
       .file.split('/')
       .pop();
@@ -127,7 +127,7 @@ describe('mail links landing on a page with the elements', () => {
 
   it('confirmation link: the visitor lands signed in', async () => {
     await stack({ op: 'autoconfirm', value: false });
-    let email;
+    let email: string;
     try {
       email = uniqueEmail('landing');
       const r = await fetch(`${backendUrl()}/auth/v1/signup?redirect_to=${encodeURIComponent(pageUrl('<kyb-auth-button></kyb-auth-button>'))}`, {

@@ -2,7 +2,7 @@
  * kyb-loc-configurator in Chromium, from the built bundle. Expected prices are restated from docs/limits.md
  * (not read from the catalog) so a wrong table fails here too.
  */
-import { $, $$, assert, button, cleanup, equal, expectAccessible, listen, meta, mount, sendKeys, text, waitFor } from './support/helpers.js';
+import { $, $$, assert, button, cleanup, equal, expectAccessible, listen, meta, mount, sendKeys, text, waitFor } from './support/helpers.ts';
 
 const ORIGINAL_URL = location.href;
 const bundle = meta('kyb-test-bundle');
@@ -186,7 +186,7 @@ describe('kyb-loc-configurator', () => {
     localStorage.setItem('kyb-configurator:trinity-locs', 'length=24&size=XS&color=honey-blonde');
     const frame = document.createElement('iframe');
     frame.style.cssText = 'width:1000px;height:1200px';
-    const page = (query) => `/tests/browser/configurator.test.html${query}#${new URLSearchParams({ bundle, product: 'trinity-locs' })}`;
+    const page = (query) => `/tests/browser/fixtures/product-page.html${query}#${new URLSearchParams({ bundle, product: 'trinity-locs' })}`;
     frame.src = page('?length=20&size=SM&color=Brown&utm_source=ig');
     const el = () => frame.contentDocument?.querySelector('kyb-loc-configurator');
     const ready = () => el()?.shadowRoot?.querySelector('[part~="price"] output');
@@ -234,7 +234,7 @@ describe('kyb-loc-configurator', () => {
       button(el(), 'Copy link').click();
       await waitFor(() => text($(el(), '.cfg__copy-status')) === 'Link copied', 'Link copied status');
       const link = new URL(copied);
-      equal(link.pathname, '/tests/browser/configurator.test.html', 'same page');
+      equal(link.pathname, '/tests/browser/fixtures/product-page.html', 'same page');
       equal(`${link.searchParams.get('length')}|${link.searchParams.get('size')}|${link.searchParams.get('color')}`, '28|SM|brown', 'configuration in the link');
 
       // No clipboard permission: the link is shown to copy by hand.

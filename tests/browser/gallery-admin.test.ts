@@ -24,8 +24,9 @@ import {
   type,
   waitFor,
   waitForToast,
-} from './support/helpers.js';
-import { ADMIN, clearGallery, fixtureImageUrl, galleryRest, pick, pngFile, seedItems, signIn, signOut, tokenFor, webmFile } from './gallery-fixtures.test.mjs';
+  type Mounted,
+} from './support/helpers.ts';
+import { ADMIN, clearGallery, fixtureImageUrl, galleryRest, pick, pngFile, seedItems, signIn, signOut, tokenFor, webmFile } from './support/fixtures.ts';
 
 const rows = (el) => $$(el, '[part~="item"]');
 const panel = (el) =>
@@ -42,8 +43,8 @@ const rowField = (row, label) => {
 };
 
 describe('kyb-gallery-admin', () => {
-  let adminToken;
-  let bar;
+  let adminToken: string;
+  let bar: Mounted;
 
   before(async () => {
     adminToken = await tokenFor(ADMIN);
@@ -260,7 +261,7 @@ describe('kyb-gallery-admin', () => {
     equal(db.length, 0, 'no row for a refused file');
     cleanup();
 
-    const meta = document.querySelector('meta[name="kyb-supabase-url"]');
+    const meta = document.querySelector<HTMLMetaElement>('meta[name="kyb-supabase-url"]');
     const real = meta.content;
     meta.content = closedUrl();
     try {

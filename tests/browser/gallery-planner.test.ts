@@ -2,8 +2,8 @@
  * kyb-planner-gallery: the public carousel reads active items anonymously, in display_order; with none,
  * or when the backend is unreachable, the fixed cover image shows (docs/tools.md#planner-gallery, #states, #messages).
  */
-import { $, $$, assert, cleanup, closedUrl, equal, expectAccessible, mount, requestsTo, sendKeys, text, waitFor } from './support/helpers.js';
-import { ADMIN, clearGallery, fixtureImageUrl, seedItems, tokenFor } from './gallery-fixtures.test.mjs';
+import { $, $$, assert, cleanup, closedUrl, equal, expectAccessible, mount, requestsTo, sendKeys, text, waitFor } from './support/helpers.ts';
+import { ADMIN, clearGallery, fixtureImageUrl, seedItems, tokenFor } from './support/fixtures.ts';
 
 const TAG = '<kyb-planner-gallery fallback-src="/cover.png" fallback-alt="Crown Planner cover"></kyb-planner-gallery>';
 const loaded = (el) => waitFor(() => $(el, '[part~="root"]') && $(el, '[part~="root"]').getAttribute('aria-busy') !== 'true', 'gallery loaded');
@@ -11,7 +11,7 @@ const main = (el) => $(el, '[part~="slide"]');
 const thumbs = (el) => $$(el, '[part~="thumb"]');
 
 describe('kyb-planner-gallery', () => {
-  let adminToken;
+  let adminToken: string;
   before(async () => {
     adminToken = await tokenFor(ADMIN);
   });
@@ -89,7 +89,7 @@ describe('kyb-planner-gallery', () => {
   });
 
   it('falls back to the cover image when the read fails (logged only)', async () => {
-    const meta = document.querySelector('meta[name="kyb-supabase-url"]');
+    const meta = document.querySelector<HTMLMetaElement>('meta[name="kyb-supabase-url"]');
     const real = meta.content;
     meta.content = closedUrl();
     const logged = [];

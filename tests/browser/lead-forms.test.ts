@@ -29,7 +29,7 @@ import {
   waitFor,
   waitForToast,
   serviceKey,
-} from './support/helpers.js';
+} from './support/helpers.ts';
 
 // ---------------------------------------------------------------- service-role reads (assertions only)
 /** The leads stored for an e-mail address (service role: the table is closed to anon). */
@@ -60,7 +60,7 @@ const errorsOf = (root) => [...root.querySelectorAll('.kyb-error')].map(text);
  * the failed request; the test asserts that and keeps the output quiet.
  */
 async function offline(fn) {
-  const metaUrl = document.querySelector('meta[name="kyb-supabase-url"]');
+  const metaUrl = document.querySelector<HTMLMetaElement>('meta[name="kyb-supabase-url"]');
   const real = metaUrl.content;
   const realError = console.error;
   const logged = [];
@@ -105,7 +105,7 @@ describe('kyb-access-modal', () => {
     const d = dialog(el);
     equal(text(el.shadowRoot.getElementById(d.getAttribute('aria-labelledby'))), 'Get Early Access', 'dialog labelled by its title');
     assert(d.contains(el.shadowRoot.activeElement), 'focus moved into the dialog');
-    equal(el.shadowRoot.activeElement.dataset.choice, 'beta', 'first choice focused');
+    equal((el.shadowRoot.activeElement as HTMLElement).dataset.choice, 'beta', 'first choice focused');
     await expectAccessible(el, 'access modal choice');
     const names = $$(el, '[data-choice] .access__option-title').map(text);
     equal(names.join('|'), 'Become a Beta Tester|Notify Me at Launch', 'the two choices');
@@ -248,7 +248,7 @@ describe('kyb-access-modal', () => {
 // ---------------------------------------------------------------- kyb-beta-gate
 describe('kyb-beta-gate', () => {
   const realAlert = window.alert;
-  let alerts;
+  let alerts: string[];
   beforeEach(() => {
     sessionStorage.removeItem('kyb-beta-unlocked');
     alerts = [];

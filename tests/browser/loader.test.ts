@@ -1,8 +1,8 @@
-import { $, assert, button, equal, field, meta, mount, requestsTo, text, type, uniqueEmail, waitFor, waitForToast } from './support/helpers.js';
+import { $, assert, button, equal, field, meta, mount, requestsTo, text, type, uniqueEmail, waitFor, waitForToast } from './support/helpers.ts';
 
 const bundle = meta('kyb-test-bundle');
 /** The loader's reserve rules live in an adopted (CSP-safe) sheet, not a <style> element. */
-const reserveSheets = () => document.adoptedStyleSheets.filter((s) => [...s.cssRules].some((r) => r.selectorText?.includes(':not(:defined)')));
+const reserveSheets = () => document.adoptedStyleSheets.filter((s) => [...s.cssRules].some((r) => (r as CSSStyleRule).selectorText?.includes(':not(:defined)')));
 const reserveText = () =>
   reserveSheets()
     .flatMap((s) => [...s.cssRules].map((r) => r.cssText))
@@ -28,7 +28,7 @@ describe('kyb-widgets.js loader', () => {
     );
     assert(!chunks.some((c) => /^(auth-button|account|newsletter|reviews)-/.test(c)), `no other element's chunk (${chunks})`);
     equal(customElements.get('kyb-account'), undefined, 'other elements stay undefined');
-    const preloads = [...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => new URL(l.href).pathname.split('/').pop());
+    const preloads = [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => new URL(l.href).pathname.split('/').pop());
     assert(
       preloads.some((p) => p.startsWith('runtime-')),
       `the element's shared chunks are preloaded with it (${preloads})`,

@@ -3,7 +3,7 @@
  * kyb-product-filter (docs/catalog.md#products-page, #states), kyb-sticky-bar (docs/pages.md, docs/data.md#states-and-transitions, docs/limits.md), kyb-thumbnail-gallery
  * (docs/catalog.md#product-detail-pages, docs/pages.md, docs/data.md#states-and-transitions) and kyb-not-found (docs/pages.md).
  */
-import { $, $$, assert, cleanup, equal, expectAccessible, mount, sendKeys, text, waitFor } from './support/helpers.js';
+import { $, $$, assert, cleanup, equal, expectAccessible, mount, sendKeys, text, waitFor } from './support/helpers.ts';
 
 const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
 
@@ -77,7 +77,7 @@ describe('kyb-product-filter', () => {
       choose(filterSelect(el), 'diy-kit');
       await waitFor(() => count(el) === 'Showing 1 product', 'count after filtering');
       equal(shown(el), 'kit', 'only the kit is shown');
-      assert(el.querySelector('#jah').hidden, 'others hidden');
+      assert(el.querySelector<HTMLElement>('#jah').hidden, 'others hidden');
       equal(new URLSearchParams(location.search).get('filter'), 'diy-kit', 'filter kept in the address');
       choose(filterSelect(el), 'loc-extensions');
       await waitFor(() => count(el) === 'Showing 3 products', 'three loc extensions');
@@ -111,7 +111,7 @@ describe('kyb-product-filter', () => {
 
 // ---------------------------------------------------------------- kyb-sticky-bar
 describe('kyb-sticky-bar', () => {
-  let spacer;
+  let spacer: HTMLElement;
   beforeEach(() => {
     spacer = document.createElement('div');
     spacer.style.height = '4000px';

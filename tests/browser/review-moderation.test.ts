@@ -25,14 +25,17 @@ import {
   type,
   waitFor,
   waitForToast,
-} from './support/helpers.js';
-import { ADMIN, pngFile, signIn, signOut, tokenFor } from './gallery-fixtures.test.mjs';
+  type RestOptions,
+  type Mounted,
+  type TestUser,
+} from './support/helpers.ts';
+import { ADMIN, pngFile, signIn, signOut, tokenFor } from './support/fixtures.ts';
 
 const SLUG = 'irie-locs';
 const PAGED_SLUG = 'lock-kit';
 
 /** A REST call with a user's token (fixture writes as that user, RLS probes, checks as the admin). */
-async function rest(token, path, { method = 'GET', body, prefer } = {}) {
+async function rest(token: string, path: string, { method = 'GET', body, prefer }: RestOptions = {}) {
   const r = await fetch(`${backendUrl()}/rest/v1/${path}`, {
     method,
     headers: { apikey: anonKey(), authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(prefer ? { prefer } : {}) },
@@ -81,12 +84,12 @@ const choose = (select, value) => {
 };
 
 describe('kyb-review-moderation', () => {
-  let customer;
-  let customerToken;
-  let adminToken;
-  let review;
-  let filePath;
-  let bar;
+  let customer: TestUser;
+  let customerToken: string;
+  let adminToken: string;
+  let review: { id: string; title: string; content: string; created_at: string; is_approved: boolean } | null;
+  let filePath: string;
+  let bar: Mounted;
   const extra = [];
 
   before(async () => {

@@ -27,15 +27,19 @@ import {
   waitFor,
   waitForToast,
   serviceKey,
-} from './support/helpers.js';
-import { emulateMedia, sendMouse, setViewport } from '/node_modules/@web/test-runner-commands/browser/commands.mjs';
+  type RestOptions,
+  type Session,
+  type Mounted,
+  type TestUser,
+} from './support/helpers.ts';
+import { emulateMedia, sendMouse, setViewport } from '@web/test-runner-commands';
 
 const FIX = 'trinity-locs'; // 12 fixture reviews: summary, filters, sort, pages, media
 const EMPTY = 'protective-style-planner'; // no approved review during this file
 const SUBMIT = 'jah-locs'; // the signed-in user's submissions
 
 // ---------------------------------------------------------------- service-role access (fixtures only)
-async function svc(path, { method = 'GET', body, prefer } = {}) {
+async function svc(path: string, { method = 'GET', body, prefer }: RestOptions = {}) {
   const key = await serviceKey();
   const r = await fetch(`${backendUrl()}/rest/v1/${path}`, {
     method,
@@ -72,13 +76,13 @@ async function png(colour = '#b5651d', w = 64, h = 48) {
   const g = c.getContext('2d');
   g.fillStyle = colour;
   g.fillRect(0, 0, w, h);
-  return new Promise((ok) => c.toBlob(ok, 'image/png'));
+  return new Promise<Blob>((ok) => c.toBlob((b) => ok(b!), 'image/png'));
 }
 
 // ---------------------------------------------------------------- fixtures
 const hidden = []; // seeded approved review ids unapproved for this file
 const added = []; // review ids this file created
-let fixtureUser;
+let fixtureUser: Session['user'];
 
 /** 12 reviews on FIX: ratings, verified marks, dates (New York time) and media known in advance. */
 const FIXTURES = [
@@ -185,8 +189,8 @@ function route(rule) {
 
 /** Hold matching requests until release() (the local stack answers too fast to see a busy state). */
 function hold(match) {
-  let release;
-  const gate = new Promise((ok) => (release = ok));
+  let release: () => void;
+  const gate = new Promise<void>((ok) => (release = ok));
   const unroute = route(async (url, method) => {
     if (match(url, method)) await gate;
     return null;
@@ -198,7 +202,7 @@ function hold(match) {
 }
 
 /** Answer matching requests with an error: a dropped connection (`network`) or an HTTP status. */
-function fail(match, { times = Infinity, status } = {}) {
+function fail(match: (url: string, method: string) => boolean, { times = Infinity, status }: { times?: number; status?: number } = {}) {
   let left = times;
   return route(async (url, method) => {
     if (left <= 0 || !match(url, method)) return null;
@@ -225,9 +229,9 @@ async function signIn(u) {
   await waitFor(() => $(bar, 'button'), 'auth button ready');
   button(bar, 'Sign in').click();
   await waitFor(() => $(bar, 'dialog')?.open, 'dialog');
-  const f = (label) => [...bar.shadowRoot.querySelectorAll('[role="tabpanel"]:not([hidden]) label')].find((l) => text(l) === label);
-  await type(bar.shadowRoot.getElementById(f('Email').htmlFor), u.email);
-  await type(bar.shadowRoot.getElementById(f('Password').htmlFor), u.password);
+  const f = (label) => [...bar.shadowRoot.querySelectorAll<HTMLLabelElement>('[role="tabpanel"]:not([hidden]) label')].find((l) => text(l) === label);
+  await type(bar.shadowRoot.getElementById(f('Email').htmlFor) as HTMLInputElement, u.email);
+  await type(bar.shadowRoot.getElementById(f('Password').htmlFor) as HTMLInputElement, u.password);
   $(bar, '[role="tabpanel"]:not([hidden]) button[type="submit"]').click();
   await waitFor(() => text($(bar, '[part~="greeting"]')).includes(u.email), 'signed in');
   return bar;
@@ -240,7 +244,7 @@ describe('kyb-reviews (signed out)', () => {
   it('shows a skeleton, then the summary and the newest page with dates, stars and verified marks', async () => {
     const t0 = performance.now();
     const release = hold(isFeed);
-    let el;
+    let el: Mounted;
     try {
       el = await mount(`<kyb-reviews slug="${FIX}"></kyb-reviews>`);
       await waitFor(() => $(el, '[part~="skeleton"]'), 'skeleton while loading');
@@ -580,8 +584,8 @@ describe('kyb-reviews (signed out)', () => {
 
 // ================================================================= signed in
 describe('kyb-reviews (signed in)', () => {
-  let user;
-  let userId;
+  let user: TestUser;
+  let userId: string;
 
   before(async () => {
     user = await createUser({ fullName: 'Nia Rivers' });
@@ -650,7 +654,7 @@ describe('kyb-reviews (signed in)', () => {
     const labels = [...$(el, 'form').querySelectorAll('.rv-star-input__option')];
     const centre = (node) => {
       const r = node.getBoundingClientRect();
-      return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)];
+      return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)] as [number, number];
     };
     labels[3].scrollIntoView({ block: 'center' });
     await sendMouse({ type: 'move', position: centre(labels[3]) });

@@ -26,7 +26,7 @@ import {
   waitForToast,
   watchText,
   serviceKey,
-} from './support/helpers.js';
+} from './support/helpers.ts';
 
 // The function's answers (supabase/functions/_shared/messages.ts), as the visitor reads them.
 const UNSUBSCRIBED = "You've been unsubscribed. You won't receive any more emails from this list.";
@@ -151,7 +151,7 @@ describe('kyb-unsubscribe', () => {
   it('shows Something went wrong when the backend cannot be reached, and keeps the button for another try', async () => {
     const { email, token } = await subscribed();
     const el = await mount(`<kyb-unsubscribe token="${token}"></kyb-unsubscribe>`);
-    const metaUrl = document.querySelector('meta[name="kyb-supabase-url"]');
+    const metaUrl = document.querySelector<HTMLMetaElement>('meta[name="kyb-supabase-url"]');
     const real = metaUrl.content;
     const realError = console.error;
     const logged = [];

@@ -16,7 +16,7 @@ import {
   waitFor,
   waitForToast,
   watchText,
-} from './support/helpers.js';
+} from './support/helpers.ts';
 
 describe('kyb-waitlist', () => {
   afterEach(cleanup);
@@ -57,7 +57,7 @@ describe('kyb-waitlist', () => {
   });
 
   it('shows Something went wrong when the backend cannot be reached, keeping the e-mail', async () => {
-    const metaUrl = document.querySelector('meta[name="kyb-supabase-url"]');
+    const metaUrl = document.querySelector<HTMLMetaElement>('meta[name="kyb-supabase-url"]');
     const real = metaUrl.content;
     metaUrl.content = closedUrl();
     try {

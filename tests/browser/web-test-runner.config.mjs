@@ -4,7 +4,7 @@
  *
  *   npm run test:browser                                  preact/compat build (dist/widgets)
  *   KYB_BUILD=react npm run test:browser                  React build (dist/widgets-react)
- *   npm run test:browser -- --files tests/browser/newsletter.test.js
+ *   npm run test:browser -- --files tests/browser/newsletter.test.ts
  *   KYB_SKIP_BUILD=1 …                                    test the dist/ already there
  *
  * Before the run it builds the chosen bundle into a private dist/.test-run-<pid>/ (so a test never runs
@@ -13,18 +13,38 @@
  * key in the same <meta> tags a real page uses, plus `kyb-test-closed-url` (a port nobody listens on,
  * for network-failure tests), `kyb-test-bundle` (URL path of the bundle folder, e.g.
  * /dist/.test-run-123/widgets) and `kyb-test-build` (the same path relative to /dist/). Browser context pinned to en-US / America/New_York.
+ * The tests are TypeScript: the dev server hands each .ts file to esbuild's transform (types stripped,
+ * nothing bundled; the type check is `tsc -p tests/browser/tsconfig.json`, part of `npm run typecheck`).
  * Loaded by Node with tsx registered (it imports the TypeScript stack): see the test:browser script.
  */
 import { fileURLToPath } from 'node:url';
+import { transform } from 'esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
-import { stackPlugin, state } from './support/stack-plugin.ts';
+import { stackPlugin, state } from './server/stack-plugin.ts';
 
 const rootDir = fileURLToPath(new URL('../..', import.meta.url));
 const react = process.env.KYB_BUILD === 'react';
 
+/**
+ * Serves the .ts files under tests/browser/ to the browser as JavaScript. esbuild is already installed (vite and tsx
+ * use it), so a few lines here replace a dev-server plugin package; it only strips types, so a test
+ * file runs as written, with its imports resolved by the dev server as before.
+ */
+const typescript = {
+  name: 'kyb-typescript',
+  resolveMimeType(context) {
+    if (context.path.endsWith('.ts')) return 'js';
+  },
+  async transform(context) {
+    if (!context.path.endsWith('.ts')) return;
+    const { code } = await transform(context.body, { loader: 'ts', format: 'esm', target: 'es2022', sourcemap: 'inline', sourcefile: context.path });
+    return { body: code };
+  },
+};
+
 export default {
   rootDir,
-  files: ['tests/browser/**/*.test.js'],
+  files: ['tests/browser/**/*.test.ts'],
   nodeResolve: true,
   // One page at a time: the machine is small and some tests switch the stack's autoconfirm flag.
   concurrency: 1,
@@ -41,7 +61,7 @@ export default {
       createBrowserContext: ({ browser }) => browser.newContext({ locale: 'en-US', timezoneId: 'America/New_York' }),
     }),
   ],
-  plugins: [stackPlugin({ rootDir, react, build: process.env.KYB_SKIP_BUILD !== '1' })],
+  plugins: [typescript, stackPlugin({ rootDir, react, build: process.env.KYB_SKIP_BUILD !== '1' })],
   testRunnerHtml: (testFramework) => `<!doctype html>
 <html lang="en">
 <head>

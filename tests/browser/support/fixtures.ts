@@ -1,9 +1,9 @@
 /**
- * Fixture helpers shared by gallery-admin.test.js and gallery-planner.test.js: set-up through the real
- * APIs, not the UI under test. A module, not a test file (the runner only picks up *.test.js).
+ * Fixture helpers shared by the admin elements' tests (gallery-admin, gallery-planner, admin-inbox,
+ * review-moderation): set-up through the real APIs, not the UI under test.
  * The stack is shared by the whole run, so each test starts from an empty gallery and leaves it empty.
  */
-import { $, anonKey, assert, backendUrl, button, field, mount, text, type, waitFor } from './support/helpers.js';
+import { $, anonKey, assert, backendUrl, button, field, mount, text, type, waitFor, type RestOptions } from './helpers.ts';
 
 export const ADMIN = { email: 'admin@kyb.local', password: 'kyb-admin-2025' };
 
@@ -20,7 +20,7 @@ export async function tokenFor({ email, password }) {
 }
 
 /** A REST call on planner_gallery with a token (admin fixture writes, RLS probes). */
-export async function galleryRest(token, { method = 'GET', query = 'select=*&order=display_order.asc', body, prefer } = {}) {
+export async function galleryRest(token: string, { method = 'GET', query = 'select=*&order=display_order.asc', body, prefer }: RestOptions & { query?: string } = {}) {
   const r = await fetch(`${backendUrl()}/rest/v1/planner_gallery?${query}`, {
     method,
     headers: {
@@ -90,7 +90,7 @@ export async function pngFile(name = 'photo.png', color = '#7a4b2a') {
   const g = c.getContext('2d');
   g.fillStyle = color;
   g.fillRect(0, 0, 64, 48);
-  const blob = await new Promise((ok) => c.toBlob(ok, 'image/png'));
+  const blob = await new Promise<Blob>((ok) => c.toBlob((b) => ok(b!), 'image/png'));
   return new File([blob], name, { type: 'image/png' });
 }
 

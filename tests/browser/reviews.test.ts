@@ -1,242 +1,51 @@
 /**
- * kyb-reviews in Chromium, built bundle, real local stack (docs/reviews.md#reviews-section, #review-form, #states, #validation, docs/data.md#calls, docs/reviews.md#messages).
- *
- * Fixtures are written through the service-role REST/Storage API, like a moderator would, so the
- * tests know exactly what each slug holds: the seeded approved reviews of the slugs used here are
- * unapproved for the duration of this file and approved again at the end; the rows this file adds are
- * deleted. Signed-out tests run first (the page's auth store is shared and only signs in once).
+ * kyb-reviews in Chromium, built bundle, real local stack, as a signed-out visitor sees it: the list,
+ * its summary, pages, filters, sort, media lightbox, states and theming (docs/reviews.md#reviews-section,
+ * #states, docs/data.md#calls, docs/reviews.md#messages). The signed-in form: reviews-form.test.ts.
+ * Fixtures: support/reviews.ts (useReviewFixtures).
  */
 import {
   $,
   $$,
   assert,
-  backendUrl,
   button,
   cleanup,
-  createUser,
   equal,
   expectAccessible,
   listen,
   mount,
   requestsTo,
   sendKeys,
-  storedSession,
   text,
   toasts,
-  type,
   waitFor,
   waitForToast,
-  serviceKey,
-  type RestOptions,
-  type Session,
   type Mounted,
-  type TestUser,
 } from './support/helpers.ts';
-import { emulateMedia, sendMouse, setViewport } from '@web/test-runner-commands';
+import { emulateMedia, setViewport } from '@web/test-runner-commands';
+import {
+  EMPTY,
+  FIX,
+  FIXTURES,
+  LATER_CHUNK,
+  added,
+  cards,
+  chunkNames,
+  fail,
+  feedRequests,
+  fixtureUser,
+  hold,
+  insertReviews,
+  isFeed,
+  loaded,
+  publicUrl,
+  ratingsShown,
+  svc,
+  titles,
+  useReviewFixtures,
+} from './support/reviews.ts';
 
-const FIX = 'trinity-locs'; // 12 fixture reviews: summary, filters, sort, pages, media
-const EMPTY = 'protective-style-planner'; // no approved review during this file
-const SUBMIT = 'jah-locs'; // the signed-in user's submissions
-
-// ---------------------------------------------------------------- service-role access (fixtures only)
-async function svc(path: string, { method = 'GET', body, prefer }: RestOptions = {}) {
-  const key = await serviceKey();
-  const r = await fetch(`${backendUrl()}/rest/v1/${path}`, {
-    method,
-    headers: {
-      apikey: key,
-      authorization: `Bearer ${key}`,
-      'content-type': 'application/json',
-      ...(prefer ? { prefer } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const txt = await r.text();
-  assert(r.ok, `service-role ${method} ${path} → ${r.status} ${txt}`);
-  return txt ? JSON.parse(txt) : null;
-}
-
-async function svcUpload(path, blob) {
-  const key = await serviceKey();
-  const r = await fetch(`${backendUrl()}/storage/v1/object/review-media/${path}`, {
-    method: 'POST',
-    headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': blob.type, 'x-upsert': 'true' },
-    body: blob,
-  });
-  assert(r.ok, `fixture upload ${path} → ${r.status} ${await r.text()}`);
-}
-
-const publicUrl = (path) => `${backendUrl()}/storage/v1/object/public/review-media/${path}`;
-
-/** A real PNG of the given colour (the stack checks types, a browser must be able to show it). */
-async function png(colour = '#b5651d', w = 64, h = 48) {
-  const c = document.createElement('canvas');
-  c.width = w;
-  c.height = h;
-  const g = c.getContext('2d');
-  g.fillStyle = colour;
-  g.fillRect(0, 0, w, h);
-  return new Promise<Blob>((ok) => c.toBlob((b) => ok(b!), 'image/png'));
-}
-
-// ---------------------------------------------------------------- fixtures
-const hidden = []; // seeded approved review ids unapproved for this file
-const added = []; // review ids this file created
-let fixtureUser: Session['user'];
-
-/** 12 reviews on FIX: ratings, verified marks, dates (New York time) and media known in advance. */
-const FIXTURES = [
-  { rating: 5, title: 'Soft and light', at: '2025-06-20T15:00:00Z', verified: true, media: 2 },
-  { rating: 4, title: 'Lovely colour', at: '2025-06-18T15:00:00Z' },
-  { rating: 5, title: 'Worth the wait', at: '2025-06-15T15:00:00Z', media: 1 },
-  { rating: 3, title: 'Good, a bit long', at: '2025-06-10T15:00:00Z' },
-  { rating: 5, title: 'My favourite set', at: '2025-05-30T15:00:00Z', verified: true },
-  { rating: 2, title: 'Shed at first', at: '2025-05-20T15:00:00Z' },
-  { rating: 4, title: 'Natural look', at: '2025-05-10T15:00:00Z' },
-  { rating: 5, title: 'Compliments daily', at: '2025-04-01T15:00:00Z' },
-  { rating: 1, title: 'Not for me', at: '2025-03-07T15:00:00Z' },
-  { rating: 5, title: 'Held up swimming', at: '2025-02-14T15:00:00Z' },
-  // Page 2 (newest first): 02:00 UTC on Jan 1 is still Dec 31 in New York.
-  { rating: 4, title: 'New year, new crown', at: '2025-01-01T02:00:00Z', verified: true },
-  { rating: 3, title: 'Decent value', at: '2024-11-11T15:00:00Z' },
-];
-const NAMES = ['Amara Johnson', 'Kemi Okafor', 'Tasha Williams', 'Zoe', 'Imani Brooks'];
-
-async function hideApproved(slug) {
-  const rows = await svc(`reviews?product_slug=eq.${slug}&is_approved=eq.true&select=id`, {
-    method: 'PATCH',
-    body: { is_approved: false },
-    prefer: 'return=representation',
-  });
-  hidden.push(...rows.map((r) => r.id));
-}
-
-async function insertReviews(slug, specs) {
-  const rows = specs.map((f, i) => ({
-    id: crypto.randomUUID(),
-    user_id: fixtureUser.id,
-    product_slug: slug,
-    rating: f.rating,
-    title: f.title,
-    content: f.content ?? `${f.title}. Review text number ${i + 1}.`,
-    reviewer_name: f.name ?? NAMES[i % NAMES.length],
-    is_verified_purchase: !!f.verified,
-    is_approved: f.approved ?? true,
-    created_at: f.at,
-  }));
-  await svc('reviews', { method: 'POST', body: rows, prefer: 'return=minimal' });
-  added.push(...rows.map((r) => r.id));
-  const media = [];
-  for (const [i, f] of specs.entries()) {
-    for (let k = 0; k < (f.media ?? 0); k++) {
-      const path = `${fixtureUser.id}/${rows[i].id}/${k}.png`;
-      const blob = await png(k ? '#3f5e4a' : '#b5651d', 120 + k * 40, 90);
-      await svcUpload(path, blob);
-      media.push({ review_id: rows[i].id, file_path: path, file_type: 'image/png', file_size: blob.size });
-    }
-  }
-  if (media.length) await svc('review_media', { method: 'POST', body: media, prefer: 'return=minimal' });
-  return rows;
-}
-
-before(async () => {
-  // A session left by another test file (same origin) would make this page start signed in.
-  for (const k of Object.keys(localStorage)) if (k.startsWith('sb-')) localStorage.removeItem(k);
-  const u = await createUser({ fullName: 'Fixture Reviewer' });
-  fixtureUser = u.session.user;
-  const probe = await fetch(`${backendUrl()}/rest/v1/reviews?select=id&limit=1`, {
-    headers: { apikey: await serviceKey(), authorization: `Bearer ${await serviceKey()}` },
-  });
-  assert(probe.ok, `the test stack's service-role key is refused (${probe.status}); is JWT_SECRET set?`);
-  for (const slug of [FIX, EMPTY, SUBMIT]) await hideApproved(slug);
-  await insertReviews(FIX, FIXTURES);
-});
-
-after(async () => {
-  if (added.length) await svc(`reviews?id=in.(${added.join(',')})`, { method: 'DELETE' });
-  if (hidden.length) await svc(`reviews?id=in.(${hidden.join(',')})`, { method: 'PATCH', body: { is_approved: true } });
-});
-
-// ---------------------------------------------------------------- page helpers
-const feedRequests = (since) => requestsTo('/rest/v1/rpc/review_feed', since);
-/** File names of the bundle's chunks this page fetched (resource timing). */
-const chunkNames = (since = 0) => requestsTo('/chunks/', since).map((e) => new URL(e.name).pathname.split('/').pop());
-/** Chunks needed only after an action: form, lightbox, toasts, auth store (and the core chunks only they use), supabase-js. */
-const LATER_CHUNK = /^(ReviewForm|Lightbox|Toasts|Session|auth|toast|form|events|dist)-/;
-const cards = (el) => $$(el, '[part~="review"]');
-const titles = (el) => cards(el).map((c) => text(c.querySelector('h3')));
-const ratingsShown = (el) => cards(el).map((c) => Number(/Rated (\d) out of 5/.exec(c.querySelector('[role="img"]').getAttribute('aria-label'))[1]));
-const loaded = (el) => waitFor(() => $(el, '.rv')?.dataset.state === 'ready', 'reviews loaded');
-
-// ---------------------------------------------------------------- network switchboard
-// postgrest-js keeps the fetch it found when its client was made, so the page's fetch is wrapped once,
-// before any element exists, and tests plug rules into it: hold a request, or fail it.
-const realFetch = window.fetch.bind(window);
-let rules = [];
-window.fetch = async (input, init) => {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
-  for (const rule of rules) {
-    const r = await rule(url, method);
-    if (r) return r;
-  }
-  return realFetch(input, init);
-};
-function route(rule) {
-  rules.push(rule);
-  return () => (rules = rules.filter((x) => x !== rule));
-}
-
-/** Hold matching requests until release() (the local stack answers too fast to see a busy state). */
-function hold(match) {
-  let release: () => void;
-  const gate = new Promise<void>((ok) => (release = ok));
-  const unroute = route(async (url, method) => {
-    if (match(url, method)) await gate;
-    return null;
-  });
-  return () => {
-    unroute();
-    release();
-  };
-}
-
-/** Answer matching requests with an error: a dropped connection (`network`) or an HTTP status. */
-function fail(match: (url: string, method: string) => boolean, { times = Infinity, status }: { times?: number; status?: number } = {}) {
-  let left = times;
-  return route(async (url, method) => {
-    if (left <= 0 || !match(url, method)) return null;
-    left--;
-    if (!status) throw new TypeError('Failed to fetch');
-    return new Response(JSON.stringify({ code: 'XX000', message: 'test failure', details: null, hint: null }), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-}
-const isFeed = (url) => url.includes('/rest/v1/rpc/review_feed');
-
-function pickFiles(input, files) {
-  const dt = new DataTransfer();
-  for (const f of files) dt.items.add(f);
-  input.files = dt.files;
-  input.dispatchEvent(new Event('change', { bubbles: true }));
-}
-
-/** Sign in through kyb-auth-button, the way a visitor does (the auth store is shared by all elements). */
-async function signIn(u) {
-  const bar = await mount('<kyb-auth-button></kyb-auth-button>');
-  await waitFor(() => $(bar, 'button'), 'auth button ready');
-  button(bar, 'Sign in').click();
-  await waitFor(() => $(bar, 'dialog')?.open, 'dialog');
-  const f = (label) => [...bar.shadowRoot.querySelectorAll<HTMLLabelElement>('[role="tabpanel"]:not([hidden]) label')].find((l) => text(l) === label);
-  await type(bar.shadowRoot.getElementById(f('Email').htmlFor) as HTMLInputElement, u.email);
-  await type(bar.shadowRoot.getElementById(f('Password').htmlFor) as HTMLInputElement, u.password);
-  $(bar, '[role="tabpanel"]:not([hidden]) button[type="submit"]').click();
-  await waitFor(() => text($(bar, '[part~="greeting"]')).includes(u.email), 'signed in');
-  return bar;
-}
-
+useReviewFixtures();
 // ================================================================= signed out
 describe('kyb-reviews (signed out)', () => {
   afterEach(cleanup);
@@ -579,275 +388,5 @@ describe('kyb-reviews (signed out)', () => {
       console.error = realError;
       restore();
     }
-  });
-});
-
-// ================================================================= signed in
-describe('kyb-reviews (signed in)', () => {
-  let user: TestUser;
-  let userId: string;
-
-  before(async () => {
-    user = await createUser({ fullName: 'Nia Rivers' });
-    // A list already on the page when the visitor signs in elsewhere (the header) offers Write Review, no click needed.
-    const listed = await mount(`<kyb-reviews slug="${FIX}"></kyb-reviews>`);
-    await loaded(listed);
-    equal($(listed, '[part~="write-button"]'), null, 'no Write Review before signing in');
-    await signIn(user);
-    userId = storedSession().user.id;
-    await waitFor(() => $(listed, '[part~="write-button"]'), 'Write Review after a sign-in elsewhere on the page');
-    listed.parentElement.remove();
-  });
-  afterEach(() => {
-    for (const el of document.querySelectorAll('#app kyb-reviews')) el.parentElement.remove();
-  });
-
-  async function openForm(slug = SUBMIT) {
-    const el = await mount(`<kyb-reviews slug="${slug}"></kyb-reviews>`);
-    await loaded(el);
-    const write = await waitFor(() => $(el, '[part~="write-button"]'), 'Write Review for a signed-in user');
-    equal(text(write), 'Write Review', 'label');
-    write.click();
-    await waitFor(() => $(el, 'form'), 'form open');
-    return el;
-  }
-  const inputs = (el) => {
-    const form = $(el, 'form');
-    return {
-      stars: [...form.querySelectorAll('input[type="radio"]')],
-      title: form.querySelector('[part~="title-field"] input'),
-      name: form.querySelector('[part~="name-field"] input'),
-      content: form.querySelector('[part~="content-field"] textarea'),
-      files: form.querySelector('input[type="file"]'),
-      submit: form.querySelector('button[type="submit"]'),
-    };
-  };
-  const reviewRows = (title) => svc(`reviews?user_id=eq.${userId}&title=eq.${encodeURIComponent(title)}&select=*,review_media(*)`);
-
-  it("fetches the form's code when Write Review is focused or hovered, before the click", async () => {
-    equal(
-      chunkNames()
-        .filter((c) => c.startsWith('ReviewForm-'))
-        .join(','),
-      '',
-      'no form code before a signed-in visitor reaches for it',
-    );
-    const el = await mount(`<kyb-reviews slug="${SUBMIT}"></kyb-reviews>`);
-    await loaded(el);
-    const write = await waitFor(() => $(el, '[part~="write-button"]'), 'Write Review for a signed-in user');
-    write.focus();
-    await waitFor(() => chunkNames().some((c) => c.startsWith('ReviewForm-')), 'focus fetches the form');
-    write.click();
-    await waitFor(() => $(el, 'form'), 'form open');
-    equal(el.shadowRoot.activeElement, $(el, 'form h3'), 'focus moves to the form heading');
-  });
-
-  it('toggles the form, prefills the name, marks fields required; Cancel closes it', async () => {
-    const el = await openForm();
-    const f = inputs(el);
-    equal($(el, '[part~="write-button"]').getAttribute('aria-expanded'), 'true', 'expanded');
-    await waitFor(() => f.name.value === 'Nia Rivers', 'name prefilled from the profile');
-    for (const c of [f.title, f.name, f.content, f.stars[0]]) assert(c.required, `${c.type} required`);
-    assert(text($(el, 'form')).includes('Max 5 files, 5MB each'), 'file hint');
-    equal(f.stars.length, 5, 'five stars');
-    // Hover lights the stars up to the pointer; leaving restores.
-    const labels = [...$(el, 'form').querySelectorAll('.rv-star-input__option')];
-    const centre = (node) => {
-      const r = node.getBoundingClientRect();
-      return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)] as [number, number];
-    };
-    labels[3].scrollIntoView({ block: 'center' });
-    await sendMouse({ type: 'move', position: centre(labels[3]) });
-    await waitFor(() => labels.filter((l) => l.dataset.on === 'true').length === 4, 'hover highlights 4 stars');
-    await sendMouse({ type: 'move', position: centre($(el, 'form h3')) });
-    await waitFor(() => labels.every((l) => !l.dataset.on), 'leaving restores 0');
-    // Keyboard: arrow keys choose a rating (native radio group).
-    f.stars[0].focus();
-    await sendKeys({ press: 'ArrowRight' });
-    await sendKeys({ press: 'ArrowRight' });
-    await waitFor(() => f.stars[2].checked, 'arrows select 3 stars');
-    equal(labels.filter((l) => l.dataset.on === 'true').length, 3, '3 stars lit');
-    button(el, 'Cancel').click();
-    await waitFor(() => !$(el, 'form'), 'Cancel closes');
-    await waitFor(() => el.shadowRoot.activeElement === $(el, '[part~="write-button"]'), 'focus back on Write Review');
-    $(el, '[part~="write-button"]').click();
-    await waitFor(() => $(el, 'form'), 'opens again');
-    $(el, '[part~="write-button"]').click();
-    await waitFor(() => !$(el, 'form'), 'Write Review toggles it closed');
-  });
-
-  it('refuses a missing rating and empty fields with the toast and inline errors, sending nothing', async () => {
-    const el = await openForm();
-    const f = inputs(el);
-    const t0 = performance.now();
-    await waitFor(() => f.name.value === 'Nia Rivers', 'name prefilled');
-    await type(f.name, '');
-    f.submit.click();
-    await waitForToast(el, 'Rating required', 'Please select a star rating');
-    const errs = $$(el, 'form .kyb-error').map(text);
-    assert(errs.includes('Title is required') && errs.includes('Name is required') && errs.includes('Review is required'), `inline errors (${errs})`);
-    equal(f.title.getAttribute('aria-invalid'), 'true', 'title invalid');
-    await expectAccessible(el, 'form with errors');
-    // Rating given, text still missing: no request either.
-    f.stars[4].click();
-    await type(f.title, 'Great');
-    f.submit.click();
-    await waitFor(() => $$(el, 'form .kyb-error').length === 2, 'remaining errors');
-    equal(requestsTo('/rest/v1/reviews', t0).length, 0, 'nothing sent');
-    equal(requestsTo('/storage/v1/', t0).length, 0, 'nothing uploaded');
-  });
-
-  it('drops bad files with the notice, keeps at most 5, shows thumbnails with remove buttons', async () => {
-    const el = await openForm();
-    const f = inputs(el);
-    const good = await png();
-    const gif = new File([new Uint8Array([71, 73, 70, 56, 57, 97])], 'anim.gif', { type: 'image/gif' });
-    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'huge.png', { type: 'image/png' });
-    pickFiles(f.files, [gif, new File([good], 'ok.png', { type: 'image/png' }), big]);
-    await waitForToast(el, 'Invalid files', 'Some files were rejected. Please use JPEG, PNG, WebP images or MP4, MOV videos under 5MB');
-    const items = () => $$(el, '.rv-files__item');
-    await waitFor(() => items().length === 1, 'only the valid file kept');
-    assert(text(items()[0]).includes('ok.png'), 'kept the PNG');
-    pickFiles(
-      f.files,
-      [1, 2, 3, 4, 5].map((i) => new File([good], `more-${i}.png`, { type: 'image/png' })),
-    );
-    await waitFor(() => items().length === 5, 'at most 5 kept');
-    assert(text($(el, '.rv-files')).includes('1 file was left out'), 'overflow note');
-    assert(f.files.disabled, 'picker disabled at 5');
-    const remove = items()[1].querySelector('button');
-    equal(remove.getAttribute('aria-label'), 'Remove more-1.png', 'remove button named');
-    remove.click();
-    await waitFor(() => items().length === 4, 'removed');
-    assert(!f.files.disabled, 'picker usable again');
-    await expectAccessible(el, 'form with files');
-  });
-
-  it('submits with an image: stored unapproved, not listed until approved, then listed with its image', async () => {
-    const el = await openForm();
-    const f = inputs(el);
-    const title = `Crown care ${Date.now()}`;
-    f.stars[3].click();
-    await type(f.title, title);
-    await type(f.content, 'Soft, light and they held their shape.');
-    const image = new File([await png('#8c3b2e', 200, 150)], 'my photo.png', { type: 'image/png' });
-    pickFiles(f.files, [image]);
-    await waitFor(() => $$(el, '.rv-files__item').length === 1, 'thumbnail');
-    const events = listen('kyb-review-submitted');
-    const t0 = performance.now();
-    const release = hold((url) => url.includes('/storage/v1/object/review-media/'));
-    try {
-      f.submit.click();
-      await waitFor(() => text(f.submit) === 'Submitting...' && f.submit.disabled, 'busy label, disabled').catch((e) => {
-        throw new Error(
-          `${e.message}; state: ${JSON.stringify({ sub: text(f.submit), dis: f.submit.disabled, conn: f.submit.isConnected, toasts: toasts(el), title: f.title.value, content: f.content.value, stars: f.stars.map((x) => x.checked), errs: $$(el, '.kyb-error').map(text), reqs: requestsTo('/', t0).map((x) => x.name) })}`,
-        );
-      });
-      equal(button(el, 'Cancel').disabled, true, 'Cancel disabled while busy');
-    } finally {
-      release();
-    }
-    await waitForToast(el, 'Review submitted!', 'Thank you for your feedback');
-    await waitFor(() => !$(el, 'form'), 'form closes');
-    assert(text($(el, '[part~="pending-note"]')).includes("Your review will appear once it's approved"), 'approval note');
-    events.stop();
-    equal(events.events.length, 1, 'kyb-review-submitted once');
-    const d = events.events[0].detail;
-    equal(d.slug, SUBMIT, 'event slug');
-    equal(d.files, 1, 'event files');
-
-    const [row, ...more] = await reviewRows(title);
-    equal(more.length, 0, 'one row');
-    added.push(row.id);
-    equal(row.id, d.reviewId, 'client-generated id stored');
-    equal(row.is_approved, false, 'stored unapproved');
-    equal(row.rating, 4, 'rating');
-    equal(row.reviewer_name, 'Nia Rivers', 'name');
-    equal(row.product_slug, SUBMIT, 'slug');
-    equal(row.review_media.length, 1, 'one media row');
-    const m = row.review_media[0];
-    equal(m.file_path, `${userId}/${row.id}/0.png`, 'path {user}/{review}/{index}.{ext}');
-    equal(m.file_type, 'image/png', 'type');
-    equal(m.file_size, image.size, 'size');
-    const obj = await fetch(publicUrl(m.file_path));
-    equal(obj.status, 200, 'file public');
-    equal(obj.headers.get('content-type'), 'image/png', 'stored as PNG');
-    await waitFor(() => feedRequests(t0).length >= 1, 'list reloaded');
-    await waitFor(() => $(el, '.rv')?.dataset.state === 'ready', 'reloaded');
-    assert(!titles(el).includes(title), 'not listed before approval');
-
-    await svc(`reviews?id=eq.${row.id}`, { method: 'PATCH', body: { is_approved: true } });
-    el.parentElement.remove();
-    const again = await mount(`<kyb-reviews slug="${SUBMIT}"></kyb-reviews>`);
-    await loaded(again);
-    const card = await waitFor(() => cards(again).find((c) => text(c.querySelector('h3')) === title), 'listed after approval');
-    const img = card.querySelector('.rv-thumb img');
-    equal(img.src, publicUrl(m.file_path), 'its image');
-    await waitFor(() => img.complete && img.naturalWidth === 200, 'image loads');
-    card.querySelector('.rv-thumb').click();
-    await waitFor(() => $(again, 'dialog[open] img')?.src === img.src, 'opens in the lightbox');
-    $(again, 'dialog button[aria-label="Close"]').click();
-  });
-
-  it('retries a failed upload as the same review: no duplicate, no orphan file', async () => {
-    const el = await openForm();
-    const f = inputs(el);
-    const title = `Retry ${Date.now()}`;
-    f.stars[4].click();
-    await type(f.title, title);
-    await type(f.content, 'Second upload failed the first time.');
-    const a = new File([await png('#7a4b2a')], 'a.png', { type: 'image/png' });
-    const b = new File([await png('#5b6b2f')], 'b.png', { type: 'image/png' });
-    pickFiles(f.files, [a, b]);
-    await waitFor(() => $$(el, '.rv-files__item').length === 2, 'two files');
-    // The second upload (index 1) drops: the first one is in the bucket by then.
-    const restore = fail((url, method) => method === 'POST' && url.includes('/storage/v1/object/review-media/') && url.endsWith('/1.png'), { times: 1 });
-    const logged = [];
-    const realError = console.error;
-    console.error = (...x) => logged.push(x);
-    try {
-      f.submit.click();
-      const t = await waitForToast(el, 'Submission failed', 'Please try again later');
-      equal(t.variant, 'destructive', 'destructive');
-    } finally {
-      console.error = realError;
-      restore();
-    }
-    assert(
-      logged.some((x) => String(x[0]).includes('submission failed')),
-      'error logged with console.error',
-    );
-    assert($(el, 'form'), 'form stays open');
-    equal(inputs(el).title.value, title, 'nothing typed is lost');
-    equal($$(el, '.rv-files__item').length, 2, 'files kept');
-    const [row] = await reviewRows(title);
-    added.push(row.id);
-    equal(row.review_media.length, 0, 'no media row yet');
-    const orphan = await fetch(publicUrl(`${userId}/${row.id}/0.png`));
-    assert(!orphan.ok, `the file uploaded before the failure was removed (${orphan.status})`);
-    assert(inputs(el).title.readOnly, 'stored text locked (a retry cannot change it)');
-
-    inputs(el).submit.click();
-    await waitForToast(el, 'Review submitted!', 'Thank you for your feedback');
-    const rows = await reviewRows(title);
-    equal(rows.length, 1, 'still one review');
-    equal(rows[0].id, row.id, 'same id');
-    equal(
-      rows[0].review_media
-        .map((x) => x.file_path)
-        .sort()
-        .join(','),
-      `${userId}/${row.id}/0.png,${userId}/${row.id}/1.png`,
-      'both files',
-    );
-    for (const x of rows[0].review_media) equal((await fetch(publicUrl(x.file_path))).status, 200, `${x.file_path} stored`);
-  });
-
-  it('lets a signed-in user open the form from the empty state', async () => {
-    const el = await mount(`<kyb-reviews slug="${EMPTY}"></kyb-reviews>`);
-    await loaded(el);
-    button(el, 'Write the First Review').click();
-    await waitFor(() => $(el, 'form'), 'form opens');
-    equal($(el, '[part~="empty"]'), null, 'empty state makes room for the form');
   });
 });

@@ -85,6 +85,27 @@ export function field(el: Element, label: string, root: ShadowRoot | Document = 
   return input as Control;
 }
 
+/** Select an option the way a change by the user arrives (React and preact both listen to change). */
+export function choose(select: HTMLSelectElement | HTMLInputElement, value: string) {
+  select.value = value;
+  select.dispatchEvent(new Event('input', { bubbles: true }));
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+/** Resolves after the next two animation frames: layout and paint have caught up. */
+export const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+
+/** Runs fn with the address's path/query set to `url`, restoring the test page's own afterwards. */
+export async function atUrl<T>(url: string, fn: () => Promise<T>): Promise<T> {
+  const original = location.pathname + location.search + location.hash;
+  history.replaceState(history.state, '', url);
+  try {
+    return await fn();
+  } finally {
+    history.replaceState(history.state, '', original);
+  }
+}
+
 /** Real typing: focus the control, select what is there, type (replacing it). */
 export async function type(input: HTMLInputElement | HTMLTextAreaElement, value: string) {
   input.focus();

@@ -1,3 +1,7 @@
+/**
+ * The pure helpers of the small elements, in Node: the Vault's items and download targets, the sticky
+ * bar's threshold, the thumbnail gallery's keyboard index, the merch-notify item name.
+ */
 import { describe, expect, it } from 'vitest';
 import { VAULT_ITEMS, downloadTarget, vaultItems } from '../../widgets/vault/items.ts';
 import { DEFAULT_THRESHOLD, barVisible } from '../../widgets/sticky-bar/StickyBar.tsx';

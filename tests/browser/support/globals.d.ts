@@ -1,7 +1,7 @@
 /**
  * Globals of the browser test page: @web/test-runner runs the files with mocha's BDD interface (the
  * runner loads mocha itself; its types are not installed, so the few functions the tests use are
- * declared here), and the page loads axe-core with a <script> tag (see web-test-runner.config.mjs).
+ * declared here), and the page loads axe-core with a <script> tag (see web-test-runner.config.ts).
  * The fixture pages in fixtures/ (loaded in iframes) record what they saw on their window.
  */
 import type axe from 'axe-core';

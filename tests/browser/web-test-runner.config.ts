@@ -15,10 +15,13 @@
  * /dist/.test-run-123/widgets) and `kyb-test-build` (the same path relative to /dist/). Browser context pinned to en-US / America/New_York.
  * The tests are TypeScript: the dev server hands each .ts file to esbuild's transform (types stripped,
  * nothing bundled; the type check is `tsc -p tests/browser/tsconfig.json`, part of `npm run typecheck`).
- * Loaded by Node with tsx registered (it imports the TypeScript stack): see the test:browser script.
+ * Loaded by Node with tsx registered (it is TypeScript and imports the TypeScript stack): see the
+ * test:browser script.
  */
 import { fileURLToPath } from 'node:url';
 import { transform } from 'esbuild';
+import type { Plugin } from '@web/dev-server-core';
+import type { TestRunnerConfig } from '@web/test-runner';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { stackPlugin, state } from './server/stack-plugin.ts';
 
@@ -30,19 +33,19 @@ const react = process.env.KYB_BUILD === 'react';
  * use it), so a few lines here replace a dev-server plugin package; it only strips types, so a test
  * file runs as written, with its imports resolved by the dev server as before.
  */
-const typescript = {
+const typescript: Plugin = {
   name: 'kyb-typescript',
   resolveMimeType(context) {
     if (context.path.endsWith('.ts')) return 'js';
   },
   async transform(context) {
     if (!context.path.endsWith('.ts')) return;
-    const { code } = await transform(context.body, { loader: 'ts', format: 'esm', target: 'es2022', sourcemap: 'inline', sourcefile: context.path });
+    const { code } = await transform(context.body as string, { loader: 'ts', format: 'esm', target: 'es2022', sourcemap: 'inline', sourcefile: context.path });
     return { body: code };
   },
 };
 
-export default {
+const config: TestRunnerConfig = {
   rootDir,
   files: ['tests/browser/**/*.test.ts'],
   nodeResolve: true,
@@ -82,3 +85,5 @@ export default {
 </body>
 </html>`,
 };
+
+export default config;

@@ -13,13 +13,13 @@
  * key in the same <meta> tags a real page uses, plus `kyb-test-closed-url` (a port nobody listens on,
  * for network-failure tests), `kyb-test-bundle` (URL path of the bundle folder, e.g.
  * /dist/.test-run-123/widgets) and `kyb-test-build` (the same path relative to /dist/). Browser context pinned to en-US / America/New_York.
- * The tests are TypeScript: the dev server hands each .ts file to esbuild's transform (types stripped,
+ * The tests are TypeScript: the dev server hands each .ts file to vite's Oxc transform (types stripped,
  * nothing bundled; the type check is `tsc -p tests/browser/tsconfig.json`, part of `npm run typecheck`).
  * Loaded by Node with tsx registered (it is TypeScript and imports the TypeScript stack): see the
  * test:browser script.
  */
 import { fileURLToPath } from 'node:url';
-import { transform } from 'esbuild';
+import { transformWithOxc } from 'vite';
 import type { Plugin } from '@web/dev-server-core';
 import type { TestRunnerConfig } from '@web/test-runner';
 import { playwrightLauncher } from '@web/test-runner-playwright';
@@ -29,9 +29,10 @@ const rootDir = fileURLToPath(new URL('../..', import.meta.url));
 const react = process.env.KYB_BUILD === 'react';
 
 /**
- * Serves the .ts files under tests/browser/ to the browser as JavaScript. esbuild is already installed (vite and tsx
- * use it), so a few lines here replace a dev-server plugin package; it only strips types, so a test
- * file runs as written, with its imports resolved by the dev server as before.
+ * Serves the .ts files under tests/browser/ to the browser as JavaScript, through the TypeScript
+ * transform vite (a dependency already) exports, so a few lines here replace a dev-server plugin
+ * package. It only strips types: a test runs as written, its imports resolved by the dev server as
+ * before, and the inline source map keeps failures pointing at the .ts lines.
  */
 const typescript: Plugin = {
   name: 'kyb-typescript',
@@ -40,8 +41,9 @@ const typescript: Plugin = {
   },
   async transform(context) {
     if (!context.path.endsWith('.ts')) return;
-    const { code } = await transform(context.body as string, { loader: 'ts', format: 'esm', target: 'es2022', sourcemap: 'inline', sourcefile: context.path });
-    return { body: code };
+    const { code, map } = await transformWithOxc(context.body as string, context.path, { lang: 'ts', sourcemap: true });
+    const inline = map ? `\n//# sourceMappingURL=data:application/json;base64,${Buffer.from(JSON.stringify(map)).toString('base64')}` : '';
+    return { body: code + inline };
   },
 };
 

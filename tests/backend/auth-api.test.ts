@@ -18,6 +18,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([confirm?.close(), auto?.close()]);
 });
+
 describe('bad input', () => {
   it('answers malformed or mistyped bodies with 4xx and GoTrue’s body, never 5xx', async () => {
     expectAuthError(await raw(auto, 'POST', '/token?grant_type=password', { text: '{"email":' }), 400, 'bad_json', /^Could not parse request body as JSON: /);

@@ -15,6 +15,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await auto?.close();
 });
+
 describe('sign-up and sessions with autoconfirm', () => {
   it('signs up straight into a session whose JWT carries exactly GoTrue’s claims', async () => {
     const address = email('auto');

@@ -19,6 +19,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await confirm?.close();
 });
+
 describe('sign-up with e-mail confirmation', () => {
   it('returns the bare user, stores no session and mails a confirmation link that signs the user in', async () => {
     const address = email('confirm');

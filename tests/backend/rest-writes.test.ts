@@ -7,6 +7,7 @@ import { describe, it, expect } from 'vitest';
 import { ALICE, BOB, R1, R4, alice, anon, bob, raw, s, service, tokenFor, useRestFixture, writes } from '../support/rest-fixture.ts';
 
 useRestFixture();
+
 describe('writes', () => {
   it('inserts with return=minimal by default: 201 and an empty body', async () => {
     const { data, error, status } = await alice.from('rt_reviews').insert({ product_slug: 'scalp-tonic', rating: 4, title: 'Nice tonic' });

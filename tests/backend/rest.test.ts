@@ -10,6 +10,7 @@ import { signJwt } from '../../supabase/local/jwt.ts';
 import { ALICE, BOB, R1, R2, R3, R4, R5, alice, anon, bob, raw, s, service, tokenFor, useRestFixture } from '../support/rest-fixture.ts';
 
 useRestFixture();
+
 describe('reads', () => {
   it('filters and orders like the product page query, with Content-Range on every read', async () => {
     const { data, error, status } = await anon.from('rt_reviews').select('*').eq('product_slug', 'irie-locs').eq('is_approved', true).order('created_at', { ascending: false });

@@ -46,6 +46,7 @@ import {
 } from './support/reviews.ts';
 
 useReviewFixtures();
+
 // ================================================================= signed in
 describe('kyb-reviews (signed in)', () => {
   let user: TestUser;

@@ -46,6 +46,7 @@ import {
 } from './support/reviews.ts';
 
 useReviewFixtures();
+
 // ================================================================= signed out
 describe('kyb-reviews (signed out)', () => {
   afterEach(cleanup);

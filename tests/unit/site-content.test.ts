@@ -4,6 +4,7 @@ import { REVIEW_SLUGS } from '../../supabase/functions/_shared/rules.ts';
 import { abs, all, jsonLd, page, pages, servedFile, usePages, decode } from './site-pages.ts';
 
 usePages();
+
 describe('page content (docs/pages.md) and figures (docs/limits.md)', () => {
   it('embeds the widgets where the spec puts interaction, with prerendered fallback content', () => {
     const has = (path: string, tag: string) => expect(page(path), `${path} has ${tag}`).toContain(tag);

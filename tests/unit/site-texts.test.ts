@@ -3,6 +3,7 @@ import { BUSINESS } from '../../widgets/core/business.ts';
 import { page, text, usePages } from './site-pages.ts';
 
 usePages();
+
 describe('page content (docs/pages.md) and figures (docs/limits.md)', () => {
   /** Texts each page must show (visible text, entities decoded). */
   const TEXTS: Record<string, string[]> = {

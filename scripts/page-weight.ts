@@ -17,7 +17,8 @@ import { gzipSync } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ROUTES, outputFile } from '../site/routes.ts';
-import { startSite, widgetsUpgraded } from '../tests/e2e/support/site.ts';
+import { startSite } from '../tests/e2e/support/site.ts';
+import { widgetsUpgraded } from '../tests/e2e/support/page.ts';
 
 const LOADER = '/widgets/kyb-widgets.js';
 /** Elements in the shared layout, present on every page. */

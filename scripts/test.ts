@@ -1,7 +1,7 @@
 /**
  * `npm test`: every suite, in the order that fails fastest, then one summary line.
  *
- *   1. type check (widgets, local stack, functions, tests; site with its preact JSX config)
+ *   1. type check (widgets, local stack, functions, tests; site with its preact JSX config; browser tests with theirs)
  *      lint        Biome over the whole tree: lint rules (a11y included) and the format check (biome.jsonc)
  *   2. unit            vitest, node: pricing, rules, route table, pure helpers
  *   3. backend         vitest: real supabase-js against the local stack on PGlite
@@ -141,7 +141,9 @@ if (want('typecheck')) {
   await step('type check', async () => {
     const a = await run(npx('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
     const b = existsSync('site/tsconfig.json') ? await run(npx('tsc'), ['--noEmit', '-p', 'site/tsconfig.json']) : { code: 0 };
-    const ok = a.code === 0 && b.code === 0;
+    // The browser tests run in Chromium: their own config (DOM only, mocha's globals).
+    const c = await run(npx('tsc'), ['--noEmit', '-p', 'tests/browser/tsconfig.json']);
+    const ok = a.code === 0 && b.code === 0 && c.code === 0;
     return { ok, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 };
   });
 }

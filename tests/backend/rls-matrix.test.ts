@@ -4,6 +4,9 @@
  * read, insert, update and delete. A refused write gets the answer hosted Supabase gives (PostgREST
  * 42501 → 401 for anon, 403 otherwise; rows hidden by a policy are simply not touched, 0 rows; Storage
  * "403"), and the database (read as the superuser) shows that nothing changed and nothing leaked.
+ *
+ * One file over 400 lines on purpose (issue #11): it is a single matrix (table × role × operation) over
+ * one fixture, read best whole, and a new table's row of the matrix goes beside the others.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { randomUUID } from 'node:crypto';

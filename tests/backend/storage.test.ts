@@ -1,92 +1,15 @@
 /**
  * /storage/v1 as supabase-js 2.109 drives it (upload, public URL, upsert, remove, list, buckets),
- * against the local stack with real Postgres row-level security on storage.objects.
- * The test buckets and their policies are built here (same shape as review-media) so this file does
- * not depend on the project's own bucket migrations.
+ * against the local stack with real Postgres row-level security on storage.objects, with objects in
+ * memory and on disk. Over a real HTTP server: storage-http.test.ts; the test buckets:
+ * tests/support/storage-fixture.ts.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient } from '@supabase/supabase-js';
-import { httpTestStack, testStack, type TestStack, type TestClient } from '../support/stack.ts';
-import { signJwt } from '../../supabase/local/jwt.ts';
-import type { Database } from '../../supabase/types/database.ts';
-
-const LIMIT = 64 * 1024;
-const MEDIA = 'test-media';
-
-/** Buckets shaped like review-media (public, size limit, MIME list, writes only under `<uid>/`). */
-const FIXTURE_SQL = `
-insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types) values
-  ('${MEDIA}', '${MEDIA}', true, ${LIMIT}, array['image/jpeg','image/png','image/webp','video/mp4','video/quicktime']),
-  ('test-private', 'test-private', false, null, null),
-  ('test-gallery', 'test-gallery', true, null, array['image/*']);
-create policy "test: users add files under their own folder" on storage.objects for insert to authenticated
-  with check (bucket_id in ('${MEDIA}', 'test-private', 'test-gallery') and (storage.foldername(name))[1] = (select auth.uid())::text);
-create policy "test: users see their own files" on storage.objects for select to authenticated
-  using (bucket_id in ('${MEDIA}', 'test-private', 'test-gallery') and (storage.foldername(name))[1] = (select auth.uid())::text);
-create policy "test: users replace their own files" on storage.objects for update to authenticated
-  using (bucket_id in ('${MEDIA}', 'test-private', 'test-gallery') and (storage.foldername(name))[1] = (select auth.uid())::text)
-  with check (bucket_id in ('${MEDIA}', 'test-private', 'test-gallery') and (storage.foldername(name))[1] = (select auth.uid())::text);
-create policy "test: users delete their own files" on storage.objects for delete to authenticated
-  using (bucket_id in ('${MEDIA}', 'test-private', 'test-gallery') and (storage.foldername(name))[1] = (select auth.uid())::text);
-`;
-
-interface User {
-  id: string;
-  client: TestClient;
-  token: string;
-}
-
-function accessToken(s: TestStack, sub: string, opts: { secret?: string; exp?: number } = {}) {
-  const now = Math.floor(Date.now() / 1000);
-  return signJwt(
-    {
-      aud: 'authenticated',
-      exp: opts.exp ?? now + 3600,
-      iat: now,
-      sub,
-      email: `${sub.slice(0, 8)}@example.com`,
-      role: 'authenticated',
-      app_metadata: { provider: 'email', providers: ['email'] },
-      user_metadata: {},
-      aal: 'aal1',
-      session_id: randomUUID(),
-      is_anonymous: false,
-    },
-    opts.secret ?? s.config.jwtSecret,
-  );
-}
-
-/** A real supabase-js client carrying a user's access token (as GoTrue would issue it). */
-function clientWithToken(s: TestStack, token: string) {
-  return createClient<Database>(s.url, s.config.anonKey, {
-    accessToken: async () => token,
-    global: { fetch: s.fetch },
-  });
-}
-
-async function newUser(s: TestStack): Promise<User> {
-  const id = randomUUID();
-  await s.db.query(`insert into auth.users (id, email, email_confirmed_at) values ($1, $2, now())`, [id, `${id.slice(0, 8)}@example.com`]);
-  const token = accessToken(s, id);
-  return { id, token, client: clientWithToken(s, token) };
-}
-
-const png = (n = 32, fill = 7) => new Uint8Array(n).fill(fill);
-const fileOf = (bytes: Uint8Array<ArrayBuffer>, name: string, type: string) => new File([bytes], name, { type });
-
-async function objectRows(s: TestStack, bucket: string, name: string) {
-  return (
-    await s.db.query<{ id: string; owner: string; metadata: Record<string, unknown> }>('select id, owner, metadata from storage.objects where bucket_id = $1 and name = $2', [
-      bucket,
-      name,
-    ])
-  ).rows;
-}
-
+import { testStack, type TestStack } from '../support/stack.ts';
+import { FIXTURE_SQL, LIMIT, MEDIA, type User, accessToken, clientWithToken, fileOf, newUser, objectRows, png } from '../support/storage-fixture.ts';
 describe.each([
   ['in memory', false],
   ['on disk', true],
@@ -367,38 +290,5 @@ describe.each([
     expect(all.data!.map((b) => b.id)).toEqual(expect.arrayContaining([MEDIA, 'test-private', 'test-gallery']));
     expect((await s.client().storage.listBuckets()).data).toEqual([]);
     expect((await service.storage.getBucket('nope')).error).toMatchObject({ statusCode: '404' });
-  });
-});
-
-describe('storage over real HTTP', () => {
-  let h: Awaited<ReturnType<typeof httpTestStack>>;
-  beforeAll(async () => {
-    h = await httpTestStack();
-    await h.stack.db.exec(FIXTURE_SQL);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
-
-  it('refuses a large upload promptly, then accepts a good one from a browser origin', async () => {
-    const id = randomUUID();
-    const now = Math.floor(Date.now() / 1000);
-    const token = signJwt({ sub: id, role: 'authenticated', aud: 'authenticated', iat: now, exp: now + 600 }, h.stack.config.jwtSecret);
-    const c = createClient<Database>(h.url, h.stack.config.anonKey, { accessToken: async () => token, global: { headers: { origin: 'http://127.0.0.1:5173' } } });
-
-    const big = new Uint8Array(8 * 1024 * 1024); // far over the bucket's limit: refused without reading it all
-    const t0 = Date.now();
-    const refused = await c.storage.from(MEDIA).upload(`${id}/big.png`, new File([big], 'big.png', { type: 'image/png' }));
-    expect(refused.error).toMatchObject({ status: 400, statusCode: '413' });
-    expect(Date.now() - t0).toBeLessThan(5000);
-
-    const ok = await c.storage.from(MEDIA).upload(`${id}/ok.png`, new File([png(10)], 'ok.png', { type: 'image/png' }));
-    expect(ok.error).toBeNull();
-    const res = await fetch(c.storage.from(MEDIA).getPublicUrl(`${id}/ok.png`).data.publicUrl, { headers: { origin: 'http://127.0.0.1:5173' } });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('image/png');
-    expect(res.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
-    expect(res.headers.get('access-control-expose-headers')).toMatch(/ETag/);
-    expect(new Uint8Array(await res.arrayBuffer())).toEqual(png(10));
   });
 });

@@ -14,7 +14,8 @@ import { NOT_FOUND, ROUTES } from '../../site/routes.ts';
 import { ADMIN } from '../support/stack.ts';
 import { createAccount, signInViaHeader } from './support/auth.ts';
 import { useSite } from './support/hooks.ts';
-import { ROOT, pool, widgetsUpgraded } from './support/site.ts';
+import { ROOT, pool } from './support/site.ts';
+import { widgetsUpgraded } from './support/page.ts';
 
 const ctx = useSite();
 const AXE_PATH = '/__e2e__/axe.min.js';

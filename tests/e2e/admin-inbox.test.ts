@@ -13,7 +13,7 @@ import { ADMIN } from '../support/stack.ts';
 import { LOCAL_NOTIFY_TO } from '../../supabase/local/config.ts';
 import { signInViaHeader } from './support/auth.ts';
 import { useSite } from './support/hooks.ts';
-import { openPage } from './support/site.ts';
+import { openPage } from './support/page.ts';
 
 const ctx = useSite({ autoconfirm: true });
 

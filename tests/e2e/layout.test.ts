@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright';
 import { useSite } from './support/hooks.ts';
-import { MOBILE, widgetsUpgraded } from './support/site.ts';
+import { MOBILE } from './support/site.ts';
+import { widgetsUpgraded } from './support/page.ts';
 
 const ctx = useSite();
 

@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import { useSite } from './support/hooks.ts';
-import { normalizeText } from './support/site.ts';
+import { normalizeText } from './support/page.ts';
 
 const ctx = useSite();
 

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { BUSINESS } from '../../shared/business.ts';
 import { useSite } from './support/hooks.ts';
-import { openPage } from './support/site.ts';
+import { openPage } from './support/page.ts';
 
 const ctx = useSite();
 

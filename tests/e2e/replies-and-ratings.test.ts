@@ -14,7 +14,8 @@ import { PRODUCTS } from '../../shared/catalog.ts';
 import { ADMIN } from '../support/stack.ts';
 import { signInViaHeader } from './support/auth.ts';
 import { useSite } from './support/hooks.ts';
-import { DESKTOP, openPage } from './support/site.ts';
+import { DESKTOP } from './support/site.ts';
+import { openPage } from './support/page.ts';
 
 const ctx = useSite({ autoconfirm: true });
 const SLUG = 'irie-locs';

@@ -12,7 +12,8 @@ import { ADMIN } from '../support/stack.ts';
 import { BUSINESS } from '../../shared/business.ts';
 import { headerAuth, signedInStorage } from './support/auth.ts';
 import { useSite } from './support/hooks.ts';
-import { DESKTOP, MOBILE, pool, widgetsUpgraded } from './support/site.ts';
+import { DESKTOP, MOBILE, pool } from './support/site.ts';
+import { widgetsUpgraded } from './support/page.ts';
 
 const ctx = useSite();
 

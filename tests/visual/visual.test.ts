@@ -17,7 +17,8 @@ import type { ElementState, StateSession } from '../../widgets/core/states.ts';
 import { ADMIN_CREDENTIALS, MEMBER_CREDENTIALS } from '../../supabase/local/admin-credentials.ts';
 import { signedInStorage } from '../e2e/support/auth.ts';
 import { useSite } from '../e2e/support/hooks.ts';
-import { ROOT, pool, widgetsUpgraded } from '../e2e/support/site.ts';
+import { ROOT, pool } from '../e2e/support/site.ts';
+import { widgetsUpgraded } from '../e2e/support/page.ts';
 import { focusProblem, layoutProblems } from './invariants.ts';
 import { compareShot, writeContactSheet, type Shot } from './shots.ts';
 

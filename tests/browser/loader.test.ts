@@ -1,0 +1,76 @@
+import { $, assert, button, equal, field, meta, mount, requestsTo, text, type, uniqueEmail, waitFor, waitForToast } from './support/helpers.ts';
+
+const bundle = meta('kyb-test-bundle');
+/** The loader's reserve rules live in an adopted (CSP-safe) sheet, not a <style> element. */
+const reserveSheets = () => document.adoptedStyleSheets.filter((s) => [...s.cssRules].some((r) => (r as CSSStyleRule).selectorText?.includes(':not(:defined)')));
+const reserveText = () =>
+  reserveSheets()
+    .flatMap((s) => [...s.cssRules].map((r) => r.cssText))
+    .join('\n');
+
+describe('kyb-widgets.js loader', () => {
+  it('reserves space for undefined elements and loads an element only when its tag appears', async () => {
+    equal(reserveSheets().length, 1, 'reserve stylesheet adopted');
+    for (const tag of ['kyb-newsletter', 'kyb-waitlist', 'kyb-auth-button', 'kyb-account']) {
+      assert(reserveText().includes(`${tag}:not(:defined)`), `${tag} reserved`);
+    }
+    equal(customElements.get('kyb-waitlist'), undefined, 'nothing defined before its tag appears');
+    equal(requestsTo('/chunks/').length, 0, 'no chunk fetched on a page without widgets');
+
+    const probe = document.createElement('kyb-waitlist');
+    document.getElementById('app').append(probe);
+    assert(getComputedStyle(probe).minHeight !== '0px' || customElements.get('kyb-waitlist'), 'space reserved while undefined');
+    await waitFor(() => customElements.get('kyb-waitlist'), 'kyb-waitlist defined after its tag appeared');
+    const chunks = requestsTo('/chunks/').map((e) => new URL(e.name).pathname.split('/').pop());
+    assert(
+      chunks.some((c) => c.startsWith('waitlist-')),
+      `waitlist chunk fetched (${chunks})`,
+    );
+    assert(!chunks.some((c) => /^(auth-button|account|newsletter|reviews)-/.test(c)), `no other element's chunk (${chunks})`);
+    equal(customElements.get('kyb-account'), undefined, 'other elements stay undefined');
+    const preloads = [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => new URL(l.href).pathname.split('/').pop());
+    assert(
+      preloads.some((p) => p.startsWith('runtime-')),
+      `the element's shared chunks are preloaded with it (${preloads})`,
+    );
+    probe.remove();
+  });
+
+  it('tolerates the script twice on one page', async () => {
+    const errors = [];
+    const onError = (e) => errors.push(e.message);
+    window.addEventListener('error', onError);
+    await import(`${bundle}/kyb-widgets.js?second-copy`);
+    const el = await mount('<kyb-newsletter></kyb-newsletter>');
+    window.removeEventListener('error', onError);
+    equal(reserveSheets().length, 1, 'one reserve stylesheet');
+    equal(errors.length, 0, `no errors (${errors})`);
+    assert($(el, 'form'), 'element works');
+    el.parentElement.remove();
+  });
+
+  it('works on a third-party page configured by the script tag alone', async () => {
+    const frame = document.createElement('iframe');
+    const q = new URLSearchParams({ bundle, url: meta('kyb-supabase-url'), key: meta('kyb-supabase-anon-key') });
+    frame.src = `/tests/browser/fixtures/embed.html?${q}`;
+    frame.style.cssText = 'width:800px;height:900px';
+    document.body.append(frame);
+    try {
+      const rendered = (tag) => frame.contentDocument?.querySelector(tag)?.shadowRoot?.querySelector('form');
+      await waitFor(() => rendered('kyb-newsletter') && rendered('kyb-waitlist'), 'elements rendered in the iframe', 15_000);
+      const doc = frame.contentDocument;
+      const news = doc.querySelector('kyb-newsletter');
+      equal(button(news, 'Privacy Policy').href, 'https://kyb.example/privacy', 'links go to the site set by data-site-url');
+      const wl = doc.querySelector('kyb-waitlist');
+      frame.focus();
+      const email = uniqueEmail('bio');
+      await type(field(wl, 'Email'), email);
+      equal(field(wl, 'Email').value, email, 'typed into the iframe');
+      button(wl, 'Join the Waiting List').click();
+      await waitForToast(wl, "You're on the list!");
+      equal(text($(wl, '[part~="joined"]')), "You're on the list!", 'joined');
+    } finally {
+      frame.remove();
+    }
+  });
+});

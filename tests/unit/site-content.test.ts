@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { BUSINESS, bookingLink } from '../../shared/business.ts';
+import { REVIEW_SLUGS } from '../../shared/rules/reviews.ts';
+import { abs, all, jsonLd, page, pages, servedFile, usePages, decode } from './site-pages.ts';
+
+usePages();
+
+describe('page content (docs/pages.md) and figures (docs/limits.md)', () => {
+  it('embeds the widgets where the spec puts interaction, with prerendered fallback content', () => {
+    const has = (path: string, tag: string) => expect(page(path), `${path} has ${tag}`).toContain(tag);
+    for (const id of ['trinity-locs', 'irie-locs', 'jah-locs', 'diy-kit', 'lock-kit']) {
+      has(`/products/${id}`, `<kyb-reviews slug="${id}">`);
+      has(`/products/${id}`, `<kyb-loc-configurator product="${id}">`);
+      has(`/products/${id}`, '<kyb-thumbnail-gallery');
+    }
+    has('/handmade-locs', '<kyb-reviews slug="handmade-locs">');
+    has('/handmade-locs', '<kyb-thumbnail-gallery');
+    has('/holistic-haircare', '<kyb-reviews slug="holistic-haircare">');
+    has('/holistic-haircare', '<kyb-sticky-bar threshold="300">');
+    has('/digital-tools/crown-planner', '<kyb-reviews slug="protective-style-planner">');
+    has('/digital-tools/crown-planner', `<kyb-planner-gallery fallback-src="/images/planner-cover.svg" fallback-alt="`);
+    has('/', '<kyb-newsletter source-page="/">');
+    has('/products', '<kyb-waitlist>');
+    has('/products', '<kyb-product-filter>');
+    has('/admin/gallery', '<kyb-gallery-admin>');
+    has('/admin/inbox', '<kyb-admin-inbox>');
+    // Every admin page links the others, the inbox with its count of new items.
+    for (const path of ['/admin/inbox', '/admin/reviews', '/admin/gallery']) {
+      const html = page(path);
+      expect(html, path).toContain(`<a href="${path}" aria-current="page">`);
+      expect(html, path).toContain('Inbox<kyb-inbox-count></kyb-inbox-count></a>');
+      for (const other of ['/admin/inbox', '/admin/reviews', '/admin/gallery']) expect(html, `${path} links ${other}`).toContain(`href="${other}"`);
+    }
+    has('/account', '<kyb-account>');
+    has('/beta', '<kyb-beta-gate>');
+    has('/digital-tools', '<kyb-access-modal>');
+    has('/digital-tools', '<kyb-vault>');
+    has('/partners', '<kyb-partnership-form>');
+    for (const item of ['tee', 'scarf', 'journal']) has('/shop', `<kyb-merch-notify item="${item}">`);
+    has('/services', '<kyb-sticky-bar threshold="300">');
+    has('/404', '<kyb-not-found></kyb-not-found>');
+    // Every review slug the backend knows has a page that shows its reviews.
+    const everything = pages.map((p) => p.html).join('');
+    for (const slug of REVIEW_SLUGS) expect(everything, slug).toContain(`<kyb-reviews slug="${slug}">`);
+    // Fallback content: no embedded element is empty except the 404 logger and the admin nav's count
+    // of new inbox items (a hint beside a link: without JavaScript there is nothing to count).
+    for (const p of pages) {
+      for (const m of all(/<(kyb-[a-z-]+)([^>]*)><\/\1>/g, p.html)) expect(['kyb-not-found', 'kyb-inbox-count'], `${p.path} has an empty <${m[1]}>`).toContain(m[1]);
+    }
+  });
+
+  it('prerenders the catalog cards with the data the product filter sorts on', () => {
+    const h = page('/products');
+    const cards = all(/<article class="product-card" data-category="([^"]+)" data-price(?:="(\d*)")? data-added="(\d{4}-\d\d-\d\d)" data-rank="(\d+)"/g, h);
+    // The DIY kit card shows no price (docs/data.md#entities), so it carries none to sort on: price sorts put it last.
+    expect(cards.map((c) => [c[1], c[2] ?? ''])).toEqual([
+      ['loc-extensions', '70'],
+      ['loc-extensions', '65'],
+      ['loc-extensions', '90'],
+      ['diy-kit', ''],
+    ]);
+    expect(h.indexOf('<kyb-product-filter>')).toBeLessThan(h.indexOf('class="product-card"'));
+    // Loc cards: Buy Now to the product page and Book Consultation to the booking service.
+    expect(h).toContain('<a href="/products/irie-locs" class="btn btn--primary">Buy Now</a>');
+    expect(h).toContain(`href="${bookingLink({ consultation: true }).replace(/&/g, '&amp;')}" class="btn btn--outline" target="_blank" rel="noopener">Book Consultation`);
+  });
+
+  it('uses exclusive accordions on the FAQ pages and FAQPage structured data', () => {
+    for (const path of ['/faq', '/faq/locs']) {
+      const h = page(path);
+      const names = new Set(all(/<details name="(faq[a-z-]*)"/g, h).map((m) => m[1]));
+      // /faq: one group for the page (one question open at a time, issue #8); /faq/locs: one per group.
+      expect(names.size, path).toBeGreaterThanOrEqual(path === '/faq' ? 1 : 6);
+      const faq = jsonLd(h).find((b) => b['@type'] === 'FAQPage');
+      expect(faq, path).toBeDefined();
+      const questions = all(/<summary class="accordion__q"><span>([^<]+)<\/span>/g, h).map((m) => decode(m[1]));
+      expect(faq.mainEntity.map((q: { name: string }) => q.name)).toEqual(questions);
+      for (const q of faq.mainEntity) expect(q.acceptedAnswer.text.length).toBeGreaterThan(10);
+    }
+    // One exclusive group for the whole page: one question open at a time (docs/pages.md#faq, issue #8).
+    expect([...new Set(all(/<details name="([a-z-]+)"/g, page('/faq')).map((m) => m[1]))]).toEqual(['faq']);
+    expect(all(/<section id="([a-z]+)" class="faq-card"/g, page('/faq')).map((m) => m[1])).toEqual(['booking', 'services', 'locs', 'planner', 'policies', 'sourcing']);
+    expect(all(/<section id="[a-z-]+" class="faq-card"/g, page('/faq/locs')).length).toBe(9);
+  });
+
+  it('describes the services with Service structured data', () => {
+    const svc = jsonLd(page('/services')).find((b) => b['@type'] === 'Service');
+    expect(svc).toMatchObject({
+      serviceType: 'Hair Care',
+      url: abs('/services'),
+      provider: { '@type': 'Organization', name: BUSINESS.legalName },
+      areaServed: [{ name: 'Atlanta' }, { name: 'Cayman Islands' }],
+    });
+    expect(svc.name).toBeTruthy();
+    expect(svc.description.length).toBeGreaterThan(40);
+  });
+
+  it('describes each product with Product structured data and its price range', () => {
+    const expected: Record<string, [number, number]> = {
+      'trinity-locs': [70, 215],
+      'irie-locs': [65, 205],
+      'diy-kit': [149, 249],
+    };
+    for (const [id, [low, high]] of Object.entries(expected)) {
+      const product = jsonLd(page(`/products/${id}`)).find((b) => b['@type'] === 'Product');
+      expect(product.offers, id).toMatchObject({ '@type': 'AggregateOffer', priceCurrency: 'USD', lowPrice: low, highPrice: high });
+      expect(product.url).toBe(abs(`/products/${id}`));
+    }
+    for (const id of ['jah-locs', 'lock-kit']) {
+      const product = jsonLd(page(`/products/${id}`)).find((b) => b['@type'] === 'Product');
+      expect(product.offers.lowPrice, id).toBe(id === 'jah-locs' ? 90 : 95);
+    }
+  });
+
+  it('opens the booking service, payment and checkout placeholders in a new tab', () => {
+    expect(page('/')).toContain(`href="${bookingLink({ consultation: true }).replace(/&/g, '&amp;')}"`);
+    expect(page('/handmade-locs')).toContain(`href="${BUSINESS.cardCheckoutUrl}" class="btn btn--primary" target="_blank" rel="noopener">Add to Cart`);
+    for (const tier of ['pdf', 'bundle'] as const) expect(page('/digital-tools/crown-planner')).toContain(`href="${BUSINESS.plannerPaymentUrl(tier)}"`);
+  });
+
+  it('links every Vault download to a real file', () => {
+    const h = page('/vault');
+    const downloads = all(/<a class="btn btn--primary" href="(\/downloads\/[^"]+)" download="[^"]+">/g, h).map((m) => m[1]);
+    expect(downloads).toHaveLength(3);
+    for (const d of downloads) expect(servedFile(d), d).toBe(true);
+  });
+});

@@ -212,6 +212,9 @@ async function upsertProfile(c: KybClient, user: User) {
     console.error('[kyb] profile read failed', readError);
     return;
   }
+  // Signed out (or in as someone else) while the read was on its way: the upsert would go out with the
+  // anonymous key and be refused.
+  if (store().state.user?.id !== user.id) return;
   const row = {
     id: user.id,
     display_name: existing?.display_name ?? displayNameFor(user),

@@ -8,6 +8,8 @@
  *   is already defined). `props` is the attribute contract: camelCase prop → r2wc type; the attribute
  *   is the kebab-case name (`sourcePage: 'string'` ↔ `source-page`). Call it only from an element's
  *   `define.ts` (the registration side effect lives there; the component module has none).
+ * - `sheetFor(css)` → the page's one constructed sheet for that CSS text (what a lazily loaded part of an
+ *   element adopts into its shadow root).
  * - `hostOf(container)` → the element. The component receives `container` (its shadow root, set by
  *   r2wc); dispatch events on `hostOf(container)`.
  *
@@ -22,7 +24,8 @@ import tokensCss from './tokens.css?inline';
 type R2WCType = 'string' | 'number' | 'boolean' | 'json' | 'function' | 'method';
 
 const sheets = new Map<string, CSSStyleSheet>();
-function sheetFor(css: string): CSSStyleSheet {
+/** The page's one CSSStyleSheet for `css` (made on first use), shared by every element and instance. */
+export function sheetFor(css: string): CSSStyleSheet {
   let s = sheets.get(css);
   if (!s) {
     s = new CSSStyleSheet();

@@ -24,7 +24,7 @@ import { Field, focusFirstInvalid } from '../core/form.tsx';
 // bundler then keeps the messages in the chunk they share with core/toast.tsx for every element.
 import { MESSAGES } from './Toasts.tsx';
 import { StarInput } from './StarInput.tsx';
-import { newReviewId, selectFiles } from './files.ts';
+import { newReviewId, selectFiles } from './model/files.ts';
 import { profileDisplayName, submitReview, type SubmitProgress } from './submit.ts';
 import { REVIEW_FIELD_MSG } from './messages.ts';
 
@@ -54,7 +54,7 @@ export function ReviewForm({
 }: {
   slug: string;
   /**
-   * Where the files go (data.ts REVIEW_BUCKET). A prop rather than an import: anything this module
+   * Where the files go (model/feed.ts REVIEW_BUCKET). A prop rather than an import: anything this module
    * imported from the list's modules would tie its chunk to the list's and make every visitor
    * download a module namespace object for nothing.
    */

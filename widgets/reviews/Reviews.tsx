@@ -21,7 +21,8 @@ import { shouldLoadAuth } from '../core/public.ts';
 import type { ToastInput } from '../core/toast.tsx';
 import { Summary } from './Summary.tsx';
 import { ReviewCard, type LightboxItem } from './ReviewCard.tsx';
-import { EMPTY_FEED, PAGE_SIZE, REVIEW_BUCKET, SORT_OPTIONS, loadFeed, type FeedMedia, type FeedReview, type FeedSummary, type SortKey } from './data.ts';
+import { EMPTY_FEED, type FeedMedia, type FeedReview, type FeedSummary, PAGE_SIZE, REVIEW_BUCKET, SORT_OPTIONS, type SortKey } from './model/index.ts';
+import { readFeed } from './read.ts';
 import { adoptStyles, lazyModule } from './lazy.ts';
 import type { Reviewer } from './Session.tsx';
 import type { ToastBox } from './Toasts.tsx';
@@ -127,7 +128,7 @@ export function Reviews({ slug: slugProp, container }: ReviewsProps) {
       const id = ++request.current;
       if (!quiet) setList((s) => (after === null ? { ...s, loading: true, reviews: [], total: 0, next: null } : { ...s, loadingMore: true }));
       try {
-        const feed = await loadFeed({ slug, sort, rating, withMedia, after, limit: PAGE_SIZE });
+        const feed = await readFeed({ slug, sort, rating, withMedia, after, limit: PAGE_SIZE });
         if (id !== request.current) return;
         setList((s) => ({
           summary: feed.summary,

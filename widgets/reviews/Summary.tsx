@@ -1,8 +1,7 @@
 /** Average, count and the rating histogram; each bar filters the list to that many stars. */
 import { RATING_MAX } from '../../supabase/functions/_shared/rules.ts';
-import { Stars } from './Stars.tsx';
-import { barPercent, basedOn, formatAverage } from './rules.ts';
-import type { FeedSummary } from './data.ts';
+import { type FeedSummary, barPercent, basedOn, formatAverage, reviewCount } from './model/index.ts';
+import { Stars } from './view/index.ts';
 
 const ROWS = Array.from({ length: RATING_MAX }, (_, i) => RATING_MAX - i);
 
@@ -36,7 +35,7 @@ export function Summary({ summary, rating, onRating }: { summary: FeedSummary; r
                 <span className="rv-histogram__count" aria-hidden="true">
                   {n}
                 </span>
-                <span className="kyb-sr-only">{`${star} ${star === 1 ? 'star' : 'stars'}: ${n} ${n === 1 ? 'review' : 'reviews'}`}</span>
+                <span className="kyb-sr-only">{`${star} ${star === 1 ? 'star' : 'stars'}: ${reviewCount(n)}`}</span>
               </button>
             </li>
           );

@@ -6,18 +6,13 @@
  * - `adoptStyles(shadowRoot, css)`: a later part's CSS, adopted into the element's shadow root when its
  *   code arrives, so the first view carries only the list's CSS. Adopted sheets, not <style>
  *   elements: a strict Content-Security-Policy (style-src 'self') blocks inline styles but not these.
- *   One CSSStyleSheet per CSS text per page, shared by every kyb-reviews on it.
+ *   One CSSStyleSheet per CSS text per page (core's sheetFor), shared by every kyb-reviews on it.
  */
-const sheets = new Map<string, CSSStyleSheet>();
+import { sheetFor } from '../core/define.ts';
 
 export function adoptStyles(root: unknown, css: string): void {
   if (typeof ShadowRoot === 'undefined' || !(root instanceof ShadowRoot)) return;
-  let sheet = sheets.get(css);
-  if (!sheet) {
-    sheet = new CSSStyleSheet();
-    sheet.replaceSync(css);
-    sheets.set(css, sheet);
-  }
+  const sheet = sheetFor(css);
   // Appended: these rules come after styles.css, as they did when all of it was one sheet.
   if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
 }

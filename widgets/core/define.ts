@@ -4,7 +4,7 @@
  * that never throws when a host page loads the bundle twice.
  *
  * API
- * - `defineElement(tag, Component, {props?, css?})` → the element class (the existing one when the tag
+ * - `defineElement(tag, Component, {props?, css?, shared?})` → the element class (the existing one when the tag
  *   is already defined). `props` is the attribute contract: camelCase prop → r2wc type; the attribute
  *   is the kebab-case name (`sourcePage: 'string'` ↔ `source-page`). Call it only from an element's
  *   `define.ts` (the registration side effect lives there; the component module has none).
@@ -40,6 +40,12 @@ export interface DefineOptions<P> {
   props?: Partial<Record<Exclude<Extract<keyof P, string>, 'container'>, R2WCType>>;
   /** The element's CSS (import it with `?inline`). */
   css?: string;
+  /**
+   * Page-wide sheets adopted between the tokens and the element's CSS (`CONTROLS`, core/controls.ts): one parsed
+   * sheet per page for every element that names it. Imported by the element, not here, so a first view
+   * that needs none of them (kyb-reviews) does not download them with the runtime.
+   */
+  shared?: readonly string[];
 }
 
 export function defineElement<P extends object>(tag: string, Component: ComponentType<P>, opts: DefineOptions<P> = {}) {
@@ -48,7 +54,7 @@ export function defineElement<P extends object>(tag: string, Component: Componen
     new (): HTMLElement;
     prototype: HTMLElement;
   };
-  const styles = [sheetFor(tokensCss), ...(opts.css ? [sheetFor(opts.css)] : [])];
+  const styles = [tokensCss, ...(opts.shared ?? []), ...(opts.css ? [opts.css] : [])].map(sheetFor);
   class KybElement extends Base {
     constructor() {
       super();

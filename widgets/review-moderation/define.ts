@@ -14,8 +14,9 @@
  *   reply-remove, dialog, root, loading, denied
  */
 import { defineElement } from '../core/define.ts';
+import { CONTROLS } from '../core/controls.ts';
 import { ReviewModeration } from './ReviewModeration.tsx';
 import replyCss from '../reviews/view/reply.css?inline';
 import css from './styles.css?inline';
 
-defineElement('kyb-review-moderation', ReviewModeration, { css: css + replyCss });
+defineElement('kyb-review-moderation', ReviewModeration, { css: css + replyCss, shared: CONTROLS });

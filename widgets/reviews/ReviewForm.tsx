@@ -27,12 +27,17 @@ import { StarInput } from './StarInput.tsx';
 import { newReviewId, selectFiles } from './model/files.ts';
 import { profileDisplayName, submitReview, type SubmitProgress } from './submit.ts';
 import { REVIEW_FIELD_MSG } from './messages.ts';
+import { CONTROLS } from '../core/controls.ts';
+import formCss from './form.css?inline';
 
 /** kyb-review-submitted is dispatched (by Reviews.tsx) only after a submit: from here, not the list's chunk. */
 export { emit } from '../core/events.ts';
 
-/** The form's rules (and the pending note's), adopted into the shadow root with this module. */
-export { default as css } from './form.css?inline';
+/**
+ * Adopted into the shadow root with this module, in this order: the shared field rules (the list's first
+ * view leaves them out, core/controls.css), then the form's own (and the pending note's).
+ */
+export const css = [...CONTROLS, formCss];
 
 type FieldName = 'title' | 'name' | 'content';
 

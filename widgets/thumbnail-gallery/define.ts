@@ -11,7 +11,8 @@
  * @reserve
  */
 import { defineElement } from '../core/define.ts';
+import { CONTROLS } from '../core/controls.ts';
 import { ThumbnailGallery } from './ThumbnailGallery.tsx';
 import css from './styles.css?inline';
 
-defineElement('kyb-thumbnail-gallery', ThumbnailGallery, { css });
+defineElement('kyb-thumbnail-gallery', ThumbnailGallery, { css, shared: CONTROLS });

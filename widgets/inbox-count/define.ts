@@ -11,8 +11,7 @@
  * @reserve display:inline
  */
 import { defineElement } from '../core/define.ts';
-import { CONTROLS } from '../core/controls.ts';
 import { InboxCount } from './InboxCount.tsx';
 import css from './styles.css?inline';
 
-defineElement('kyb-inbox-count', InboxCount, { css, shared: CONTROLS });
+defineElement('kyb-inbox-count', InboxCount, { css });

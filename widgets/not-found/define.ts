@@ -9,8 +9,7 @@
  * @csspart base, path
  */
 import { defineElement } from '../core/define.ts';
-import { CONTROLS } from '../core/controls.ts';
 import { NotFound } from './NotFound.tsx';
 import css from './styles.css?inline';
 
-defineElement('kyb-not-found', NotFound, { css, shared: CONTROLS });
+defineElement('kyb-not-found', NotFound, { css });

@@ -12,8 +12,7 @@
  * @reserve display:block;aspect-ratio:16/9
  */
 import { defineElement } from '../core/define.ts';
-import { CONTROLS } from '../core/controls.ts';
 import { PlannerGallery } from './PlannerGallery.tsx';
 import css from './planner-gallery.css?inline';
 
-defineElement('kyb-planner-gallery', PlannerGallery, { props: { fallbackSrc: 'string', fallbackAlt: 'string' }, css, shared: CONTROLS });
+defineElement('kyb-planner-gallery', PlannerGallery, { props: { fallbackSrc: 'string', fallbackAlt: 'string' }, css });

@@ -13,8 +13,7 @@
  * @reserve display:none
  */
 import { defineElement } from '../core/define.ts';
-import { CONTROLS } from '../core/controls.ts';
 import { StickyBar } from './StickyBar.tsx';
 import css from './styles.css?inline';
 
-defineElement('kyb-sticky-bar', StickyBar, { props: { threshold: 'number' }, css, shared: CONTROLS });
+defineElement('kyb-sticky-bar', StickyBar, { props: { threshold: 'number' }, css });

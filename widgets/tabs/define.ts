@@ -10,8 +10,7 @@
  * @slot - the `[data-tabs]` list and the sections
  */
 import { defineElement } from '../core/define.ts';
-import { CONTROLS } from '../core/controls.ts';
 import { Tabs } from './Tabs.tsx';
 import css from './styles.css?inline';
 
-defineElement('kyb-tabs', Tabs, { css, shared: CONTROLS });
+defineElement('kyb-tabs', Tabs, { css });

@@ -11,8 +11,7 @@
  * @reserve
  */
 import { defineElement } from '../core/define.ts';
-import { CONTROLS } from '../core/controls.ts';
 import { ThumbnailGallery } from './ThumbnailGallery.tsx';
 import css from './styles.css?inline';
 
-defineElement('kyb-thumbnail-gallery', ThumbnailGallery, { css, shared: CONTROLS });
+defineElement('kyb-thumbnail-gallery', ThumbnailGallery, { css });

@@ -1,12 +1,13 @@
+/**
+ * The brand's reply to one review (docs/reviews.md#merchant-replies): shown as visitors will see it,
+ * with Edit reply and Remove reply, or a Reply button; the editor checks the length before anything is
+ * sent and keeps the text on failure.
+ */
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { REVIEW_REPLY_MAX } from '../../supabase/functions/_shared/rules.ts';
 import { Reply } from '../reviews/view/index.ts';
 import { type ModeratedReview, replyProblem } from './data.ts';
 
-/**
- * The brand's reply to one review: shown as visitors will see it, with Edit reply and Remove reply, or
- * a Reply button; the editor checks the length before anything is sent and keeps the text on failure.
- */
 export function ReplyEditor({ review: r, busy, onSave }: { review: ModeratedReview; busy: boolean; onSave: (text: string) => Promise<boolean> }) {
   const [draft, setDraft] = useState<string | null>(null);
   const [tried, setTried] = useState(false);

@@ -410,8 +410,8 @@ export function partsInSource(folder: string): Set<string> {
     'dialog.tsx': ['dialog'],
     'admin-gate.tsx': ['root', 'loading', 'denied'],
     'tab-list.tsx': ['tabs', 'tab', 'tab-selected', 'panel'],
-    // Shared with kyb-review-moderation from the reviews folder.
-    'reviews/Reply.tsx': ['reply'],
+    // How a review looks, shared by kyb-reviews and kyb-review-moderation (widgets/reviews/view/).
+    'reviews/view/index.ts': ['avatar', 'verified', 'reply'],
   };
   for (const [file, names] of Object.entries(core)) if (imports.includes(file.includes('/') ? `${file}'` : `core/${file}'`)) for (const n of names) parts.add(n);
   return parts;

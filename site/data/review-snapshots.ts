@@ -5,32 +5,33 @@
  *
  * Reads the configured backend (KYB_SUPABASE_URL) through the same `review_feed` RPC the widget uses.
  * KYB_PRERENDER_REVIEWS chooses the source:
- * - unset: the configured backend. When it is the local stack (a loopback URL) and not running (a CI
- *   build, an offline laptop), the local stack is started in memory on the project's own migrations and
- *   seed and read instead. A hosted project that cannot be read stops the build: falling back would
- *   publish the seed's made-up reviews, or silently ship pages without the project's own.
+ * - unset: the configured backend. When it is the local stack (a loopback URL) and not running (an
+ *   offline laptop), the build says so and prerenders no reviews, as with `off`: the seed is read only
+ *   when asked for. A hosted project that cannot be read stops the build: going on would silently ship
+ *   pages without the project's own reviews.
  * - `off`: no reviews in the HTML (no review list, no AggregateRating or Review JSON-LD); the element
  *   loads them in the browser. The explicit way to build for a hosted project that is not readable yet.
- * - `seed`: always the seed in memory (reproducible test builds); refused for a hosted project.
+ * - `seed`: always the seed, in a local stack started in memory on the project's own migrations and
+ *   seed (reproducible test builds: scripts/test.ts, visual, lighthouse); refused for a hosted project.
+ *
+ * Every source is read through the reviews module's loadFeed (widgets/reviews/model/), as the element
+ * reads it in the browser.
  */
-import type { Feed } from '../../widgets/reviews/data.ts';
 import { REVIEW_SLUGS } from '../../shared/rules/reviews.ts';
+import { type Feed, type FeedArgs, firstPage, isFeed, loadFeed } from '../../widgets/reviews/model/index.ts';
 
 export type ReviewSnapshot = Feed;
 
+/**
+ * What the build read, by slug: filled once by loadReviewSnapshots before any page renders, read while
+ * rendering (pages are plain functions of the build's data).
+ */
 const snapshots = new Map<string, ReviewSnapshot>();
-let mediaBase = '';
 
 /** The snapshot for a slug, when one was loaded (render-time lookup). */
 export function reviewSnapshot(slug: string): ReviewSnapshot | undefined {
   return snapshots.get(slug);
 }
-
-export function reviewMediaUrl(filePath: string): string {
-  return `${mediaBase}/storage/v1/object/public/review-media/${filePath.split('/').map(encodeURIComponent).join('/')}`;
-}
-
-export const SNAPSHOT_PAGE_SIZE = 10;
 
 /** How long the build waits for the backend's answers (all slugs are read in parallel). */
 export const BACKEND_TIMEOUT_MS = 10_000;
@@ -65,18 +66,6 @@ function reviewsMode(env: NodeJS.ProcessEnv): ReviewsMode {
   );
 }
 
-function isFeed(x: unknown): x is ReviewSnapshot {
-  const f = x as ReviewSnapshot | null;
-  return (
-    typeof f === 'object' &&
-    f !== null &&
-    typeof f.summary?.count === 'number' &&
-    (f.summary.average === null || typeof f.summary.average === 'number') &&
-    Array.isArray(f.reviews) &&
-    f.reviews.every((r) => typeof r?.title === 'string' && typeof r.content === 'string' && typeof r.rating === 'number' && typeof r.created_at === 'string')
-  );
-}
-
 /** The first line of what went wrong, with the network cause fetch hides behind "fetch failed". */
 function reason(e: unknown): string {
   const err = e as Error & { cause?: Error };
@@ -85,27 +74,36 @@ function reason(e: unknown): string {
   return `${err?.message ?? String(e)}${cause}`.split('\n')[0];
 }
 
+/**
+ * The build's way to `review_feed` (the reviews module's loadFeed asks it for each slug's first page):
+ * its own fetch, a timeout, and messages that name what came back, since a failure stops the build.
+ */
+function feedCaller(fetcher: typeof fetch, supabaseUrl: string, anonKey: string) {
+  return async (args: FeedArgs): Promise<unknown> => {
+    const q = new URLSearchParams();
+    for (const [k, v] of Object.entries(args)) if (v !== undefined && v !== null) q.set(k, String(v));
+    const slug = args.p_slug;
+    const res = await fetcher(`${supabaseUrl}/rest/v1/rpc/review_feed?${q}`, {
+      headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}`, Accept: 'application/json' },
+      signal: AbortSignal.timeout(BACKEND_TIMEOUT_MS),
+    });
+    const body = await res.text();
+    if (!res.ok) throw new Error(`review_feed for ${slug} answered ${res.status}: ${body.slice(0, 200)}`);
+    let feed: unknown;
+    try {
+      feed = JSON.parse(body);
+    } catch {
+      throw new Error(`review_feed for ${slug} answered ${res.status} with a body that is not JSON: ${body.slice(0, 80)}`);
+    }
+    if (!isFeed(feed)) throw new Error(`review_feed for ${slug} answered JSON that is not a review feed: ${body.slice(0, 80)}`);
+    return feed;
+  };
+}
+
 async function readAll(fetcher: typeof fetch, supabaseUrl: string, anonKey: string): Promise<Map<string, ReviewSnapshot>> {
   const out = new Map<string, ReviewSnapshot>();
-  await Promise.all(
-    REVIEW_SLUGS.map(async (slug) => {
-      const q = new URLSearchParams({ p_slug: slug, p_sort: 'newest', p_limit: String(SNAPSHOT_PAGE_SIZE), p_offset: '0' });
-      const res = await fetcher(`${supabaseUrl}/rest/v1/rpc/review_feed?${q}`, {
-        headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}`, Accept: 'application/json' },
-        signal: AbortSignal.timeout(BACKEND_TIMEOUT_MS),
-      });
-      const body = await res.text();
-      if (!res.ok) throw new Error(`review_feed for ${slug} answered ${res.status}: ${body.slice(0, 200)}`);
-      let feed: unknown;
-      try {
-        feed = JSON.parse(body);
-      } catch {
-        throw new Error(`review_feed for ${slug} answered ${res.status} with a body that is not JSON: ${body.slice(0, 80)}`);
-      }
-      if (!isFeed(feed)) throw new Error(`review_feed for ${slug} answered JSON that is not a review feed: ${body.slice(0, 80)}`);
-      out.set(slug, feed);
-    }),
-  );
+  const call = feedCaller(fetcher, supabaseUrl, anonKey);
+  await Promise.all(REVIEW_SLUGS.map(async (slug) => out.set(slug, await loadFeed(firstPage(slug), call))));
   return out;
 }
 
@@ -123,7 +121,6 @@ export async function loadReviewSnapshots(opts: {
   const local = isLocalStackUrl(url);
   const mode = reviewsMode(env);
   snapshots.clear();
-  mediaBase = url;
   if (mode === 'off') {
     log('site: KYB_PRERENDER_REVIEWS=off: no reviews prerendered; the kyb-reviews element loads them in the browser');
     return { source: 'none', count: 0 };
@@ -137,7 +134,7 @@ export async function loadReviewSnapshots(opts: {
     );
   }
   if (mode === 'backend') {
-    let got: Map<string, ReviewSnapshot> | undefined;
+    let got: Map<string, ReviewSnapshot>;
     try {
       got = await readAll(opts.fetch ?? fetch, url, opts.anonKey);
     } catch (e) {
@@ -151,22 +148,22 @@ export async function loadReviewSnapshots(opts: {
           ].join('\n'),
         );
       }
-      log(`site: local backend ${url} not readable (${reason(e)}); reading reviews from the seed in memory`);
+      log(`site: local backend ${url} not readable (${reason(e)}); no reviews prerendered (start it with \`npm start\`, or build on the seed: KYB_PRERENDER_REVIEWS=seed)`);
+      return { source: 'none', count: 0 };
     }
-    if (got) {
-      const seeded = [...got.values()].some((f) => f.reviews.some((r) => SEED_REVIEW_ID.test(String(r.id))));
-      if (seeded && !local) {
-        throw new SiteBuildError(
-          [
-            `site: the hosted project ${url} serves the local seed's made-up reviews (ids 5eed0001-…, supabase/seed.sql).`,
-            `Delete them there (delete from public.reviews where id::text like '5eed0001-%'), or build without prerendered reviews: KYB_PRERENDER_REVIEWS=off npm run build`,
-          ].join('\n'),
-        );
-      }
-      got.forEach((v, k) => snapshots.set(k, v));
-      return { source: 'backend', count: got.size };
+    const seeded = [...got.values()].some((f) => f.reviews.some((r) => SEED_REVIEW_ID.test(String(r.id))));
+    if (seeded && !local) {
+      throw new SiteBuildError(
+        [
+          `site: the hosted project ${url} serves the local seed's made-up reviews (ids 5eed0001-…, supabase/seed.sql).`,
+          `Delete them there (delete from public.reviews where id::text like '5eed0001-%'), or build without prerendered reviews: KYB_PRERENDER_REVIEWS=off npm run build`,
+        ].join('\n'),
+      );
     }
+    got.forEach((v, k) => snapshots.set(k, v));
+    return { source: 'backend', count: got.size };
   }
+  // KYB_PRERENDER_REVIEWS=seed: asked for, and the URL is the local stack's.
   try {
     const { createStack } = await import('../../supabase/local/app.ts');
     const stack = await createStack({ config: { publicUrl: opts.supabaseUrl } });

@@ -10,7 +10,7 @@ import { LOYALTY_CARD } from '../../shared/catalog.ts';
 import { ExtLink, Fallback, Img, PhoneLink, StarScale } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import type { PartnerBrand } from '../content/partners.ts';
-import { REPLY_LABEL, formatAverage } from '../../widgets/reviews/rules.ts';
+import { PRERENDER_TIME_ZONE, REPLY_LABEL, VERIFIED_LABEL, basedOn, formatAverage, formatReviewDate, ratingLabel, reviewCount } from '../../widgets/reviews/model/index.ts';
 import { reviewSnapshot } from '../data/review-snapshots.ts';
 
 export const mailto = (subject: string, email: string = BUSINESS.email) => `mailto:${email}?subject=${encodeURIComponent(subject)}`;
@@ -51,7 +51,7 @@ export function ReviewsSection({ slug, name }: { slug: string; name: string }) {
             {snap && snap.summary.count > 0 ? (
               <>
                 <p class="reviews-fallback__summary">
-                  <strong>{snap.summary.average?.toFixed(1)}</strong> out of 5. Based on {snap.summary.count} {snap.summary.count === 1 ? 'review' : 'reviews'}
+                  <strong>{formatAverage(snap.summary.average)}</strong> out of 5. {basedOn(snap.summary.count)}
                 </p>
                 <ol class="reviews-fallback__list">
                   {snap.reviews.map((r) => (
@@ -59,8 +59,8 @@ export function ReviewsSection({ slug, name }: { slug: string; name: string }) {
                       <article aria-label={`Review by ${r.reviewer_name}`}>
                         <h3>{r.title}</h3>
                         <p class="small">
-                          <span>Rated {r.rating} out of 5</span> · <span>{r.reviewer_name}</span> · <time dateTime={r.created_at}>{longDate(r.created_at)}</time>
-                          {r.is_verified_purchase ? <span> · Verified Purchase</span> : null}
+                          <span>{ratingLabel(r.rating)}</span> · <span>{r.reviewer_name}</span> · <time dateTime={r.created_at}>{longDate(r.created_at)}</time>
+                          {r.is_verified_purchase ? <span> · {VERIFIED_LABEL}</span> : null}
                         </p>
                         <p>{r.content}</p>
                         {r.reply ? (
@@ -116,15 +116,13 @@ export function CatalogRating({ slug, href }: { slug: string; href: string }) {
       <StarScale rating={Number(average)} class="catalog-rating__stars" />
       <span class="catalog-rating__average">{average}</span>
       <span class="sr-only"> out of 5 stars, </span>
-      <span class="catalog-rating__count">
-        {summary.count} {summary.count === 1 ? 'review' : 'reviews'}
-      </span>
+      <span class="catalog-rating__count">{reviewCount(summary.count)}</span>
     </a>
   );
 }
 
-/** US English long form, as the reviews element shows dates (docs/reviews.md#reviews-section). */
-const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'America/New_York' });
+/** As the element writes dates, in the one zone a page built for everyone can use. */
+const longDate = (iso: string) => formatReviewDate(iso, PRERENDER_TIME_ZONE);
 
 /** The loyalty card: 10 slots, 2 punched, 25% and 50% markers (docs/pages.md#rewards, docs/limits.md). */
 export function LoyaltyCardImage({ class: c }: { class?: string }) {

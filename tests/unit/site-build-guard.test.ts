@@ -2,7 +2,7 @@
  * Issue 7, "A production build never publishes seed data": where the prerendered reviews come from
  * (site/data/review-snapshots.ts). A hosted project that cannot be read stops the build with a message
  * naming the URL and the two ways on (fix the URL / anon key, or KYB_PRERENDER_REVIEWS=off); the seed is
- * read only for the local stack; with the opt-out no page carries a review or AggregateRating. The last
+ * read only for the local stack and only when asked for (KYB_PRERENDER_REVIEWS=seed); with the opt-out no page carries a review or AggregateRating. The last
  * block runs `npm run build:site` itself, as a deploy would, into a temporary folder.
  */
 import { spawn } from 'node:child_process';
@@ -136,10 +136,21 @@ describe('the local stack', () => {
     expect(renderPath('/products/irie-locs', siteEnv({ KYB_SUPABASE_URL: LOCAL })).html).toContain('"@type":"AggregateRating"');
   });
 
-  it('falls back to the seed in memory when it is not running (offline and CI builds)', async () => {
+  it('prerenders no reviews when it is not running, and says how to get them: the seed only when asked for', async () => {
     const logs: string[] = [];
-    expect(await load(LOCAL, {}, unreachable().fetch, (m) => logs.push(m))).toEqual({ source: 'local-seed', count: REVIEW_SLUGS.length });
-    expect(logs[0]).toBe(`site: local backend ${LOCAL} not readable (fetch failed: connect ECONNREFUSED 127.0.0.1:54321); reading reviews from the seed in memory`);
+    expect(await load(LOCAL, {}, unreachable().fetch, (m) => logs.push(m))).toEqual({ source: 'none', count: 0 });
+    expect(logs).toEqual([
+      `site: local backend ${LOCAL} not readable (fetch failed: connect ECONNREFUSED 127.0.0.1:54321); no reviews prerendered (start it with \`npm start\`, or build on the seed: KYB_PRERENDER_REVIEWS=seed)`,
+    ]);
+    const { html } = renderPath('/products/irie-locs', siteEnv({ KYB_SUPABASE_URL: LOCAL }));
+    expect(html).not.toContain('AggregateRating');
+    expect(html).toContain('Reviews from our clients appear here with JavaScript on.');
+  });
+
+  it('reads the seed in memory with KYB_PRERENDER_REVIEWS=seed, through the same reader as the element', async () => {
+    const project = unreachable();
+    expect(await load(LOCAL, { KYB_PRERENDER_REVIEWS: 'seed' }, project.fetch)).toEqual({ source: 'local-seed', count: REVIEW_SLUGS.length });
+    expect(project.calls).toEqual([]);
     const { html } = renderPath('/products/irie-locs', siteEnv({ KYB_SUPABASE_URL: LOCAL }));
     expect(html).toMatch(/"aggregateRating":\{"@type":"AggregateRating","ratingValue":\d(\.\d)?,"reviewCount":\d+/);
     expect(html).toMatch(/class="reviews-fallback__summary"><strong>\d\.\d<\/strong> out of 5\. Based on \d+ reviews?/);

@@ -15,7 +15,8 @@
  * @reserve display:inline-block;min-height:44px
  */
 import { defineElement } from '../core/define.ts';
+import { CONTROLS } from '../core/controls.ts';
 import { AccessModal } from './AccessModal.tsx';
 import css from './styles.css?inline';
 
-defineElement('kyb-access-modal', AccessModal, { props: { label: 'string' }, css });
+defineElement('kyb-access-modal', AccessModal, { props: { label: 'string' }, css, shared: CONTROLS });

@@ -13,7 +13,8 @@
  * @reserve 24
  */
 import { defineElement } from '../core/define.ts';
+import { CONTROLS } from '../core/controls.ts';
 import { Account } from './Account.tsx';
 import css from './styles.css?inline';
 
-defineElement('kyb-account', Account, { props: { redirect: 'string' }, css });
+defineElement('kyb-account', Account, { props: { redirect: 'string' }, css, shared: CONTROLS });

@@ -13,7 +13,8 @@
  * @reserve 24
  */
 import { defineElement } from '../core/define.ts';
+import { CONTROLS } from '../core/controls.ts';
 import { AdminInbox } from './AdminInbox.tsx';
 import css from './styles.css?inline';
 
-defineElement('kyb-admin-inbox', AdminInbox, { css });
+defineElement('kyb-admin-inbox', AdminInbox, { css, shared: CONTROLS });

@@ -17,7 +17,8 @@
  * @reserve display:inline-block;min-height:44px;min-width:6rem
  */
 import { defineElement } from '../core/define.ts';
+import { CONTROLS } from '../core/controls.ts';
 import { AuthButton } from './AuthButton.tsx';
 import css from './styles.css?inline';
 
-defineElement('kyb-auth-button', AuthButton, { props: { accountPath: 'string', layout: 'string' }, css });
+defineElement('kyb-auth-button', AuthButton, { props: { accountPath: 'string', layout: 'string' }, css, shared: CONTROLS });

@@ -15,7 +15,8 @@
  * @reserve 20
  */
 import { defineElement } from '../core/define.ts';
+import { CONTROLS } from '../core/controls.ts';
 import { BetaGate } from './BetaGate.tsx';
 import css from './styles.css?inline';
 
-defineElement('kyb-beta-gate', BetaGate, { props: { mode: 'string' }, css });
+defineElement('kyb-beta-gate', BetaGate, { props: { mode: 'string' }, css, shared: CONTROLS });

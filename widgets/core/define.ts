@@ -4,10 +4,12 @@
  * that never throws when a host page loads the bundle twice.
  *
  * API
- * - `defineElement(tag, Component, {props?, css?})` → the element class (the existing one when the tag
+ * - `defineElement(tag, Component, {props?, css?, shared?})` → the element class (the existing one when the tag
  *   is already defined). `props` is the attribute contract: camelCase prop → r2wc type; the attribute
  *   is the kebab-case name (`sourcePage: 'string'` ↔ `source-page`). Call it only from an element's
  *   `define.ts` (the registration side effect lives there; the component module has none).
+ * - `sheetFor(css)` → the page's one constructed sheet for that CSS text (what a lazily loaded part of an
+ *   element adopts into its shadow root).
  * - `hostOf(container)` → the element. The component receives `container` (its shadow root, set by
  *   r2wc); dispatch events on `hostOf(container)`.
  *
@@ -22,7 +24,8 @@ import tokensCss from './tokens.css?inline';
 type R2WCType = 'string' | 'number' | 'boolean' | 'json' | 'function' | 'method';
 
 const sheets = new Map<string, CSSStyleSheet>();
-function sheetFor(css: string): CSSStyleSheet {
+/** The page's one CSSStyleSheet for `css` (made on first use), shared by every element and instance. */
+export function sheetFor(css: string): CSSStyleSheet {
   let s = sheets.get(css);
   if (!s) {
     s = new CSSStyleSheet();
@@ -37,6 +40,12 @@ export interface DefineOptions<P> {
   props?: Partial<Record<Exclude<Extract<keyof P, string>, 'container'>, R2WCType>>;
   /** The element's CSS (import it with `?inline`). */
   css?: string;
+  /**
+   * Page-wide sheets adopted between the tokens and the element's CSS (`CONTROLS`, core/controls.ts): one parsed
+   * sheet per page for every element that names it. Imported by the element, not here, so a first view
+   * that needs none of them (kyb-reviews) does not download them with the runtime.
+   */
+  shared?: readonly string[];
 }
 
 export function defineElement<P extends object>(tag: string, Component: ComponentType<P>, opts: DefineOptions<P> = {}) {
@@ -45,7 +54,7 @@ export function defineElement<P extends object>(tag: string, Component: Componen
     new (): HTMLElement;
     prototype: HTMLElement;
   };
-  const styles = [sheetFor(tokensCss), ...(opts.css ? [sheetFor(opts.css)] : [])];
+  const styles = [tokensCss, ...(opts.shared ?? []), ...(opts.css ? [opts.css] : [])].map(sheetFor);
   class KybElement extends Base {
     constructor() {
       super();

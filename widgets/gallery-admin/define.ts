@@ -13,7 +13,8 @@
  * @reserve 24
  */
 import { defineElement } from '../core/define.ts';
+import { CONTROLS } from '../core/controls.ts';
 import { GalleryAdmin } from './GalleryAdmin.tsx';
 import css from './gallery-admin.css?inline';
 
-defineElement('kyb-gallery-admin', GalleryAdmin, { css });
+defineElement('kyb-gallery-admin', GalleryAdmin, { css, shared: CONTROLS });

@@ -13,7 +13,8 @@
  * @reserve 36
  */
 import { defineElement } from '../core/define.ts';
+import { CONTROLS } from '../core/controls.ts';
 import { LocConfigurator } from './LocConfigurator.tsx';
 import css from './loc-configurator.css?inline';
 
-defineElement('kyb-loc-configurator', LocConfigurator, { props: { product: 'string' }, css });
+defineElement('kyb-loc-configurator', LocConfigurator, { props: { product: 'string' }, css, shared: CONTROLS });

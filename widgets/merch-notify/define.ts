@@ -12,7 +12,8 @@
  * @reserve 3
  */
 import { defineElement } from '../core/define.ts';
+import { CONTROLS } from '../core/controls.ts';
 import { MerchNotify } from './MerchNotify.tsx';
 import css from './styles.css?inline';
 
-defineElement('kyb-merch-notify', MerchNotify, { props: { item: 'string' }, css });
+defineElement('kyb-merch-notify', MerchNotify, { props: { item: 'string' }, css, shared: CONTROLS });

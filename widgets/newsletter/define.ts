@@ -13,7 +13,8 @@
  * @reserve 26
  */
 import { defineElement } from '../core/define.ts';
+import { CONTROLS } from '../core/controls.ts';
 import { Newsletter } from './Newsletter.tsx';
 import css from './styles.css?inline';
 
-defineElement('kyb-newsletter', Newsletter, { props: { sourcePage: 'string' }, css });
+defineElement('kyb-newsletter', Newsletter, { props: { sourcePage: 'string' }, css, shared: CONTROLS });

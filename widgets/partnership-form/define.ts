@@ -11,7 +11,8 @@
  * @reserve 32
  */
 import { defineElement } from '../core/define.ts';
+import { CONTROLS } from '../core/controls.ts';
 import { PartnershipForm } from './PartnershipForm.tsx';
 import css from './styles.css?inline';
 
-defineElement('kyb-partnership-form', PartnershipForm, { css });
+defineElement('kyb-partnership-form', PartnershipForm, { css, shared: CONTROLS });

@@ -11,7 +11,8 @@
  * @csspart base, controls, filter, sort, count, empty
  */
 import { defineElement } from '../core/define.ts';
+import { CONTROLS } from '../core/controls.ts';
 import { ProductFilter } from './ProductFilter.tsx';
 import css from './styles.css?inline';
 
-defineElement('kyb-product-filter', ProductFilter, { css });
+defineElement('kyb-product-filter', ProductFilter, { css, shared: CONTROLS });

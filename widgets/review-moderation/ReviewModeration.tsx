@@ -12,18 +12,16 @@
  * deletes it, and saving an empty reply removes it too. Every action refetches; pages of 20 with
  * "Load more". The database's RLS is the real gate: only admins can read pending reviews or write.
  *
+ * One review's row and its actions are in Row.tsx, the reply editor in ReplyEditor.tsx; how a review
+ * reads (avatar, stars, dates, badges, reply) comes from the reviews module (widgets/reviews/model/, view/).
  * Its attributes, events and parts: widgets/review-moderation/define.ts.
  */
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { REVIEW_SLUGS, REVIEW_REPLY_MAX, MODERATION_MESSAGES as MSG } from '../core/shared.ts';
+import { REVIEW_SLUGS, MODERATION_MESSAGES as MSG } from '../core/shared.ts';
 import { AdminGate, useAdminCall, type AdminPanelProps } from '../core/admin-gate.tsx';
 import { Modal } from '../core/dialog.tsx';
 import { emit, type KybEventMap } from '../core/events.ts';
-import { Avatar } from '../reviews/Avatar.tsx';
-import { Reply } from '../reviews/Reply.tsx';
-import { Stars } from '../reviews/Stars.tsx';
-import { formatReviewDate, ratingLabel } from '../reviews/rules.ts';
-import { isVideo, mediaUrl } from '../reviews/data.ts';
+import { Row } from './Row.tsx';
 import {
   PAGE_SIZE,
   STATUSES,
@@ -31,7 +29,6 @@ import {
   countReviews,
   deleteReview,
   listReviews,
-  replyProblem,
   saveReply,
   updateReview,
   type ModeratedReview,
@@ -300,222 +297,5 @@ function Panel({ toast, host }: AdminPanelProps) {
         </div>
       </Modal>
     </section>
-  );
-}
-
-interface RowProps {
-  review: ModeratedReview;
-  busy: boolean;
-  onApprove: (approve: boolean) => void;
-  onVerify: (verified: boolean) => void;
-  onDelete: () => void;
-  onReply: (text: string) => Promise<boolean>;
-}
-
-// While an action runs the row's buttons say aria-disabled rather than disabled: a disabled button
-// drops focus to <body>, and the admin's place (the control just pressed) must survive the refetch.
-function Row({ review: r, busy, onApprove, onVerify, onDelete, onReply }: RowProps) {
-  const titleId = useId();
-  const of = <span className="kyb-sr-only"> review “{r.title}”</span>;
-  return (
-    <li className="rm__item" data-id={r.id} data-approved={String(r.is_approved)}>
-      <article className="rm__review" part="review" aria-labelledby={titleId} tabIndex={-1}>
-        <header className="rm__head">
-          <Avatar name={r.reviewer_name} />
-          <div className="rm__who">
-            <span className="rm__name">{r.reviewer_name}</span>
-            <span className="rm__meta">
-              <time dateTime={r.created_at}>{formatReviewDate(r.created_at)}</time>
-              <span className="rm__product-name">{r.product_slug}</span>
-            </span>
-          </div>
-          <span className={`rm__badge rm__badge--${r.is_approved ? 'approved' : 'pending'}`} part="badge">
-            {r.is_approved ? 'Approved' : 'Pending'}
-          </span>
-        </header>
-        <div className="rm__rating">
-          <Stars value={r.rating} label={ratingLabel(r.rating)} size="sm" />
-          {r.is_verified_purchase ? (
-            <span className="rm__verified" part="verified">
-              <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-                <path d="M8 1.2l1.7 1.3 2.1-.1.6 2 1.8 1.2-.7 2 .7 2-1.8 1.2-.6 2-2.1-.1L8 14.8l-1.7-1.3-2.1.1-.6-2-1.8-1.2.7-2-.7-2 1.8-1.2.6-2 2.1.1z" />
-                <path d="M5.3 8.2l1.8 1.8 3.6-3.7" fill="none" stroke="#fff" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
-              </svg>
-              Verified Purchase
-            </span>
-          ) : null}
-        </div>
-        <h3 className="rm__title" id={titleId}>
-          {r.title}
-        </h3>
-        <p className="rm__content">{r.content}</p>
-        {r.review_media.length ? (
-          <ul className="rm__media" part="media" aria-label="Photos and videos">
-            {r.review_media.map((m, i) => {
-              const what = `${isVideo(m.file_type) ? 'Video' : 'Photo'} ${i + 1} of ${r.review_media.length}`;
-              return (
-                <li key={m.id}>
-                  {isVideo(m.file_type) ? (
-                    <video src={mediaUrl(m.file_path)} controls preload="metadata" playsInline aria-label={`${what} from ${r.reviewer_name}'s review`} />
-                  ) : (
-                    <a href={mediaUrl(m.file_path)} target="_blank" rel="noopener noreferrer" className="rm__thumb">
-                      <img
-                        src={mediaUrl(m.file_path)}
-                        alt={`${what} from ${r.reviewer_name}'s review (opens in a new tab)`}
-                        width={96}
-                        height={96}
-                        loading="lazy"
-                        decoding="async"
-                      />
-                    </a>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        ) : null}
-        <ReplyEditor review={r} busy={busy} onSave={onReply} />
-      </article>
-      <div className="rm__actions" part="actions">
-        {r.is_approved ? (
-          <button
-            type="button"
-            className="kyb-btn kyb-btn--outline"
-            part="unapprove"
-            data-slot="approval"
-            aria-disabled={busy || undefined}
-            onClick={() => !busy && onApprove(false)}
-          >
-            Unapprove{of}
-          </button>
-        ) : (
-          <button type="button" className="kyb-btn" part="approve" data-slot="approval" aria-disabled={busy || undefined} onClick={() => !busy && onApprove(true)}>
-            Approve{of}
-          </button>
-        )}
-        <button
-          type="button"
-          className="kyb-btn kyb-btn--outline rm__toggle"
-          part="verify"
-          data-slot="verify"
-          aria-pressed={r.is_verified_purchase}
-          aria-disabled={busy || undefined}
-          onClick={() => !busy && onVerify(!r.is_verified_purchase)}
-        >
-          Verified Purchase<span className="kyb-sr-only">: review “{r.title}”</span>
-        </button>
-        <button type="button" className="kyb-btn kyb-btn--outline rm__delete" part="delete" aria-disabled={busy || undefined} onClick={() => !busy && onDelete()}>
-          Delete{of}
-        </button>
-      </div>
-    </li>
-  );
-}
-
-/**
- * The brand's reply to one review: shown as visitors will see it, with Edit reply and Remove reply, or
- * a Reply button; the editor checks the length before anything is sent and keeps the text on failure.
- */
-function ReplyEditor({ review: r, busy, onSave }: { review: ModeratedReview; busy: boolean; onSave: (text: string) => Promise<boolean> }) {
-  const [draft, setDraft] = useState<string | null>(null);
-  const [tried, setTried] = useState(false);
-  const fieldId = useId();
-  const noteId = useId();
-  const errorId = useId();
-  const area = useRef<HTMLTextAreaElement>(null);
-  const opener = useRef<HTMLButtonElement>(null);
-  const open = draft !== null;
-  // A layout effect: the field has focus in the same commit that shows it.
-  useLayoutEffect(() => {
-    if (open) area.current?.focus();
-  }, [open]);
-
-  const problem = draft === null ? null : replyProblem(draft);
-  const length = draft?.trim().length ?? 0;
-  const close = () => {
-    setDraft(null);
-    setTried(false);
-    // Back to the button that opened the editor (rendered again once the editor is gone).
-    requestAnimationFrame(() => opener.current?.focus());
-  };
-
-  const save = async (text: string) => {
-    setTried(true);
-    if (busy || replyProblem(text)) return;
-    // Nothing written and nothing to remove: just close.
-    if (!text.trim() && !r.reply) return close();
-    if (await onSave(text)) close();
-  };
-  if (draft === null) {
-    return (
-      <div className="rm__reply">
-        {r.reply ? <Reply reply={r.reply} /> : null}
-        <div className="rm__reply-actions">
-          <button
-            type="button"
-            ref={opener}
-            className="kyb-btn kyb-btn--outline"
-            part="reply-button"
-            data-slot="reply"
-            aria-disabled={busy || undefined}
-            onClick={() => !busy && setDraft(r.reply?.content ?? '')}
-          >
-            {r.reply ? 'Edit reply' : 'Reply'}
-            <span className="kyb-sr-only"> to review “{r.title}”</span>
-          </button>
-          {r.reply ? (
-            <button type="button" className="kyb-btn kyb-btn--outline rm__delete" part="reply-remove" aria-disabled={busy || undefined} onClick={() => void save('')}>
-              Remove reply<span className="kyb-sr-only"> to review “{r.title}”</span>
-            </button>
-          ) : null}
-        </div>
-      </div>
-    );
-  }
-  return (
-    <form
-      className="rm__reply"
-      part="reply-editor"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save(draft);
-      }}
-    >
-      <div className="kyb-field">
-        <label className="kyb-label" htmlFor={fieldId}>
-          Public reply to “{r.title}”
-        </label>
-        <textarea
-          id={fieldId}
-          ref={area}
-          className="kyb-textarea"
-          value={draft}
-          onChange={(e) => setDraft(e.currentTarget.value)}
-          onKeyDown={(e) => e.key === 'Escape' && close()}
-          aria-invalid={(tried || length > REVIEW_REPLY_MAX) && problem ? true : undefined}
-          aria-describedby={`${noteId}${problem ? ` ${errorId}` : ''}`}
-        />
-        <div className="rm__reply-foot">
-          <span id={noteId}>Shown under the review on the product page. Save it empty to remove it.</span>
-          <span className="rm__reply-count" data-over={String(length > REVIEW_REPLY_MAX)}>
-            {length} / {REVIEW_REPLY_MAX}
-          </span>
-        </div>
-        {problem ? (
-          <p className="rm__reply-error" id={errorId} role="alert">
-            {problem}
-          </p>
-        ) : null}
-      </div>
-      <div className="rm__reply-actions">
-        <button type="submit" className="kyb-btn" part="reply-save" aria-disabled={busy || undefined}>
-          {busy ? 'Saving…' : 'Save reply'}
-        </button>
-        <button type="button" className="kyb-btn kyb-btn--outline" part="reply-cancel" onClick={close}>
-          Cancel
-        </button>
-      </div>
-    </form>
   );
 }

@@ -5,7 +5,8 @@
  * never throws, so the element maps each failure to its toast.
  */
 import type { Tables } from '../../supabase/types/database.ts';
-import { REVIEW_BUCKET, mediaUrl, type FeedMedia, type FeedReply } from '../reviews/data.ts';
+import { type FeedMedia, type FeedReply, REVIEW_BUCKET } from '../reviews/model/index.ts';
+import { fileUrl } from '../reviews/view/index.ts';
 import { MSG, REVIEW_REPLY_MAX } from '../core/shared.ts';
 
 export const PAGE_SIZE = 20;
@@ -97,7 +98,7 @@ export async function deleteReview(sb: KybClient, id: string, fetchFn: typeof fe
     if (rm.error) return fail(rm.error);
     const removed = new Set((rm.data ?? []).map((o) => o.name));
     const unconfirmed = paths.filter((p) => !removed.has(p));
-    const served = await Promise.all(unconfirmed.map(async (p) => (await fetchFn(mediaUrl(p), { method: 'HEAD', cache: 'no-store' })).ok));
+    const served = await Promise.all(unconfirmed.map(async (p) => (await fetchFn(fileUrl(p), { method: 'HEAD', cache: 'no-store' })).ok));
     const kept = unconfirmed.filter((_, i) => served[i]);
     if (kept.length) return fail(new Error(`Storage did not remove ${kept.join(', ')} (not allowed?); the review is kept`));
   }

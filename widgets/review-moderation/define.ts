@@ -9,13 +9,14 @@
  * @tag kyb-review-moderation
  * @event kyb-review-moderated - `{reviewId, action: 'approve' | 'unapprove' | 'verify' | 'unverify' | 'delete' |
  *   'reply' | 'unreply'}` after each change is stored
- * @csspart heading, filters, tabs, tab, product, status, empty, list, load-more, review, badge, verified, media,
+ * @csspart heading, filters, tabs, tab, product, status, empty, list, load-more, review, avatar, badge, verified, media,
  *   actions, unapprove, approve, verify, delete, reply, reply-button, reply-editor, reply-save, reply-cancel,
  *   reply-remove, dialog, root, loading, denied
  */
 import { defineElement } from '../core/define.ts';
+import { CONTROLS } from '../core/controls.ts';
 import { ReviewModeration } from './ReviewModeration.tsx';
-import replyCss from '../reviews/reply.css?inline';
+import replyCss from '../reviews/view/reply.css?inline';
 import css from './styles.css?inline';
 
-defineElement('kyb-review-moderation', ReviewModeration, { css: css + replyCss });
+defineElement('kyb-review-moderation', ReviewModeration, { css: css + replyCss, shared: CONTROLS });

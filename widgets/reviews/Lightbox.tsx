@@ -7,9 +7,10 @@
  */
 import { useEffect, useRef } from 'react';
 import type { LightboxItem } from './ReviewCard.tsx';
+import lightboxCss from './lightbox.css?inline';
 
 /** The lightbox's rules, adopted into the shadow root with this module. */
-export { default as css } from './lightbox.css?inline';
+export const css = [lightboxCss];
 
 export function Lightbox({
   items,

@@ -1,9 +1,6 @@
 /** One approved review: avatar, name, stars, title, text, date, verified mark, media thumbnails, reply. */
-import { Avatar } from './Avatar.tsx';
-import { Reply } from './Reply.tsx';
-import { Stars } from './Stars.tsx';
-import { formatReviewDate, ratingLabel } from './rules.ts';
-import { isVideo, mediaUrl, type FeedMedia, type FeedReview } from './data.ts';
+import { type FeedMedia, type FeedReview, isVideo, ratingLabel } from './model/index.ts';
+import { Byline, Reply, Stars, Verified, fileUrl } from './view/index.ts';
 
 export interface LightboxItem {
   src: string;
@@ -13,7 +10,7 @@ export interface LightboxItem {
 
 export function mediaItems(r: FeedReview, media: FeedMedia[] = r.media): LightboxItem[] {
   return media.map((m, i) => ({
-    src: mediaUrl(m.file_path),
+    src: fileUrl(m.file_path),
     video: isVideo(m.file_type),
     alt: `${isVideo(m.file_type) ? 'Video' : 'Photo'} ${i + 1} of ${media.length} from ${r.reviewer_name}'s review`,
   }));
@@ -39,22 +36,9 @@ export function ReviewCard({
   return (
     <article className="rv-review" part="review" aria-labelledby={headingId}>
       <header className="rv-review__head">
-        <Avatar name={review.reviewer_name} />
-        <div className="rv-review__who">
-          <span className="rv-review__name">{review.reviewer_name}</span>
-          <span className="rv-review__meta">
-            <time dateTime={review.created_at}>{formatReviewDate(review.created_at)}</time>
-            {review.is_verified_purchase ? (
-              <span className="rv-verified" part="verified">
-                <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-                  <path d="M8 1.2l1.7 1.3 2.1-.1.6 2 1.8 1.2-.7 2 .7 2-1.8 1.2-.6 2-2.1-.1L8 14.8l-1.7-1.3-2.1.1-.6-2-1.8-1.2.7-2-.7-2 1.8-1.2.6-2 2.1.1z" />
-                  <path d="M5.3 8.2l1.8 1.8 3.6-3.7" fill="none" stroke="#fff" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
-                </svg>
-                Verified Purchase
-              </span>
-            ) : null}
-          </span>
-        </div>
+        <Byline block="rv-review" name={review.reviewer_name} date={review.created_at}>
+          {review.is_verified_purchase ? <Verified className="rv-verified" /> : null}
+        </Byline>
         <Stars value={review.rating} label={ratingLabel(review.rating)} size="sm" />
       </header>
       <h3 className="rv-review__title" id={headingId}>

@@ -15,15 +15,20 @@ import { Field, focusFirstInvalid } from '../core/form.tsx';
 // bundler then keeps the messages in the chunk they share with core/toast.tsx for every element.
 import { MESSAGES } from './Toasts.tsx';
 import { StarInput } from './StarInput.tsx';
-import { newReviewId, selectFiles } from './files.ts';
+import { newReviewId, selectFiles } from './model/files.ts';
 import { profileDisplayName, submitReview, type SubmitProgress } from './submit.ts';
 import { REVIEW_FIELD_MSG } from './messages.ts';
+import { CONTROLS } from '../core/controls.ts';
+import formCss from './form.css?inline';
 
 /** kyb-review-submitted is dispatched (by Reviews.tsx) only after a submit: from here, not the list's chunk. */
 export { emit } from '../core/events.ts';
 
-/** The form's rules (and the pending note's), adopted into the shadow root with this module. */
-export { default as css } from './form.css?inline';
+/**
+ * Adopted into the shadow root with this module, in this order: the shared field rules (the list's first
+ * view leaves them out, core/controls.css), then the form's own (and the pending note's).
+ */
+export const css = [...CONTROLS, formCss];
 
 type FieldName = 'title' | 'name' | 'content';
 
@@ -45,7 +50,7 @@ export function ReviewForm({
 }: {
   slug: string;
   /**
-   * Where the files go (data.ts REVIEW_BUCKET). A prop rather than an import: anything this module
+   * Where the files go (model/feed.ts REVIEW_BUCKET). A prop rather than an import: anything this module
    * imported from the list's modules would tie its chunk to the list's and make every visitor
    * download a module namespace object for nothing.
    */

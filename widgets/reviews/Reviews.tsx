@@ -19,9 +19,12 @@ import { DEFAULT_REVIEW_SLUG } from '../core/shared.ts';
 import { hostOf } from '../core/define.ts';
 import { shouldLoadAuth } from '../core/public.ts';
 import type { ToastInput } from '../core/toast.tsx';
+import { EmptyState, ListSkeleton, SummarySkeleton } from './Placeholders.tsx';
 import { Summary } from './Summary.tsx';
+import { Toolbar } from './Toolbar.tsx';
 import { ReviewCard, type LightboxItem } from './ReviewCard.tsx';
-import { EMPTY_FEED, PAGE_SIZE, REVIEW_BUCKET, SORT_OPTIONS, loadFeed, type FeedMedia, type FeedReview, type FeedSummary, type SortKey } from './data.ts';
+import { EMPTY_FEED, type FeedMedia, type FeedReview, type FeedSummary, PAGE_SIZE, REVIEW_BUCKET, type SortKey } from './model/index.ts';
+import { readFeed } from './read.ts';
 import { adoptStyles, lazyModule } from './lazy.ts';
 import type { Reviewer } from './Session.tsx';
 import type { ToastBox } from './Toasts.tsx';
@@ -127,7 +130,7 @@ export function Reviews({ slug: slugProp, container }: ReviewsProps) {
       const id = ++request.current;
       if (!quiet) setList((s) => (after === null ? { ...s, loading: true, reviews: [], total: 0, next: null } : { ...s, loadingMore: true }));
       try {
-        const feed = await loadFeed({ slug, sort, rating, withMedia, after, limit: PAGE_SIZE });
+        const feed = await readFeed({ slug, sort, rating, withMedia, after, limit: PAGE_SIZE });
         if (id !== request.current) return;
         setList((s) => ({
           summary: feed.summary,
@@ -272,60 +275,9 @@ export function Reviews({ slug: slugProp, container }: ReviewsProps) {
 
       {list.loading && !summary ? <SummarySkeleton /> : hasAny ? <Summary summary={summary} rating={rating} onRating={setRating} /> : null}
 
-      {showEmpty && !formOpen ? (
-        <div className="rv-empty" part="empty">
-          <svg className="rv-empty__icon" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
-            <path d="M8 10h32v22H20l-8 7v-7H8z" />
-            <path d="M24 15.5l1.9 3.9 4.3.6-3.1 3 .7 4.3-3.8-2-3.8 2 .7-4.3-3.1-3 4.3-.6z" />
-          </svg>
-          <p className="rv-empty__title">No reviews yet</p>
-          <p className="rv-empty__text">Be the first to share your experience with this product</p>
-          <button
-            type="button"
-            className="kyb-btn"
-            part="write-first-button"
-            onClick={(e) => void startReview(e.currentTarget)}
-            onPointerEnter={preloadFirst}
-            onFocus={preloadFirst}
-          >
-            Write the First Review
-          </button>
-        </div>
-      ) : null}
+      {showEmpty && !formOpen ? <EmptyState onWrite={(e) => void startReview(e.currentTarget)} onWant={preloadFirst} /> : null}
 
-      {hasAny ? (
-        <div className="rv-toolbar" part="filters">
-          <div className="rv-toolbar__filters">
-            <button type="button" className="rv-chip" aria-pressed={withMedia} disabled={!summary.with_media && !withMedia} onClick={() => setWithMedia((v) => !v)}>
-              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                <rect x="3" y="5" width="18" height="14" rx="2" />
-                <path d="M3 16l5-5 4 4 3-3 6 6" />
-              </svg>
-              With photos/videos
-              <span className="rv-chip__count">{summary.with_media}</span>
-            </button>
-            {rating !== null ? (
-              <button type="button" className="rv-chip" aria-pressed="true" onClick={() => setRating(null)}>
-                {rating === 1 ? '1 star' : `${rating} stars`}
-                <span className="kyb-sr-only">, remove filter</span>
-                <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                  <path d="M7 7l10 10M17 7L7 17" />
-                </svg>
-              </button>
-            ) : null}
-          </div>
-          <label className="rv-sort">
-            <span>Sort by</span>
-            <select className="kyb-select rv-sort__select" value={sort} onChange={(e) => setSort((e.target as HTMLSelectElement).value as SortKey)}>
-              {SORT_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
-      ) : null}
+      {hasAny ? <Toolbar summary={summary} rating={rating} onRating={setRating} withMedia={withMedia} onWithMedia={setWithMedia} sort={sort} onSort={setSort} /> : null}
 
       {hasAny ? (
         <p className="rv-count" aria-live="polite">
@@ -377,42 +329,5 @@ export function Reviews({ slug: slugProp, container }: ReviewsProps) {
       {code.toasts ? <code.toasts.ReviewToasts box={toasts} /> : null}
       {code.session ? <code.session.FollowAuth onChange={setReviewer} /> : null}
     </section>
-  );
-}
-
-function SummarySkeleton() {
-  return (
-    <div className="rv-summary rv-skeleton" part="skeleton" aria-hidden="true">
-      <div className="rv-summary__score">
-        <span className="rv-sk rv-sk--big" />
-        <span className="rv-sk rv-sk--line" />
-        <span className="rv-sk rv-sk--short" />
-      </div>
-      <div className="rv-histogram">
-        {[0, 1, 2, 3, 4].map((i) => (
-          <span key={i} className="rv-sk rv-sk--bar" />
-        ))}
-      </div>
-    </div>
-  );
-}
-
-function ListSkeleton() {
-  return (
-    <div className="rv-skeleton" part="skeleton" role="status" aria-label="Loading reviews">
-      {[0, 1, 2].map((i) => (
-        <div key={i} className="rv-review rv-review--skeleton" aria-hidden="true">
-          <div className="rv-review__head">
-            <span className="rv-sk rv-sk--avatar" />
-            <div className="rv-review__who">
-              <span className="rv-sk rv-sk--short" />
-              <span className="rv-sk rv-sk--tiny" />
-            </div>
-          </div>
-          <span className="rv-sk rv-sk--line" />
-          <span className="rv-sk rv-sk--para" />
-        </div>
-      ))}
-    </div>
   );
 }

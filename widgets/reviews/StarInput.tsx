@@ -1,18 +1,15 @@
 /** The 5-star radio-group input of the review form (loaded with the form). */
 import { useState } from 'react';
 import { RATING_MAX } from '../core/shared.ts';
+import { STAR_PATH } from './view/star.ts';
 
 const STARS = Array.from({ length: RATING_MAX }, (_, i) => i + 1);
 
-/**
- * The star glyph of Stars.tsx, drawn here too (as Summary.tsx does): importing it from the list's
- * modules would tie this chunk to the list's and make every visitor download a module namespace
- * object for nothing.
- */
+/** The star glyph of the read-only stars (view/star.ts: a constant, so this chunk does not import the list's). */
 function Star() {
   return (
     <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d="M12 2.6l2.9 5.9 6.5.95-4.7 4.6 1.1 6.5L12 17.5l-5.8 3.05 1.1-6.5-4.7-4.6 6.5-.95z" />
+      <path d={STAR_PATH} />
     </svg>
   );
 }

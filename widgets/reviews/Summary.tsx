@@ -1,8 +1,8 @@
 /** Average, count and the rating histogram; each bar filters the list to that many stars. */
 import { RATING_MAX } from '../core/shared.ts';
-import { Stars } from './Stars.tsx';
-import { barPercent, basedOn, formatAverage } from './rules.ts';
-import type { FeedSummary } from './data.ts';
+import { type FeedSummary, barPercent, basedOn, formatAverage, reviewCount } from './model/index.ts';
+import { Stars } from './view/index.ts';
+import { STAR_PATH } from './view/star.ts';
 
 const ROWS = Array.from({ length: RATING_MAX }, (_, i) => RATING_MAX - i);
 
@@ -27,7 +27,7 @@ export function Summary({ summary, rating, onRating }: { summary: FeedSummary; r
                 <span className="rv-histogram__label" aria-hidden="true">
                   {star}
                   <svg viewBox="0 0 24 24" focusable="false" aria-hidden="true">
-                    <path d="M12 2.6l2.9 5.9 6.5.95-4.7 4.6 1.1 6.5L12 17.5l-5.8 3.05 1.1-6.5-4.7-4.6 6.5-.95z" />
+                    <path d={STAR_PATH} />
                   </svg>
                 </span>
                 <span className="rv-histogram__bar" aria-hidden="true">
@@ -36,7 +36,7 @@ export function Summary({ summary, rating, onRating }: { summary: FeedSummary; r
                 <span className="rv-histogram__count" aria-hidden="true">
                   {n}
                 </span>
-                <span className="kyb-sr-only">{`${star} ${star === 1 ? 'star' : 'stars'}: ${n} ${n === 1 ? 'review' : 'reviews'}`}</span>
+                <span className="kyb-sr-only">{`${star} ${star === 1 ? 'star' : 'stars'}: ${reviewCount(n)}`}</span>
               </button>
             </li>
           );

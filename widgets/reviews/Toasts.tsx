@@ -5,8 +5,11 @@
  */
 import { useEffect } from 'react';
 import { useToasts, type ToastInput } from '../core/toast.tsx';
+import { CONTROLS } from '../core/controls.ts';
 
 export { MESSAGES } from '../core/shared.ts';
+/** The toast rules (core/controls.css), adopted with the region: the list's first view shows no toast. */
+export const css = CONTROLS;
 /** Events the element dispatches only after an action: from here, not from the list's chunk. */
 export { emit } from '../core/events.ts';
 

@@ -23,7 +23,7 @@
  */
 import { defineElement } from '../core/define.ts';
 import { Reviews } from './Reviews.tsx';
-import replyCss from './reply.css?inline';
+import replyCss from './view/reply.css?inline';
 import css from './styles.css?inline';
 
 defineElement('kyb-reviews', Reviews, { props: { slug: 'string' }, css: css + replyCss });

@@ -3,23 +3,19 @@
  *
  * - `lazyModule(() => import('./X.tsx'))` → a function that imports X once; a failed download is tried
  *   again on the next call.
- * - `adoptStyles(shadowRoot, css)`: a later part's CSS, adopted into the element's shadow root when its
+ * - `adoptStyles(shadowRoot, sheets)`: a later part's CSS texts, in order, adopted into the element's shadow root when its
  *   code arrives, so the first view carries only the list's CSS. Adopted sheets, not <style>
  *   elements: a strict Content-Security-Policy (style-src 'self') blocks inline styles but not these.
- *   One CSSStyleSheet per CSS text per page, shared by every kyb-reviews on it.
+ *   One CSSStyleSheet per CSS text per page (core's sheetFor), shared by every kyb-reviews on it.
  */
-const sheets = new Map<string, CSSStyleSheet>();
+import { sheetFor } from '../core/define.ts';
 
-export function adoptStyles(root: unknown, css: string): void {
+export function adoptStyles(root: unknown, sheets: readonly string[]): void {
   if (typeof ShadowRoot === 'undefined' || !(root instanceof ShadowRoot)) return;
-  let sheet = sheets.get(css);
-  if (!sheet) {
-    sheet = new CSSStyleSheet();
-    sheet.replaceSync(css);
-    sheets.set(css, sheet);
-  }
-  // Appended: these rules come after styles.css, as they did when all of it was one sheet.
-  if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  // Appended: these rules come after styles.css. A sheet two parts share (core/controls.css) is
+  // adopted once, by whichever part arrives first, so it always precedes the part's own rules.
+  const add = sheets.map(sheetFor).filter((s) => !root.adoptedStyleSheets.includes(s));
+  if (add.length) root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...add];
 }
 
 /** A module imported on first need, once; a failed download (flaky network) is tried again next time. */

@@ -2,8 +2,11 @@
  * The signed-in write path of kyb-reviews (review row, files, media rows) through the full supabase-js
  * client. Loaded with the form, never by a visitor who only reads.
  */
-import { mediaPath, reviewMimeOf, type ReviewMime } from './files.ts';
 import type { KybClient } from '../core/supabase.ts';
+import { reviewMimeOf } from './model/files.ts';
+import { type ReviewDraft, mediaRow, reviewRow } from './model/write.ts';
+
+export type { ReviewDraft };
 
 /** The display name on the user's profile row, if any (prefills the form). */
 export async function profileDisplayName(client: KybClient, userId: string): Promise<string | null> {
@@ -11,20 +14,6 @@ export async function profileDisplayName(client: KybClient, userId: string): Pro
   if (error) throw error;
   const name = (data as { display_name?: string | null } | null)?.display_name;
   return name?.trim() ? name.trim() : null;
-}
-
-export interface ReviewDraft {
-  /** Generated once per form attempt (crypto.randomUUID()) so a retry writes the same review. */
-  id: string;
-  /** Storage bucket of review files (data.ts REVIEW_BUCKET, handed over by the element). */
-  bucket: string;
-  userId: string;
-  slug: string;
-  rating: number;
-  title: string;
-  content: string;
-  reviewerName: string;
-  files: File[];
 }
 
 /** Where a submission got to, kept by the form between attempts. */
@@ -49,15 +38,7 @@ export interface SubmitProgress {
 export async function submitReview(client: KybClient, draft: ReviewDraft, progress: SubmitProgress = { reviewStored: false }): Promise<void> {
   const retry = progress.reviewStored;
   if (!progress.reviewStored) {
-    const { error } = await client.from('reviews').insert({
-      id: draft.id,
-      user_id: draft.userId,
-      product_slug: draft.slug,
-      rating: draft.rating,
-      title: draft.title,
-      content: draft.content,
-      reviewer_name: draft.reviewerName,
-    });
+    const { error } = await client.from('reviews').insert(reviewRow(draft));
     if (error && error.code !== '23505') throw error;
     progress.reviewStored = true;
   }
@@ -72,18 +53,19 @@ export async function submitReview(client: KybClient, draft: ReviewDraft, progre
 
   const uploaded: string[] = [];
   try {
-    const rows: { review_id: string; file_path: string; file_type: ReviewMime; file_size: number }[] = [];
+    const rows: ReturnType<typeof mediaRow>[] = [];
     for (const [index, file] of draft.files.entries()) {
       const mime = reviewMimeOf(file);
       if (!mime) throw new Error(`Refused file type for ${file.name}`);
-      const path = mediaPath(draft.userId, draft.id, index, mime);
+      const row = mediaRow(draft, index, mime, file.size);
+      const path = row.file_path;
       if (named.has(path)) continue;
       // A File with an empty or odd type is re-labelled: storage takes the type from the multipart part.
       const body = file.type === mime ? file : new File([file], file.name, { type: mime });
       const { error } = await client.storage.from(draft.bucket).upload(path, body, { upsert: true, contentType: mime });
       if (error) throw error;
       uploaded.push(path);
-      rows.push({ review_id: draft.id, file_path: path, file_type: mime, file_size: file.size });
+      rows.push(row);
     }
     if (!rows.length) return;
     const { error } = await client.from('review_media').upsert(rows, { onConflict: 'review_id,file_path', ignoreDuplicates: true });

@@ -12,7 +12,8 @@
  * @reserve 11.5
  */
 import { defineElement } from '../core/define.ts';
+import { CONTROLS } from '../core/controls.ts';
 import { Unsubscribe } from './Unsubscribe.tsx';
 import css from './styles.css?inline';
 
-defineElement('kyb-unsubscribe', Unsubscribe, { props: { token: 'string' }, css });
+defineElement('kyb-unsubscribe', Unsubscribe, { props: { token: 'string' }, css, shared: CONTROLS });

@@ -13,7 +13,8 @@
  * @reserve 16
  */
 import { defineElement } from '../core/define.ts';
+import { CONTROLS } from '../core/controls.ts';
 import { Vault } from './Vault.tsx';
 import css from './styles.css?inline';
 
-defineElement('kyb-vault', Vault, { props: { items: 'string' }, css });
+defineElement('kyb-vault', Vault, { props: { items: 'string' }, css, shared: CONTROLS });

@@ -12,7 +12,8 @@
  * @reserve 7
  */
 import { defineElement } from '../core/define.ts';
+import { CONTROLS } from '../core/controls.ts';
 import { Waitlist } from './Waitlist.tsx';
 import css from './styles.css?inline';
 
-defineElement('kyb-waitlist', Waitlist, { props: { sourcePage: 'string' }, css });
+defineElement('kyb-waitlist', Waitlist, { props: { sourcePage: 'string' }, css, shared: CONTROLS });

@@ -1,7 +1,7 @@
 /** Star rating display, with partial fill for averages. The 5-star input is in StarInput.tsx (form only). */
-import { RATING_MAX } from '../core/shared.ts';
+import { RATING_MAX } from '../../core/shared.ts';
+import { STAR_PATH } from './star.ts';
 
-const STAR_PATH = 'M12 2.6l2.9 5.9 6.5.95-4.7 4.6 1.1 6.5L12 17.5l-5.8 3.05 1.1-6.5-4.7-4.6 6.5-.95z';
 const STARS = Array.from({ length: RATING_MAX }, (_, i) => i + 1);
 
 function Star() {

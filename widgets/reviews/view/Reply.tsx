@@ -1,10 +1,9 @@
 /**
  * The brand's public reply under a review (issue #10): labelled as the brand's response and dated by its
  * last edit. Shared by the kyb-reviews cards and the moderation panel's preview; the prerendered
- * fallback (site/pages/shared.tsx) uses the same label.
+ * fallback (site/pages/shared.tsx) takes the same label and date from ../model/.
  */
-import { REPLY_LABEL, formatReviewDate } from './rules.ts';
-import type { FeedReply } from './data.ts';
+import { type FeedReply, REPLY_LABEL, formatReviewDate } from '../model/index.ts';
 
 export function Reply({ reply, part = 'reply' }: { reply: FeedReply; part?: string }) {
   return (

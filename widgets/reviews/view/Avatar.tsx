@@ -1,5 +1,5 @@
 /** The reviewer's avatar: initials on an earthy ground with a light pattern, drawn from the name. */
-import { avatarFor } from './avatar.ts';
+import { avatarFor } from '../model/index.ts';
 
 export function Avatar({ name }: { name: string }) {
   const a = avatarFor(name);

@@ -2,9 +2,9 @@
  * Pure logic of the review form (no DOM, no network): which picked files are kept, where they are
  * stored, the id of a new review. The limits, MIME list and hint come from the shared rules (docs/reviews.md#validation,
  * #limits) so the widget, the bucket and the CHECK constraints agree; only their application lives here.
- * Loaded with the form, not with the list.
+ * Loaded with the form, not with the list: import it directly, not through index.ts (README.md).
  */
-import { REVIEW_FILE_EXTENSIONS, REVIEW_MAX_FILE_BYTES, REVIEW_MAX_FILES, REVIEW_MIME_TYPES } from '../core/shared.ts';
+import { REVIEW_FILE_EXTENSIONS, REVIEW_MAX_FILE_BYTES, REVIEW_MAX_FILES, REVIEW_MIME_TYPES } from '../../core/shared.ts';
 
 export type ReviewMime = (typeof REVIEW_MIME_TYPES)[number];
 

@@ -12,7 +12,8 @@
  * - no heading shown twice in a row (the page's h1 and an element's own heading saying the same);
  * - no read-only field whose value is cut off without an ellipsis (the account's e-mail at 320 px);
  * - no button whose label breaks with one word alone on its last line ("Join the Waiting / List" in a
- *   catalog card at 1280 px).
+ *   catalog card at 1280 px);
+ * - no line that starts with a separating dot ("· 6 min read" under a blog date at 390 px).
  */
 export interface InvariantOptions {
   /** Largest header height in CSS px; null where there is no site header (element states). */
@@ -155,6 +156,27 @@ export function layoutProblems(opts: InvariantOptions): string[] {
     // On one line when their boxes overlap vertically (a count badge beside a label sits a little lower).
     const [a, b] = words.slice(-2);
     if (b.top >= a.bottom - 1 || a.top >= b.bottom - 1) out.push(`button label ends with one word on a line of its own: ${describe(e)}`);
+  }
+
+  // A separating " · " stays on the line of what it follows: everything from the start of its block up to
+  // the dot ends on a line above the dot's own.
+  for (const e of all) {
+    if (!(e instanceof HTMLElement) || !/^(p|li|dd|figcaption|h[1-6])$/.test(e.localName) || !e.textContent?.includes('·') || !shown(e)) continue;
+    const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      for (const m of (n.textContent ?? '').matchAll(/·/g)) {
+        const dot = document.createRange();
+        dot.setStart(n, m.index);
+        dot.setEnd(n, m.index + 1);
+        const before = document.createRange();
+        before.setStart(e, 0);
+        before.setEnd(n, m.index);
+        const d = dot.getClientRects()[0];
+        const lines = [...before.getClientRects()].filter((r) => r.width > 1);
+        const prev = lines[lines.length - 1];
+        if (d && prev && d.top >= prev.bottom - 1) out.push(`a line starts with "·": ${describe(e)}`);
+      }
+    }
   }
 
   // 5. stars in proportion to the rating

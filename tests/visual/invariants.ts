@@ -139,6 +139,11 @@ export function layoutProblems(opts: InvariantOptions): string[] {
   // by one (a Range per word); text inside a visually-hidden span (" (opens in a new tab)") is skipped.
   for (const e of all) {
     if (!e.matches('button, .btn, .kyb-btn, [role="button"], [role="tab"]') || !shown(e)) continue;
+    // A card-like choice (a title over a description, two blocks of visible text) is multi-line by design.
+    const blocks = [...e.querySelectorAll('*')].filter(
+      (c) => /^(block|flex|grid)$/.test(getComputedStyle(c).display) && c.getBoundingClientRect().width > 2 && (c.textContent ?? '').trim(),
+    );
+    if (blocks.length >= 2) continue;
     const words: DOMRect[] = [];
     const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {

@@ -33,8 +33,11 @@ export function PhoneLink() {
   const i = BUSINESS.phone.lastIndexOf(' ');
   return (
     <a href={BUSINESS.phoneHref}>
-      {BUSINESS.phone.slice(0, i + 1)}
-      <span class="nowrap">{BUSINESS.phone.slice(i + 1)}</span>
+      {/* One box for the whole number: in a flex link (the footer's) bare text would be an item of its own and lose its trailing space ("(404)555-0123"). */}
+      <span>
+        {BUSINESS.phone.slice(0, i + 1)}
+        <span class="nowrap">{BUSINESS.phone.slice(i + 1)}</span>
+      </span>
     </a>
   );
 }

@@ -86,7 +86,7 @@ export function About() {
           <Img src={demo.image} alt={demo.imageAlt} width={480} height={300} />
           <div>
             <p class="eyebrow">
-              <Icon name="calendar" /> {DEMO_DAY.label} · <time datetime={DEMO_DAY.date}>{formatLongDate(DEMO_DAY.date)}</time>
+              <Icon name="calendar" /> <span class="dot-after">{DEMO_DAY.label}</span> <time datetime={DEMO_DAY.date}>{formatLongDate(DEMO_DAY.date)}</time>
             </p>
             <h3>{demo.title}</h3>
             <p>{demo.excerpt}</p>

@@ -17,7 +17,7 @@ export function Beta() {
         lead="Beta testers use our newest digital tools first and tell us what to build next. Enter the tester password to continue, or request access."
         compact
       />
-      <Section id="gate" title="Beta access">
+      <Section id="gate" title="Beta access" center>
         <div class="container--narrow">
           <kyb-beta-gate>
             <Fallback class="card card--padded">

@@ -59,7 +59,7 @@ export function BetaTester() {
   return (
     <>
       <Hero tone="night" eyebrow="Beta testers" title="Beta Access Tools" lead="Thank you for testing with us. Here is everything available to testers today." compact />
-      <Section id="tools" title="Your tools">
+      <Section id="tools" title="Your tools" center>
         <kyb-beta-gate mode="tools">
           <BetaTools />
         </kyb-beta-gate>

@@ -29,7 +29,11 @@ export function ArticleCard({ a, children }: { a: Article; children?: ComponentC
 export function ArticleMeta({ a }: { a: Article }) {
   return (
     <p class="meta">
-      <span class="tag">{a.topic}</span> <time datetime={a.date}>{formatLongDate(a.date)}</time> · {a.minutes} min read
+      <span class="tag">{a.topic}</span>{' '}
+      <time class="dot-after" datetime={a.date}>
+        {formatLongDate(a.date)}
+      </time>{' '}
+      <span>{a.minutes} min read</span>
     </p>
   );
 }

@@ -61,7 +61,8 @@ export function Home() {
     <>
       <Hero
         tone="clay"
-        eyebrow="Holistic haircare · Atlanta & the Cayman Islands"
+        // The dot is glued to the words before it (no-break space), so a narrow screen never starts a line with it.
+        eyebrow={'Holistic haircare\u00a0· Atlanta & the Cayman Islands'}
         title="Care for your crown, the holistic way"
         lead={`${BUSINESS.name} helps make haircare more self-sufficient and sustainable through digital solutions, services and products.`}
         actions={

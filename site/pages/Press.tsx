@@ -12,7 +12,11 @@ import { PRESS_CATEGORIES, PRESS_ITEMS, formatLongDate, type PressItem } from '.
 function Meta({ item }: { item: PressItem }) {
   return (
     <p class="meta">
-      <span class="tag">{item.category}</span> <time datetime={item.date}>{formatLongDate(item.date)}</time> · {item.author}
+      <span class="tag">{item.category}</span>{' '}
+      <time class="dot-after" datetime={item.date}>
+        {formatLongDate(item.date)}
+      </time>{' '}
+      <span>{item.author}</span>
     </p>
   );
 }

@@ -17,7 +17,10 @@ export function pressArticle(slug: string): FunctionComponent {
           <p class="eyebrow">{item.category}</p>
           <h1 id="page-title">{item.title}</h1>
           <p class="meta">
-            <time datetime={item.date}>{formatLongDate(item.date)}</time> · {item.author}
+            <time class="dot-after" datetime={item.date}>
+              {formatLongDate(item.date)}
+            </time>{' '}
+            <span>{item.author}</span>
           </p>
           <Img src={item.image} alt={item.imageAlt} width={960} height={600} eager class="article__image" />
           <div class="prose">

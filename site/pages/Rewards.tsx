@@ -48,7 +48,7 @@ export function Rewards() {
         </ol>
       </Section>
 
-      <Section id="how-it-works" title="How it works">
+      <Section id="how-it-works" title="How it works" center>
         <Steps steps={REWARDS_STEPS} />
       </Section>
 

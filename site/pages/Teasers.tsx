@@ -9,7 +9,7 @@ export function LocsTeaser() {
   return (
     <Hero
       tone="clay"
-      eyebrow="New · Handmade"
+      eyebrow={'New\u00a0· Handmade'}
       title="Faux locs, made by hand"
       lead={`Soft, light and crocheted one by one. ${formatFrom(HANDMADE_LOCS.fromPrice)}.`}
       actions={

@@ -10,7 +10,10 @@
  * - star fill in proportion to the rating ("Rated 4 out of 5" fills 80 %);
  * - every toast shown is hit-testable at its centre (above dialogs and their backdrops);
  * - no heading shown twice in a row (the page's h1 and an element's own heading saying the same);
- * - no read-only field whose value is cut off without an ellipsis (the account's e-mail at 320 px).
+ * - no read-only field whose value is cut off without an ellipsis (the account's e-mail at 320 px);
+ * - no button whose label breaks with one word alone on its last line ("Join the Waiting / List" in a
+ *   catalog card at 1280 px);
+ * - no line that starts with a separating dot ("· 6 min read" under a blog date at 390 px).
  */
 export interface InvariantOptions {
   /** Largest header height in CSS px; null where there is no site header (element states). */
@@ -130,6 +133,55 @@ export function layoutProblems(opts: InvariantOptions): string[] {
     const tops = headings.get(text) ?? [];
     if (tops.some((t) => Math.abs(t - r.top) < 400)) out.push(`heading "${e.textContent?.trim()}" shown twice`);
     headings.set(text, [...tops, r.top]);
+  }
+
+  // A button's label that wraps leaves more than a single word on its last line. Words are measured one
+  // by one (a Range per word); text inside a visually-hidden span (" (opens in a new tab)") is skipped.
+  for (const e of all) {
+    if (!e.matches('button, .btn, .kyb-btn, [role="button"], [role="tab"]') || !shown(e)) continue;
+    // A card-like choice (a title over a description, two blocks of visible text) is multi-line by design.
+    const blocks = [...e.querySelectorAll('*')].filter(
+      (c) => /^(block|flex|grid)$/.test(getComputedStyle(c).display) && c.getBoundingClientRect().width > 2 && (c.textContent ?? '').trim(),
+    );
+    if (blocks.length >= 2) continue;
+    const words: DOMRect[] = [];
+    const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const box = n.parentElement?.getBoundingClientRect();
+      if (!box || box.width <= 2 || box.height <= 2) continue;
+      for (const m of (n.textContent ?? '').matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(n, m.index);
+        range.setEnd(n, m.index + m[0].length);
+        const r = range.getClientRects()[0];
+        if (r) words.push(r);
+      }
+    }
+    if (words.length < 2) continue;
+    // On one line when their boxes overlap vertically (a count badge beside a label sits a little lower).
+    const [a, b] = words.slice(-2);
+    if (b.top >= a.bottom - 1 || a.top >= b.bottom - 1) out.push(`button label ends with one word on a line of its own: ${describe(e)}`);
+  }
+
+  // A separating " · " stays on the line of what it follows: everything from the start of its block up to
+  // the dot ends on a line above the dot's own.
+  for (const e of all) {
+    if (!(e instanceof HTMLElement) || !/^(p|li|dd|figcaption|h[1-6])$/.test(e.localName) || !e.textContent?.includes('·') || !shown(e)) continue;
+    const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      for (const m of (n.textContent ?? '').matchAll(/·/g)) {
+        const dot = document.createRange();
+        dot.setStart(n, m.index);
+        dot.setEnd(n, m.index + 1);
+        const before = document.createRange();
+        before.setStart(e, 0);
+        before.setEnd(n, m.index);
+        const d = dot.getClientRects()[0];
+        const lines = [...before.getClientRects()].filter((r) => r.width > 1);
+        const prev = lines[lines.length - 1];
+        if (d && prev && d.top >= prev.bottom - 1) out.push(`a line starts with "·": ${describe(e)}`);
+      }
+    }
   }
 
   // 5. stars in proportion to the rating

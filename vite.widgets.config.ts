@@ -290,8 +290,9 @@ export default defineConfig(({ mode }) => {
               // accounts): one chunk, as when they were one file, not four requests of 0.1 kB.
               { name: 'rules', test: new RegExp(`^${escapeRegExp(root)}shared/rules/`) },
               // Fields, cards, toasts, links and dialogs (core/controls.css): one file every element but
-              // kyb-reviews' first view loads, rather than a copy in each element's chunk.
-              { name: 'controls', test: /widgets[\\/]core[\\/]controls\.(css|ts)/ },
+              // kyb-reviews' first view loads, rather than a copy in each element's chunk. With it the links to
+              // the site (core/site.ts): every element that links adopts the controls, so no extra file.
+              { name: 'controls', test: /widgets[\\/]core[\\/](controls\.(css|ts)|site\.ts)/ },
             ],
           },
         },

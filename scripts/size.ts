@@ -34,10 +34,13 @@ const REVIEWS_GOAL = 16 * 1024;
 /**
  * Enforced for dist/widgets (shipped): 20.96 kB after issue #13's split, 21.25 kB with the merchant reply
  * under a review (issue #10), 20.85 kB once the shared controls' CSS left the runtime (core/controls.css),
- * 20.70 kB without `@__PURE__` comments in the output (vite.widgets.config.ts), plus a little room;
+ * 20.70 kB without `@__PURE__` comments in the output (vite.widgets.config.ts), 20.11 kB with the reviews
+ * module (model/, view/) inside kyb-reviews' chunk (one file fewer), 20.05 kB with the icon button's rules
+ * loading with the form and the lightbox, 20.00 kB with siteUrl/siteOrigin (core/site.ts) out of the runtime,
+ * plus a little room;
  * lower it toward the goal.
  */
-const REVIEWS_CEILING = 20.9 * 1024;
+const REVIEWS_CEILING = 20.2 * 1024;
 
 interface ManifestChunk {
   file: string;

@@ -11,7 +11,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { track } from '../core/analytics.ts';
-import { siteUrl } from '../core/config.ts';
+import { siteUrl } from '../core/site.ts';
 import { hostOf } from '../core/define.ts';
 import { Modal } from '../core/dialog.tsx';
 import { emitCancelable, type KybEventMap } from '../core/events.ts';

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { ensureAuth, useAuth, whenProfileSynced } from '../core/auth.ts';
-import { siteUrl } from '../core/config.ts';
+import { siteUrl } from '../core/site.ts';
 import { hostOf } from '../core/define.ts';
 import { emit, emitCancelable } from '../core/events.ts';
 import { Field, INVALID, useFocusAfterRender } from '../core/form.tsx';

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { hostOf } from '../core/define.ts';
 import { emit } from '../core/events.ts';
 import { clearRecovery, useAuth } from '../core/auth.ts';
-import { siteUrl } from '../core/config.ts';
+import { siteUrl } from '../core/site.ts';
 import { MESSAGES } from '../core/shared.ts';
 import { useToasts } from '../core/toast.tsx';
 import { useAuthAction } from './action.ts';

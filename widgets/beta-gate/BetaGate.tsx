@@ -24,7 +24,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { track } from '../core/analytics.ts';
 import { BUSINESS, FUNCTION_MESSAGES, MESSAGES } from '../core/shared.ts';
-import { siteUrl } from '../core/config.ts';
+import { siteUrl } from '../core/site.ts';
 import { hostOf } from '../core/define.ts';
 import { emit } from '../core/events.ts';
 import { EmailInput, Field, INVALID, useFocusAfterRender } from '../core/form.tsx';

@@ -11,8 +11,7 @@
  *      (`script[src*="kyb-widgets"]`), for pages that can only paste one tag (link-in-bio builders)
  *   3. build-time `VITE_SUPABASE_URL` / `VITE_SUPABASE_ANON_KEY` / `VITE_SITE_URL`
  *   siteOrigin falls back to `location.origin`.
- * - `siteUrl(path)`: an absolute URL on the site's origin (redirects in auth mails, the My Account link):
- *   on a third-party page (link-in-bio) links must still lead to the brand's site.
+ * - `siteUrl(path)`, `siteOrigin()`: in ./site.ts (outside the runtime chunk every element loads).
  *
  * The anon key is public by design (docs/data.md#roles-and-permissions: "a public anonymous-role key"); never put a service key here.
  */
@@ -39,12 +38,13 @@ export class KybConfigError extends Error {
   override name = 'KybConfigError';
 }
 
-const first = (...xs: Array<string | null | undefined>) => {
+/** The first non-blank value, trimmed ('' when none). */
+export const first = (...xs: Array<string | null | undefined>) => {
   for (const x of xs) if (typeof x === 'string' && x.trim()) return x.trim();
   return '';
 };
 
-function originOf(url: string): string {
+export function originOf(url: string): string {
   try {
     return new URL(url).origin;
   } catch {
@@ -86,17 +86,4 @@ export function getConfig(doc: Document = document): KybConfig {
     },
     origin: doc.defaultView?.location.origin ?? '',
   });
-}
-
-/** The site's origin even when no backend is configured (links must render regardless). */
-export function siteOrigin(doc: Document = document): string {
-  const meta = doc.querySelector<HTMLMetaElement>('meta[name="kyb-site-url"]')?.content;
-  const s = doc.querySelector<HTMLScriptElement>('script[src*="kyb-widgets"]')?.dataset.siteUrl;
-  const site = first(meta, s, import.meta.env?.VITE_SITE_URL);
-  return (site && originOf(site)) || (doc.defaultView?.location.origin ?? '');
-}
-
-/** Absolute URL of `path` on the site (`siteUrl('/account')`). */
-export function siteUrl(path: string, doc: Document = document): string {
-  return new URL(path, `${siteOrigin(doc)}/`).toString();
 }

@@ -9,7 +9,7 @@
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { productById, type ProductId, formatUSD, priceFor, type ConfigFor, bookingLink } from '../core/shared.ts';
-import { siteUrl } from '../core/config.ts';
+import { siteUrl } from '../core/site.ts';
 import { emit } from '../core/events.ts';
 import { hostOf } from '../core/define.ts';
 import { Pickers, type Config } from './Pickers.tsx';

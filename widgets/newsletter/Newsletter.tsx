@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { newsletterSignup, CONSENT_TEXT, MESSAGES } from '../core/shared.ts';
-import { siteUrl } from '../core/config.ts';
+import { siteUrl } from '../core/site.ts';
 import { emit } from '../core/events.ts';
 import { EmailInput, Field, INVALID, errorsOf, useFocusAfterRender } from '../core/form.tsx';
 import { invokeFunction } from '../core/functions.ts';

@@ -7,10 +7,11 @@
  */
 import { useEffect, useRef } from 'react';
 import type { LightboxItem } from './ReviewCard.tsx';
+import iconButtonCss from './icon-button.css?inline';
 import lightboxCss from './lightbox.css?inline';
 
 /** The lightbox's rules, adopted into the shadow root with this module. */
-export const css = [lightboxCss];
+export const css = [iconButtonCss, lightboxCss];
 
 export function Lightbox({
   items,

@@ -20,15 +20,17 @@ import { profileDisplayName, submitReview, type SubmitProgress } from './submit.
 import { REVIEW_FIELD_MSG } from './messages.ts';
 import { CONTROLS } from '../core/controls.ts';
 import formCss from './form.css?inline';
+import iconButtonCss from './icon-button.css?inline';
 
 /** kyb-review-submitted is dispatched (by Reviews.tsx) only after a submit: from here, not the list's chunk. */
 export { emit } from '../core/events.ts';
 
 /**
  * Adopted into the shadow root with this module, in this order: the shared field rules (the list's first
- * view leaves them out, core/controls.css), then the form's own (and the pending note's).
+ * view leaves them out, core/controls.css), the icon button (shared with the lightbox), then the form's own
+ * (and the pending note's).
  */
-export const css = [...CONTROLS, formCss];
+export const css = [...CONTROLS, iconButtonCss, formCss];
 
 type FieldName = 'title' | 'name' | 'content';
 

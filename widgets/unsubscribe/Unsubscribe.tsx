@@ -11,7 +11,7 @@
  */
 import { useState } from 'react';
 import { newsletterUnsubscribe, FUNCTION_MESSAGES, BUSINESS, MESSAGES } from '../core/shared.ts';
-import { siteUrl } from '../core/config.ts';
+import { siteUrl } from '../core/site.ts';
 import { useFocusAfterRender } from '../core/form.tsx';
 import { invokeFunction } from '../core/functions.ts';
 import { useToasts } from '../core/toast.tsx';

@@ -10,7 +10,7 @@
  */
 import { useId, useMemo } from 'react';
 import { track } from '../core/analytics.ts';
-import { siteOrigin } from '../core/config.ts';
+import { siteOrigin } from '../core/site.ts';
 import { hostOf } from '../core/define.ts';
 import { EmailInput, Field, useFocusAfterRender } from '../core/form.tsx';
 import { useLeadForm } from '../core/leads.ts';

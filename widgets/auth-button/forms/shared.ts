@@ -1,7 +1,7 @@
 /** What the dialog's forms share: the submit shape over the action hook (../action.ts), checks first. */
 import { useState, type FormEvent } from 'react';
 import { INVALID, useFocusAfterRender } from '../../core/form.tsx';
-import { siteOrigin } from '../../core/config.ts';
+import { siteOrigin } from '../../core/site.ts';
 import { useAuthAction, type AuthAction, type Toast } from '../action.ts';
 
 export type Errors = Partial<Record<'email' | 'password', string>>;

@@ -3,7 +3,7 @@
  * unapproved (migration reviews) and listed on the product pages only once approved; this is where an
  * admin approves it.
  *
- * States: loading → not signed in (toast "Authentication required") / signed in without the admin role
+ * States: loading → not signed in ("Authentication required" with a Sign in button) / signed in without the admin role
  * → "Admin Access Required"; admin → "Review Moderation": Pending / Approved / All (default Pending,
  * each with its count), a product filter, and per review its product, stars, title, text, reviewer,
  * date, verified mark and media, with Approve or Unapprove, the Verified Purchase toggle and Delete
@@ -49,14 +49,7 @@ export interface ReviewModerationProps {
 }
 
 export function ReviewModeration({ container }: ReviewModerationProps) {
-  return (
-    <AdminGate
-      container={container}
-      prefix="rm"
-      denied={{ signedIn: 'Your account does not have access to review moderation.', signedOut: 'Please sign in with an administrator account to moderate reviews.' }}
-      Panel={Panel}
-    />
-  );
+  return <AdminGate container={container} prefix="rm" denied="Your account does not have access to review moderation." Panel={Panel} />;
 }
 
 /** Where focus goes once the list is refetched after an action on review `id` (at `index`). */

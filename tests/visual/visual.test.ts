@@ -33,6 +33,12 @@ const HEIGHTS: Record<(typeof WIDTHS)[number], number> = { 320: 800, 390: 800, 7
 /** The header stays one row: 80 px at most (issue #8: 137 px at 1280, ~250 px at 320 signed in). */
 const HEADER_MAX = 80;
 const PARALLEL = 3;
+/**
+ * `KYB_VISUAL_ONLY=<regex>` narrows a run to the routes and states it matches (`<session> <path>`, as
+ * in `member /admin/inbox`, or `<tag> <state id>`, as in `kyb-reviews loading`): for looking at a few
+ * shots while working on them. `npm test` never sets it.
+ */
+const ONLY = process.env.KYB_VISUAL_ONLY ? new RegExp(process.env.KYB_VISUAL_ONLY) : null;
 const shots: Shot[] = [];
 
 const contexts = new Map<StateSession, Promise<BrowserContext>>();
@@ -111,7 +117,9 @@ async function captureWidths(page: Page, group: string, name: string, title: str
 
 const routeName = (path: string) => (path === '/' ? 'home' : path.slice(1).replace(/\//g, '_'));
 
-async function routes(session: StateSession, paths: string[]) {
+async function routes(session: StateSession, all: string[]) {
+  const paths = ONLY ? all.filter((p) => ONLY.test(`${session} ${p}`)) : all;
+  if (!paths.length) return [];
   const context = await contextFor(session);
   const failures = await pool(paths, PARALLEL, async (path) => {
     const page = await context.newPage();
@@ -171,10 +179,11 @@ describe('every route at 320, 390, 768 and 1280 px', () => {
 });
 
 describe('every state of the states catalogue at 320, 390, 768 and 1280 px', () => {
-  const items: { tag: string; state: ElementState }[] = CATALOGUE.flatMap((e) => e.states.map((state) => ({ tag: e.tag, state })));
+  const every: { tag: string; state: ElementState }[] = CATALOGUE.flatMap((e) => e.states.map((state) => ({ tag: e.tag, state })));
+  const items = ONLY ? every.filter(({ tag, state }) => ONLY.test(`${tag} ${state.id}`)) : every;
 
   it(`renders ${items.length} states of ${CATALOGUE.length} elements`, async () => {
-    expect(items.length, 'the catalogue is not empty').toBeGreaterThan(CATALOGUE.length);
+    expect(every.length, 'the catalogue is not empty').toBeGreaterThan(CATALOGUE.length);
     const failures = await pool(items, PARALLEL, async ({ tag, state }) => {
       const context = await contextFor(state.session ?? 'signed-out');
       const page = await context.newPage();

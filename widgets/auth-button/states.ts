@@ -22,6 +22,20 @@ export default {
       ready: '[part~="toast"]',
       expectedConsole: /status of 400|Invalid login/,
     },
+    {
+      // docs/accounts.md: the button reads Signing in... while busy.
+      id: 'signing-in',
+      title: 'Sign in pressed: Signing in...',
+      attrs: { 'account-path': '/account' },
+      hold: ['POST /auth/v1/token'],
+      steps: [
+        open,
+        { fill: '[part~="sign-in-form"] input[type="email"]', value: 'amara.okafor@gmail.com' },
+        { fill: '[part~="sign-in-form"] input[type="password"]', value: 'her-password' },
+        { click: '[part~="sign-in-form"] [part~="submit"]' },
+      ],
+      ready: '[part~="sign-in-form"][aria-busy="true"] [part~="submit"]:disabled',
+    },
     { id: 'signed-in', title: 'Signed in: greeting, My Account, Sign out', attrs: { 'account-path': '/account' }, session: 'member', ready: '[part~="greeting"]' },
     {
       id: 'menu-signed-in',

@@ -212,7 +212,7 @@ function Panel({ toast, host }: AdminPanelProps) {
 
   const shown = rows?.length ?? 0;
   return (
-    <section className="rm__panel" aria-labelledby={headingId}>
+    <section className="rm__panel" aria-labelledby={headingId} aria-busy={rows === null || undefined}>
       <h2 className="rm__heading" part="heading" id={headingId} ref={headingRef} tabIndex={-1}>
         Review Moderation
       </h2>

@@ -181,11 +181,7 @@ export function watchText(el, read) {
 export async function expectAdminSignIn(el) {
   await waitFor(() => $(el, '[part~="denied"]'), 'the signed-out message');
   const card = $(el, '[part~="denied"]');
-  equal(
-    [...card.children].map(text).join(' | '),
-    'Authentication required | Please sign in to access the admin panel. | Sign in',
-    'the spec words, once, and the way out',
-  );
+  equal([...card.children].map(text).join(' | '), 'Authentication required | Please sign in to access the admin panel. | Sign in', 'the spec words, once, and the way out');
   // The toast came with the card (the same render); give it time to show, were it still sent.
   await new Promise((r) => setTimeout(r, 300));
   equal(toasts(el).length, 0, 'not repeated in a toast');

@@ -83,7 +83,12 @@ export function layoutProblems(opts: InvariantOptions): string[] {
     if (modals.length && !modals.some((m) => composedContains(m, e))) continue;
     const r = e.getBoundingClientRect();
     if (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) continue;
-    if (pinned(e) === null && r.top < top) continue; // scrolled under the sticky header: scroll back to reach it
+    // Scrolled under the sticky header: scroll back to reach it. So is a sticky bar its section is
+    // pushing out at the section's end (above its own sticking point: the planner's in-page nav); one
+    // that sticks under the header, or a fixed one, stays a problem.
+    const pin = pinned(e);
+    const pushedOut = pin !== null && getComputedStyle(pin).position === 'sticky' && pin.getBoundingClientRect().top < (parseFloat(getComputedStyle(pin).top) || 0) - 1;
+    if (r.top < top && (pin === null || pushedOut)) continue;
     const hit = deepHit(r.left + r.width / 2, r.top + r.height / 2);
     if (!hit || composedContains(e, hit) || composedContains(hit, e)) continue;
     // Toasts float above everything on purpose (dismissible, and gone after a few seconds).
@@ -162,4 +167,47 @@ export function focusProblem(): string | null {
   const cs = getComputedStyle(a);
   const ring = (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) > 0) || cs.boxShadow !== 'none';
   return ring ? null : `no visible focus on ${a.localName} "${(a.textContent ?? '').trim().slice(0, 30)}"`;
+}
+
+/**
+ * Scroll offsets worth checking for fixed elements covering controls between the top and the end of the
+ * page (issue #8: the floating DM button sat on the inbox's filter buttons at 320 px mid-scroll, where
+ * neither the top nor the end check looked). Instead of sampling blindly, it works out where each
+ * control would pass under each fixed element now shown (a control's centre inside the element's
+ * columns comes under it at exactly one scroll offset), and returns up to `limit` such offsets, spread
+ * over the page. The caller scrolls to each and runs the covering check, which has the last word
+ * (hit testing, toasts and inert content excepted). Self-contained, like layoutProblems.
+ */
+export function coverScrollPositions(limit: number): number[] {
+  const max = document.documentElement.scrollHeight - innerHeight;
+  if (max <= 1) return [];
+  const all: Element[] = [];
+  const roots: (Document | ShadowRoot)[] = [document];
+  while (roots.length) {
+    for (const e of roots.pop()!.querySelectorAll('*')) {
+      all.push(e);
+      if (e.shadowRoot) roots.push(e.shadowRoot);
+    }
+  }
+  const boxes = all
+    .filter((e) => getComputedStyle(e).position === 'fixed' && !e.closest('[part~="toast"], [part~="toasts"], dialog'))
+    .map((e) => e.getBoundingClientRect())
+    .filter((r) => r.width > 0 && r.height > 0 && r.width < innerWidth * 0.9 && r.bottom > 0 && r.top < innerHeight);
+  if (!boxes.length) return [];
+  const found = new Set<number>();
+  for (const e of all) {
+    if (!e.matches('a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="tab"]')) continue;
+    const r = e.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    const x = r.left + r.width / 2;
+    const docY = r.top + r.height / 2 + scrollY;
+    for (const b of boxes) {
+      if (x < b.left || x > b.right) continue;
+      const s = Math.round(docY - (b.top + b.bottom) / 2);
+      if (s > 0 && s < max) found.add(Math.round(s / 8) * 8);
+    }
+  }
+  const list = [...found].sort((a, b) => a - b);
+  if (list.length <= limit) return list;
+  return Array.from({ length: limit }, (_, i) => list[Math.floor(((i + 0.5) * list.length) / limit)]);
 }

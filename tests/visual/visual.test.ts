@@ -3,7 +3,8 @@
  * address; the admin pages as the admin) and every state of the states catalogue
  * (widgets/playground/catalogue.ts, rendered by the built playground exactly as a person sees it there),
  * at 320, 390, 768 and 1280 px in Chromium, on the built site and the real local stack. At each width:
- * the layout invariants of invariants.ts, at the top of the page and at its end; visible focus on the
+ * the layout invariants of invariants.ts, at the top of the page and at its end, and the covering check
+ * also where a control passes under a fixed element in between; visible focus on the
  * first Tab; a screenshot compared with its committed baseline (shots.ts). The contact sheet of every
  * shot is written to test-results/visual/index.html (`npm run visual` prints its path).
  */
@@ -18,7 +19,7 @@ import { ADMIN_CREDENTIALS, MEMBER_CREDENTIALS } from '../../supabase/local/admi
 import { signedInStorage } from '../e2e/support/auth.ts';
 import { useSite } from '../e2e/support/hooks.ts';
 import { ROOT, pool, widgetsUpgraded } from '../e2e/support/site.ts';
-import { focusProblem, layoutProblems } from './invariants.ts';
+import { coverScrollPositions, focusProblem, layoutProblems } from './invariants.ts';
 import { compareShot, writeContactSheet, type Shot } from './shots.ts';
 
 const ctx = useSite();
@@ -33,6 +34,8 @@ const HEIGHTS: Record<(typeof WIDTHS)[number], number> = { 320: 800, 390: 800, 7
 /** The header stays one row: 80 px at most (issue #8: 137 px at 1280, ~250 px at 320 signed in). */
 const HEADER_MAX = 80;
 const PARALLEL = 3;
+/** Scroll offsets checked per page and width between its top and its end (coverScrollPositions). */
+const SCROLL_SAMPLES = 8;
 /**
  * `KYB_VISUAL_ONLY=<regex>` narrows a run to the routes and states it matches (`<session> <path>`, as
  * in `member /admin/inbox`, or `<tag> <state id>`, as in `kyb-reviews loading`): for looking at a few
@@ -101,6 +104,12 @@ async function captureWidths(page: Page, group: string, name: string, title: str
     if (focus) problems.add(focus);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     const y = await page.evaluate(() => scrollY);
+    // Between the top and the end: the offsets where a control passes under a fixed element.
+    for (const top of await page.evaluate(coverScrollPositions, SCROLL_SAMPLES)) {
+      await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), top);
+      await settle(page, 60);
+      for (const p of await page.evaluate(layoutProblems, { headerMax, coveringOnly: true })) if (/covered by/.test(p)) problems.add(`while scrolling: ${p}`);
+    }
     await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
     await settle(page, 300);
     for (const p of await page.evaluate(layoutProblems, { headerMax, coveringOnly: true })) if (/covered by/.test(p)) problems.add(`at the end of the page: ${p}`);

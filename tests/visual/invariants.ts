@@ -5,7 +5,8 @@
  *
  * - no horizontal overflow;
  * - the header's height within a bound (routes only);
- * - no fixed or sticky element covering a link or control (now: call it at the top and at the end);
+ * - no fixed or sticky element covering a link or control (called at the top, at the end, and at the
+ *   offsets `coverOffsets` picks in between);
  * - no clipped text: a box that hides overflowing text without an ellipsis or a line clamp;
  * - star fill in proportion to the rating ("Rated 4 out of 5" fills 80 %);
  * - every toast shown is hit-testable at its centre (above dialogs and their backdrops);
@@ -17,11 +18,21 @@ export interface InvariantOptions {
   headerMax: number | null;
   /** Only the covering check (at the end of the page, where the rest was already checked). */
   coveringOnly?: boolean;
+  /**
+   * Instead of problems, up to this many scroll offsets worth a covering check between the top and the
+   * end of the page, as strings (issue #8: the floating DM button sat on links mid-scroll, where neither
+   * the top nor the end check looked). Rather than sampling blindly, it works out where each control
+   * would pass under each fixed element now shown (a control whose centre is in the element's columns
+   * comes under it at one offset) and spreads the picks over the page; the covering check at each has
+   * the last word (hit testing; toasts and inert content excepted).
+   */
+  coverOffsets?: number;
 }
 
 export function layoutProblems(opts: InvariantOptions): string[] {
   const out: string[] = [];
   const doc = document.documentElement;
+  const CONTROLS = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="tab"]';
   const describe = (e: Element) => {
     const text = (e.getAttribute('aria-label') || e.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 40);
     const part = e.getAttribute('part');
@@ -35,6 +46,28 @@ export function layoutProblems(opts: InvariantOptions): string[] {
       all.push(e);
       if (e.shadowRoot) roots.push(e.shadowRoot);
     }
+  }
+  if (opts.coverOffsets) {
+    const max = doc.scrollHeight - innerHeight;
+    const boxes = all
+      .filter((e) => getComputedStyle(e).position === 'fixed' && !e.closest('[part~="toast"], [part~="toasts"], dialog'))
+      .map((e) => e.getBoundingClientRect())
+      .filter((r) => r.width > 0 && r.height > 0 && r.width < innerWidth * 0.9 && r.bottom > 0 && r.top < innerHeight);
+    const found = new Set<number>();
+    for (const e of all) {
+      if (max <= 1 || !e.matches(CONTROLS)) continue;
+      const r = e.getBoundingClientRect();
+      if (!r.width || !r.height) continue;
+      const x = r.left + r.width / 2;
+      const docY = r.top + r.height / 2 + scrollY;
+      for (const b of boxes) {
+        const s = Math.round(docY - (b.top + b.bottom) / 2);
+        if (x >= b.left && x <= b.right && s > 0 && s < max) found.add(Math.round(s / 8) * 8);
+      }
+    }
+    const list = [...found].sort((a, b) => a - b);
+    const n = Math.min(opts.coverOffsets, list.length);
+    return Array.from({ length: n }, (_, i) => String(list[Math.floor(((i + 0.5) * list.length) / n)]));
   }
   const parentOf = (n: Node): Node | null => (n.parentNode instanceof ShadowRoot ? n.parentNode.host : n.parentNode);
   const composedContains = (a: Node, b: Node | null) => {
@@ -78,7 +111,7 @@ export function layoutProblems(opts: InvariantOptions): string[] {
   // With a modal dialog open the rest of the page is inert: only the dialog's controls must be reachable.
   const modals = all.filter((e) => e.localName === 'dialog' && e.matches(':modal'));
   for (const e of all) {
-    if (!e.matches('a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="tab"]')) continue;
+    if (!e.matches(CONTROLS)) continue;
     if (!shown(e)) continue;
     if (modals.length && !modals.some((m) => composedContains(m, e))) continue;
     const r = e.getBoundingClientRect();
@@ -167,47 +200,4 @@ export function focusProblem(): string | null {
   const cs = getComputedStyle(a);
   const ring = (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) > 0) || cs.boxShadow !== 'none';
   return ring ? null : `no visible focus on ${a.localName} "${(a.textContent ?? '').trim().slice(0, 30)}"`;
-}
-
-/**
- * Scroll offsets worth checking for fixed elements covering controls between the top and the end of the
- * page (issue #8: the floating DM button sat on the inbox's filter buttons at 320 px mid-scroll, where
- * neither the top nor the end check looked). Instead of sampling blindly, it works out where each
- * control would pass under each fixed element now shown (a control's centre inside the element's
- * columns comes under it at exactly one scroll offset), and returns up to `limit` such offsets, spread
- * over the page. The caller scrolls to each and runs the covering check, which has the last word
- * (hit testing, toasts and inert content excepted). Self-contained, like layoutProblems.
- */
-export function coverScrollPositions(limit: number): number[] {
-  const max = document.documentElement.scrollHeight - innerHeight;
-  if (max <= 1) return [];
-  const all: Element[] = [];
-  const roots: (Document | ShadowRoot)[] = [document];
-  while (roots.length) {
-    for (const e of roots.pop()!.querySelectorAll('*')) {
-      all.push(e);
-      if (e.shadowRoot) roots.push(e.shadowRoot);
-    }
-  }
-  const boxes = all
-    .filter((e) => getComputedStyle(e).position === 'fixed' && !e.closest('[part~="toast"], [part~="toasts"], dialog'))
-    .map((e) => e.getBoundingClientRect())
-    .filter((r) => r.width > 0 && r.height > 0 && r.width < innerWidth * 0.9 && r.bottom > 0 && r.top < innerHeight);
-  if (!boxes.length) return [];
-  const found = new Set<number>();
-  for (const e of all) {
-    if (!e.matches('a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="tab"]')) continue;
-    const r = e.getBoundingClientRect();
-    if (!r.width || !r.height) continue;
-    const x = r.left + r.width / 2;
-    const docY = r.top + r.height / 2 + scrollY;
-    for (const b of boxes) {
-      if (x < b.left || x > b.right) continue;
-      const s = Math.round(docY - (b.top + b.bottom) / 2);
-      if (s > 0 && s < max) found.add(Math.round(s / 8) * 8);
-    }
-  }
-  const list = [...found].sort((a, b) => a - b);
-  if (list.length <= limit) return list;
-  return Array.from({ length: limit }, (_, i) => list[Math.floor(((i + 0.5) * list.length) / limit)]);
 }

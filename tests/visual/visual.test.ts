@@ -19,7 +19,7 @@ import { ADMIN_CREDENTIALS, MEMBER_CREDENTIALS } from '../../supabase/local/admi
 import { signedInStorage } from '../e2e/support/auth.ts';
 import { useSite } from '../e2e/support/hooks.ts';
 import { ROOT, pool, widgetsUpgraded } from '../e2e/support/site.ts';
-import { coverScrollPositions, focusProblem, layoutProblems } from './invariants.ts';
+import { focusProblem, layoutProblems } from './invariants.ts';
 import { compareShot, writeContactSheet, type Shot } from './shots.ts';
 
 const ctx = useSite();
@@ -34,7 +34,7 @@ const HEIGHTS: Record<(typeof WIDTHS)[number], number> = { 320: 800, 390: 800, 7
 /** The header stays one row: 80 px at most (issue #8: 137 px at 1280, ~250 px at 320 signed in). */
 const HEADER_MAX = 80;
 const PARALLEL = 3;
-/** Scroll offsets checked per page and width between its top and its end (coverScrollPositions). */
+/** Scroll offsets checked per page and width between its top and its end (layoutProblems' coverOffsets). */
 const SCROLL_SAMPLES = 8;
 /**
  * `KYB_VISUAL_ONLY=<regex>` narrows a run to the routes and states it matches (`<session> <path>`, as
@@ -105,7 +105,7 @@ async function captureWidths(page: Page, group: string, name: string, title: str
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     const y = await page.evaluate(() => scrollY);
     // Between the top and the end: the offsets where a control passes under a fixed element.
-    for (const top of await page.evaluate(coverScrollPositions, SCROLL_SAMPLES)) {
+    for (const top of (await page.evaluate(layoutProblems, { headerMax, coverOffsets: SCROLL_SAMPLES })).map(Number)) {
       await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), top);
       await settle(page, 60);
       for (const p of await page.evaluate(layoutProblems, { headerMax, coveringOnly: true })) if (/covered by/.test(p)) problems.add(`while scrolling: ${p}`);

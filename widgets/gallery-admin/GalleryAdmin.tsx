@@ -144,7 +144,8 @@ function Panel({ toast, host }: AdminPanelProps) {
           onChange={onFile}
         />
         <p className="ga__hint" id={hintId} part="count">
-          {uploading ? 'Uploading…' : `${items?.length ?? 0} of ${GALLERY_MAX_ITEMS} items`}
+          {/* No count until the list is in: "0 of 10 items" while loading said the gallery was empty. */}
+          {uploading ? 'Uploading…' : items === null ? '' : `${items.length} of ${GALLERY_MAX_ITEMS} items`}
           {full ? ' (limit reached: delete an item to upload another)' : ''}
         </p>
       </div>

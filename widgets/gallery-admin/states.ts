@@ -12,7 +12,8 @@ export default {
       title: 'The admin, the gallery on its way: Loading gallery…',
       session: 'admin',
       hold: ['GET /rest/v1/planner_gallery'],
-      ready: 'section[aria-busy="true"] [part~="file-input"]:disabled',
+      // No "0 of 10 items" before the list is known.
+      ready: 'section[aria-busy="true"] [part~="file-input"]:disabled ~ [part~="count"]:empty',
     },
     { id: 'filled', title: 'The admin: the seeded gallery', session: 'admin', ready: '[part~="item"]' },
   ],

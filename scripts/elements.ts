@@ -408,7 +408,7 @@ export function partsInSource(folder: string): Set<string> {
     'form.tsx': ['field', 'label', 'hint', 'error'],
     'toast.tsx': ['toasts', 'toast'],
     'dialog.tsx': ['dialog'],
-    'admin-gate.tsx': ['root', 'loading', 'denied'],
+    'admin-gate.tsx': ['root', 'loading', 'denied', 'sign-in'],
     'tab-list.tsx': ['tabs', 'tab', 'tab-selected', 'panel'],
     // How a review looks, shared by kyb-reviews and kyb-review-moderation (widgets/reviews/view/).
     'reviews/view/index.ts': ['avatar', 'verified', 'reply'],

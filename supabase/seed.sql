@@ -12,7 +12,13 @@
 --
 -- Fixed ids, so tests and fixtures can name rows:
 --   users 5eed0000-…-0000000000NN (admin 01, customers 11-16), reviews 5eed0001-…-0000000000NN (01-34;
---   06 and 16 are pending), review_media 5eed0002-…, planner_gallery 5eed0003-… (4 is inactive).
+--   06 and 16 are pending), review_media 5eed0002-…, planner_gallery 5eed0003-… (4 is inactive),
+--   leads 5eed0004-… (01 partnership, 02 beta request: new; 03 notify-me: handled), subscribers
+--   5eed0005-… (01 newsletter, 02 DIY-kit waiting list: new); one reply, to review 05.
+--
+-- The inbox rows and the reply give the admin inbox, its "N new" count and a review with the brand's
+-- answer something to show (the states catalogue, issue #8). They are dated before any test writes, so
+-- a test's own rows come first in the newest-first inbox.
 --
 -- Storage objects the seed registers. Only their rows are in the database: the bytes live outside it,
 -- so `npm start` writes a placeholder image of the given type for each line below into the local storage
@@ -257,3 +263,43 @@ from (values
   ('planner-gallery', 'seed/4.png', 'image/png', 84480, '5eed0000-0000-4000-8000-000000000001', timestamptz '2025-01-10 09:00:00+00')
 ) as o (bucket_id, name, mimetype, size, owner, at)
 on conflict (bucket_id, name) do nothing;
+
+-- ---------------------------------------------------------------- the business inbox
+-- What visitors sent, as lead-capture and newsletter-signup store it (payload = the validated fields).
+-- No notification column for the seeded leads: the dev inbox has no mail for them.
+insert into public.leads (id, kind, email, payload, source_page, inbox_status, created_at) values
+  ('5eed0004-0000-4000-8000-000000000001', 'partnership', 'bookings@crownandcoil.example',
+   '{"name": "Dana Whitfield", "email": "bookings@crownandcoil.example", "company": "Crown & Coil Salon", "partnershipType": "supplier", "message": "We install faux locs most weekends and would like to stock your handmade locs. Could you send wholesale terms?"}',
+   '/partners', 'new', '2025-11-12 14:05:00+00'),
+  ('5eed0004-0000-4000-8000-000000000002', 'beta_request', 'tasha.greene@example.com',
+   '{"name": "Tasha Greene", "email": "tasha.greene@example.com", "role": "Loctician", "message": "I plan installs for twelve clients a month and would love to try the planner tools."}',
+   '/beta', 'new', '2025-11-10 09:30:00+00'),
+  ('5eed0004-0000-4000-8000-000000000003', 'notify', 'leon.harris@example.com',
+   '{"name": "Leon Harris", "email": "leon.harris@example.com"}',
+   '/products/diy-kit', 'handled', '2025-10-02 18:45:00+00')
+on conflict (id) do nothing;
+
+insert into public.subscribers (id, email, list, name, source_page, consent_text_version, subscribed_at, created_at, updated_at, inbox_status) values
+  ('5eed0005-0000-4000-8000-000000000001', 'imani.scott@example.com', 'newsletter', 'Imani Scott', '/', '2025-01',
+   '2025-11-11 20:15:00+00', '2025-11-11 20:15:00+00', '2025-11-11 20:15:00+00', 'new'),
+  ('5eed0005-0000-4000-8000-000000000002', 'rohan.baptiste@example.com', 'diy-kit-waitlist', 'DIY Kit Waiting List', '/products/diy-kit', '2025-01',
+   '2025-11-09 16:40:00+00', '2025-11-09 16:40:00+00', '2025-11-09 16:40:00+00', 'new')
+on conflict (id) do nothing;
+
+-- Their consent, as the ledger records it at sign-up (overriding the identity so the rows are fixed).
+insert into public.subscriber_consents (id, subscriber_id, action, consent_text_version, source_page, created_at)
+overriding system value values
+  (-1, '5eed0005-0000-4000-8000-000000000001', 'subscribe', '2025-01', '/', '2025-11-11 20:15:00+00'),
+  (-2, '5eed0005-0000-4000-8000-000000000002', 'subscribe', '2025-01', '/products/diy-kit', '2025-11-09 16:40:00+00')
+on conflict (id) do nothing;
+
+-- ---------------------------------------------------------------- merchant replies
+-- The stamp trigger dates a reply by the clock (20261123000600_review_replies.sql); the seed's reply keeps
+-- its own dates, so pages and screenshots show the same day whenever the seed ran.
+alter table public.review_replies disable trigger review_replies_stamp;
+insert into public.review_replies (review_id, content, created_at, updated_at) values
+  ('5eed0001-0000-4000-8000-000000000005',
+   'Thank you, Jasmine! You are right that 24 inches carries more weight while the locs settle. Message us when you reorder and we will help you pick a length.',
+   '2025-08-31 10:00:00+00', '2025-08-31 10:00:00+00')
+on conflict (review_id) do nothing;
+alter table public.review_replies enable trigger review_replies_stamp;

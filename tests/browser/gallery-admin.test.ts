@@ -25,6 +25,7 @@ import {
   waitFor,
   waitForToast,
   type Mounted,
+  expectAdminSignIn,
 } from './support/helpers.ts';
 import { ADMIN, clearGallery, fixtureImageUrl, galleryRest, pick, pngFile, seedItems, signIn, signOut, tokenFor, webmFile } from './support/fixtures.ts';
 
@@ -59,10 +60,9 @@ describe('kyb-gallery-admin', () => {
     await clearGallery(adminToken);
   });
 
-  it('a visitor gets the sign-in toast and the Admin Access Required message', async () => {
+  it('a visitor is told once to sign in, with a Sign in button', async () => {
     const el = await mount('<kyb-gallery-admin></kyb-gallery-admin>');
-    await waitForToast(el, 'Authentication required', 'Please sign in to access the admin panel.');
-    assert(text(el.shadowRoot).includes('Admin Access Required'), 'access message');
+    await expectAdminSignIn(el);
     equal(fileInput(el), null, 'no upload control');
     await expectAccessible(el, 'gallery admin, signed out');
   });

@@ -15,12 +15,14 @@ import { widgetsUpgraded } from './support/page.ts';
 const ctx = useSite({ autoconfirm: true });
 const { open } = journeyHelpers(ctx);
 describe('gallery admin and the planner carousel (docs/pages.md, docs/data.md#states-and-transitions, #calls, docs/errors.md)', () => {
-  it('refuses a visitor: Admin Access Required and the Authentication required toast', async () => {
+  it("refuses a visitor once, in place, and its Sign in opens the header's dialog", async () => {
     const page = await open('/admin/gallery');
     const panel = page.locator('kyb-gallery-admin');
-    await panel.getByText('Admin Access Required').waitFor({ timeout: 15_000 });
-    await expectToast(page, 'Authentication required', 'Please sign in to access the admin panel.');
+    await panel.getByText('Please sign in to access the admin panel.').waitFor({ timeout: 15_000 });
+    expect(await page.getByText('Authentication required').count(), 'said once (no toast repeating the card)').toBe(1);
     expect(await panel.locator('input[type="file"]').count(), 'no upload').toBe(0);
+    await panel.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('dialog').getByLabel('Email').waitFor({ timeout: 15_000 });
   });
 
   it('uploads, reorders, hides and deletes items; the planner landing page carousel follows', async () => {

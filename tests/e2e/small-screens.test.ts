@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright';
 import { ROUTES } from '../../site/routes.ts';
 import { ADMIN } from '../support/stack.ts';
+import { MEMBER_CREDENTIALS } from '../../supabase/local/admin-credentials.ts';
 import { BUSINESS } from '../../shared/business.ts';
 import { headerAuth, signedInStorage } from './support/auth.ts';
 import { useSite } from './support/hooks.ts';
@@ -160,6 +161,29 @@ describe('the header of a signed-in visitor', () => {
     expect(greeting.h, 'the greeting is one line').toBeLessThan(greeting.lineHeight * 1.5);
     expect(greeting.ellipsis, 'a long address is cut with an ellipsis').toBe('ellipsis');
     expect(greeting.title, 'the whole address in its tooltip').toBe(JORDAN.email);
+  });
+
+  it('shows an ordinary address whole at desktop widths (it read "Hi, admin@kyb.l…" at 1280 px)', async () => {
+    const { error } = await ctx.site.anon().auth.signUp(MEMBER_CREDENTIALS);
+    if (error) throw new Error(`sign-up of ${MEMBER_CREDENTIALS.email}: ${error.message}`);
+    const cut: string[] = [];
+    for (const who of [MEMBER_CREDENTIALS, ADMIN]) {
+      const state = await signedInStorage(ctx.site, who);
+      for (const width of [1280, 1440]) {
+        const page = await ctx.site.page({ viewport: { width, height: 800 }, storageState: state });
+        await open(page, '/');
+        const bar = headerAuth(page);
+        await bar.getByText(who.email).waitFor({ timeout: 20_000 });
+        const g = await bar.locator('[part~="greeting"]').evaluate((e) => ({ shown: e.clientWidth, needs: e.scrollWidth }));
+        if (g.needs > g.shown) cut.push(`${who.email} @${width}: ${g.shown} of ${g.needs} px shown`);
+        const m = await measure(page);
+        expect(m.height, `header height @${width}`).toBeLessThanOrEqual(80);
+        expect(m.wrapped, `labels on two lines @${width}`).toEqual([]);
+        expect(await bar.getByRole('link', { name: 'My Account' }).isVisible(), 'My Account shown').toBe(true);
+        await page.close();
+      }
+    }
+    expect(cut, 'greetings cut short').toEqual([]);
   });
 
   for (const [label, opts] of [

@@ -5,7 +5,8 @@
  *
  * - no horizontal overflow;
  * - the header's height within a bound (routes only);
- * - no fixed or sticky element covering a link or control (now: call it at the top and at the end);
+ * - no fixed or sticky element covering a link or control (called at the top, at the end, and at the
+ *   offsets `coverOffsets` picks in between);
  * - no clipped text: a box that hides overflowing text without an ellipsis or a line clamp;
  * - star fill in proportion to the rating ("Rated 4 out of 5" fills 80 %);
  * - every toast shown is hit-testable at its centre (above dialogs and their backdrops);
@@ -20,11 +21,21 @@ export interface InvariantOptions {
   headerMax: number | null;
   /** Only the covering check (at the end of the page, where the rest was already checked). */
   coveringOnly?: boolean;
+  /**
+   * Instead of problems, up to this many scroll offsets worth a covering check between the top and the
+   * end of the page, as strings (issue #8: the floating DM button sat on links mid-scroll, where neither
+   * the top nor the end check looked). Rather than sampling blindly, it works out where each control
+   * would pass under each fixed element now shown (a control whose centre is in the element's columns
+   * comes under it at one offset) and spreads the picks over the page; the covering check at each has
+   * the last word (hit testing; toasts and inert content excepted).
+   */
+  coverOffsets?: number;
 }
 
 export function layoutProblems(opts: InvariantOptions): string[] {
   const out: string[] = [];
   const doc = document.documentElement;
+  const CONTROLS = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="tab"]';
   const describe = (e: Element) => {
     const text = (e.getAttribute('aria-label') || e.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 40);
     const part = e.getAttribute('part');
@@ -38,6 +49,28 @@ export function layoutProblems(opts: InvariantOptions): string[] {
       all.push(e);
       if (e.shadowRoot) roots.push(e.shadowRoot);
     }
+  }
+  if (opts.coverOffsets) {
+    const max = doc.scrollHeight - innerHeight;
+    const boxes = all
+      .filter((e) => getComputedStyle(e).position === 'fixed' && !e.closest('[part~="toast"], [part~="toasts"], dialog'))
+      .map((e) => e.getBoundingClientRect())
+      .filter((r) => r.width > 0 && r.height > 0 && r.width < innerWidth * 0.9 && r.bottom > 0 && r.top < innerHeight);
+    const found = new Set<number>();
+    for (const e of all) {
+      if (max <= 1 || !e.matches(CONTROLS)) continue;
+      const r = e.getBoundingClientRect();
+      if (!r.width || !r.height) continue;
+      const x = r.left + r.width / 2;
+      const docY = r.top + r.height / 2 + scrollY;
+      for (const b of boxes) {
+        const s = Math.round(docY - (b.top + b.bottom) / 2);
+        if (x >= b.left && x <= b.right && s > 0 && s < max) found.add(Math.round(s / 8) * 8);
+      }
+    }
+    const list = [...found].sort((a, b) => a - b);
+    const n = Math.min(opts.coverOffsets, list.length);
+    return Array.from({ length: n }, (_, i) => String(list[Math.floor(((i + 0.5) * list.length) / n)]));
   }
   const parentOf = (n: Node): Node | null => (n.parentNode instanceof ShadowRoot ? n.parentNode.host : n.parentNode);
   const composedContains = (a: Node, b: Node | null) => {
@@ -81,12 +114,17 @@ export function layoutProblems(opts: InvariantOptions): string[] {
   // With a modal dialog open the rest of the page is inert: only the dialog's controls must be reachable.
   const modals = all.filter((e) => e.localName === 'dialog' && e.matches(':modal'));
   for (const e of all) {
-    if (!e.matches('a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="tab"]')) continue;
+    if (!e.matches(CONTROLS)) continue;
     if (!shown(e)) continue;
     if (modals.length && !modals.some((m) => composedContains(m, e))) continue;
     const r = e.getBoundingClientRect();
     if (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) continue;
-    if (pinned(e) === null && r.top < top) continue; // scrolled under the sticky header: scroll back to reach it
+    // Scrolled under the sticky header: scroll back to reach it. So is a sticky bar its section is
+    // pushing out at the section's end (above its own sticking point: the planner's in-page nav); one
+    // that sticks under the header, or a fixed one, stays a problem.
+    const pin = pinned(e);
+    const pushedOut = pin !== null && getComputedStyle(pin).position === 'sticky' && pin.getBoundingClientRect().top < (parseFloat(getComputedStyle(pin).top) || 0) - 1;
+    if (r.top < top && (pin === null || pushedOut)) continue;
     const hit = deepHit(r.left + r.width / 2, r.top + r.height / 2);
     if (!hit || composedContains(e, hit) || composedContains(hit, e)) continue;
     // Toasts float above everything on purpose (dismissible, and gone after a few seconds).

@@ -3,7 +3,8 @@
  * address; the admin pages as the admin) and every state of the states catalogue
  * (widgets/playground/catalogue.ts, rendered by the built playground exactly as a person sees it there),
  * at 320, 390, 768 and 1280 px in Chromium, on the built site and the real local stack. At each width:
- * the layout invariants of invariants.ts, at the top of the page and at its end; visible focus on the
+ * the layout invariants of invariants.ts, at the top of the page and at its end, and the covering check
+ * also where a control passes under a fixed element in between; visible focus on the
  * first Tab; a screenshot compared with its committed baseline (shots.ts). The contact sheet of every
  * shot is written to test-results/visual/index.html (`npm run visual` prints its path).
  */
@@ -34,6 +35,14 @@ const HEIGHTS: Record<(typeof WIDTHS)[number], number> = { 320: 800, 390: 800, 7
 /** The header stays one row: 80 px at most (issue #8: 137 px at 1280, ~250 px at 320 signed in). */
 const HEADER_MAX = 80;
 const PARALLEL = 3;
+/** Scroll offsets checked per page and width between its top and its end (layoutProblems' coverOffsets). */
+const SCROLL_SAMPLES = 8;
+/**
+ * `KYB_VISUAL_ONLY=<regex>` narrows a run to the routes and states it matches (`<session> <path>`, as
+ * in `member /admin/inbox`, or `<tag> <state id>`, as in `kyb-reviews loading`): for looking at a few
+ * shots while working on them. `npm test` never sets it.
+ */
+const ONLY = process.env.KYB_VISUAL_ONLY ? new RegExp(process.env.KYB_VISUAL_ONLY) : null;
 const shots: Shot[] = [];
 
 const contexts = new Map<StateSession, Promise<BrowserContext>>();
@@ -96,6 +105,12 @@ async function captureWidths(page: Page, group: string, name: string, title: str
     if (focus) problems.add(focus);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     const y = await page.evaluate(() => scrollY);
+    // Between the top and the end: the offsets where a control passes under a fixed element.
+    for (const top of (await page.evaluate(layoutProblems, { headerMax, coverOffsets: SCROLL_SAMPLES })).map(Number)) {
+      await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), top);
+      await settle(page, 60);
+      for (const p of await page.evaluate(layoutProblems, { headerMax, coveringOnly: true })) if (/covered by/.test(p)) problems.add(`while scrolling: ${p}`);
+    }
     await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
     await settle(page, 300);
     for (const p of await page.evaluate(layoutProblems, { headerMax, coveringOnly: true })) if (/covered by/.test(p)) problems.add(`at the end of the page: ${p}`);
@@ -112,7 +127,9 @@ async function captureWidths(page: Page, group: string, name: string, title: str
 
 const routeName = (path: string) => (path === '/' ? 'home' : path.slice(1).replace(/\//g, '_'));
 
-async function routes(session: StateSession, paths: string[]) {
+async function routes(session: StateSession, all: string[]) {
+  const paths = ONLY ? all.filter((p) => ONLY.test(`${session} ${p}`)) : all;
+  if (!paths.length) return [];
   const context = await contextFor(session);
   const failures = await pool(paths, PARALLEL, async (path) => {
     const page = await context.newPage();
@@ -172,10 +189,11 @@ describe('every route at 320, 390, 768 and 1280 px', () => {
 });
 
 describe('every state of the states catalogue at 320, 390, 768 and 1280 px', () => {
-  const items: { tag: string; state: ElementState }[] = CATALOGUE.flatMap((e) => e.states.map((state) => ({ tag: e.tag, state })));
+  const every: { tag: string; state: ElementState }[] = CATALOGUE.flatMap((e) => e.states.map((state) => ({ tag: e.tag, state })));
+  const items = ONLY ? every.filter(({ tag, state }) => ONLY.test(`${tag} ${state.id}`)) : every;
 
   it(`renders ${items.length} states of ${CATALOGUE.length} elements`, async () => {
-    expect(items.length, 'the catalogue is not empty').toBeGreaterThan(CATALOGUE.length);
+    expect(every.length, 'the catalogue is not empty').toBeGreaterThan(CATALOGUE.length);
     const failures = await pool(items, PARALLEL, async ({ tag, state }) => {
       const context = await contextFor(state.session ?? 'signed-out');
       const page = await context.newPage();

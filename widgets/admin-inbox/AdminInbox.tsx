@@ -3,7 +3,7 @@
  * inquiries, beta requests, notify-me, Vault and merchandise opt-ins (table leads), the DIY-kit waiting
  * list and the newsletter (table subscribers), through the view admin_inbox.
  *
- * States: loading → not signed in (toast "Authentication required") / signed in without the admin role
+ * States: loading → not signed in ("Authentication required" with a Sign in button) / signed in without the admin role
  * → "Admin Access Required"; admin → "Inbox": the count of new items, a search (name or e-mail), a
  * Kind filter, All / New / Handled / Archived, Export CSV (the whole filtered view, as a download), and
  * the items newest first, 25 at a time with "Load more". Open shows everything an item carried
@@ -12,7 +12,7 @@
  * triage anything, and only the status column.
  *
  * @event kyb-inbox-change {id, status} after an item's new status is stored
- * @csspart root, loading, denied, heading, summary, filters, search, kind, tabs, tab, export, status,
+ * @csspart root, loading, denied, sign-in, heading, summary, filters, search, kind, tabs, tab, export, status,
  *          empty, list, item, badge, open, load-more, dialog, details, actions, handle, archive,
  *          reopen, close, toasts, toast
  */
@@ -45,14 +45,7 @@ export interface AdminInboxProps {
 }
 
 export function AdminInbox({ container }: AdminInboxProps) {
-  return (
-    <AdminGate
-      container={container}
-      prefix="ai"
-      denied={{ signedIn: 'Your account does not have access to the inbox.', signedOut: 'Please sign in with an administrator account to read the inbox.' }}
-      Panel={Panel}
-    />
-  );
+  return <AdminGate container={container} prefix="ai" denied="Your account does not have access to the inbox." Panel={Panel} />;
 }
 
 /** Typing in the search box waits this long before asking the database. */
@@ -186,7 +179,7 @@ function Panel({ toast, host }: AdminPanelProps) {
   const shown = rows?.length ?? 0;
   const filtered = kind !== null || status !== null || search.trim() !== '';
   return (
-    <section className="ai__panel" aria-labelledby={headingId}>
+    <section className="ai__panel" aria-labelledby={headingId} aria-busy={rows === null || undefined}>
       <div className="ai__top">
         <h2 className="ai__heading" part="heading" id={headingId}>
           Inbox

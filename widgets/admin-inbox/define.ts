@@ -9,7 +9,9 @@
  * @tag kyb-admin-inbox
  * @event kyb-inbox-change - `{id, status: 'new' | 'handled' | 'archived'}` after an item's new status is stored
  * @csspart heading, search, filters, tabs, tab, export, list, item, kind, status, summary, open, empty, load-more,
- *   details, actions, handle, archive, reopen, close, badge, dialog, root, loading, denied
+ *   details, actions, handle, archive, reopen, close, badge, dialog, root, loading, denied, sign-in
+ * @event kyb-request-sign-in - `{tab: 'sign-in'}` when a signed-out visitor presses Sign in (the page's
+ *   kyb-auth-button opens its dialog)
  * @reserve 24
  */
 import { defineElement } from '../core/define.ts';

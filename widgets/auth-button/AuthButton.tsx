@@ -128,7 +128,7 @@ export function AuthButton({ accountPath = '/account', layout = 'bar', container
         <span className="auth__greeting" part="greeting" title={email}>
           Hi, <span className="auth__email">{email}</span>
         </span>
-        <a className="kyb-btn kyb-btn--ghost auth__account" part="account-link" href={siteUrl(accountPath)}>
+        <a className="kyb-btn kyb-btn--ghost auth__account" part="account-link" href={siteUrl(accountPath)} title="My Account">
           <PersonIcon />
           <span className="auth__account-label" part="account-label">
             My Account

@@ -1,28 +1,51 @@
 /** kyb-auth-button's visual states (the catalogue: widgets/core/states.ts). */
-import type { ElementStates } from '../core/states.ts';
+import type { ElementStates, StateStep } from '../core/states.ts';
 
+const attrs = { 'account-path': '/account' };
 const open = { click: 'button[part~="sign-in"]' } as const;
+
+/** The dialog opened on `form`'s tab, an address and a password typed, and the form sent. */
+const sendForm = (form: 'sign-in' | 'sign-up', email: string, password: string) => {
+  const f = `[part~="${form}-form"]`;
+  const steps: StateStep[] = [
+    open,
+    form === 'sign-up' ? { click: '[role="tab"][id$="-tab-sign-up"]' } : { waitFor: f },
+    { fill: `${f} input[type="email"]`, value: email },
+    { fill: `${f} input[type="password"]`, value: password },
+    { click: `${f} [part~="submit"]` },
+  ];
+  return { attrs, steps };
+};
 
 export default {
   tag: 'kyb-auth-button',
   states: [
-    { id: 'signed-out', title: 'Signed out: the Sign in button', attrs: { 'account-path': '/account' }, ready: 'button[part~="sign-in"]' },
-    { id: 'dialog-open', title: 'The sign-in dialog open', attrs: { 'account-path': '/account' }, steps: [open], ready: '[part~="sign-in-form"]' },
+    { id: 'signed-out', title: 'Signed out: the Sign in button', attrs, ready: 'button[part~="sign-in"]' },
+    { id: 'dialog-open', title: 'The sign-in dialog open', attrs, steps: [open], ready: '[part~="sign-in-form"]' },
     {
+      ...sendForm('sign-in', 'amara.okafor@gmail.com', 'not-her-password'),
       id: 'error-toast',
       title: 'A failed sign-in: the error toast above the open dialog',
-      attrs: { 'account-path': '/account' },
-      steps: [
-        open,
-        { waitFor: '[part~="sign-in-form"]' },
-        { fill: '[part~="sign-in-form"] input[type="email"]', value: 'amara.okafor@gmail.com' },
-        { fill: '[part~="sign-in-form"] input[type="password"]', value: 'not-her-password' },
-        { click: '[part~="sign-in-form"] [part~="submit"]' },
-      ],
       ready: '[part~="toast"]',
       expectedConsole: /status of 400|Invalid login/,
     },
-    { id: 'signed-in', title: 'Signed in: greeting, My Account, Sign out', attrs: { 'account-path': '/account' }, session: 'member', ready: '[part~="greeting"]' },
+    {
+      // docs/accounts.md: the button reads Signing in... while busy.
+      ...sendForm('sign-in', 'amara.okafor@gmail.com', 'her-password'),
+      id: 'signing-in',
+      title: 'Sign in pressed: Signing in...',
+      hold: ['POST /auth/v1/token'],
+      ready: '[part~="sign-in-form"][aria-busy="true"] [part~="submit"]:disabled',
+    },
+    {
+      // docs/accounts.md: the button reads Creating account... while busy.
+      ...sendForm('sign-up', 'new.visitor@example.com', 'a-good-password'),
+      id: 'creating-account',
+      title: 'Create account pressed: Creating account...',
+      hold: ['POST /auth/v1/signup'],
+      ready: '[part~="sign-up-form"][aria-busy="true"] [part~="submit"]:disabled',
+    },
+    { id: 'signed-in', title: 'Signed in: greeting, My Account, Sign out', attrs, session: 'member', ready: '[part~="greeting"]' },
     {
       id: 'menu-signed-in',
       title: 'Signed in, in the slide-out menu (layout="menu")',

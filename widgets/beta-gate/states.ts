@@ -1,10 +1,35 @@
 /** kyb-beta-gate's visual states (the catalogue: widgets/core/states.ts). */
 import type { ElementStates } from '../core/states.ts';
 
+const gate = { mode: 'gate' };
+
 export default {
   tag: 'kyb-beta-gate',
   states: [
-    { id: 'gate', title: 'Locked: the beta gate', attrs: { mode: 'gate' }, ready: '[part~="card"]' },
+    { id: 'gate', title: 'Locked: the beta gate', attrs: gate, ready: '[part~="card"]' },
+    {
+      id: 'checking',
+      title: 'A password sent: Checking...',
+      attrs: gate,
+      hold: ['POST /functions/v1/beta-access'],
+      steps: [{ fill: 'input[name="password"]', value: 'a-guess' }, { click: '[part~="submit"]' }],
+      ready: 'form[aria-busy="true"] [part~="submit"]:disabled',
+    },
+    {
+      id: 'request-submitting',
+      title: 'The access request sent: Submitting...',
+      attrs: gate,
+      hold: ['POST /functions/v1/lead-capture'],
+      steps: [
+        { click: '[part~="request-link"]' },
+        { fill: '[part~="request-form"] input[name="name"]', value: 'Tasha Greene' },
+        { fill: '[part~="request-form"] input[name="email"]', value: 'tasha.greene@example.com' },
+        { fill: '[part~="request-form"] select[name="role"]', value: 'Stylist or loctician' },
+        { fill: '[part~="request-form"] textarea[name="message"]', value: 'I plan installs for twelve clients a month.' },
+        { click: '[part~="request-form"] [part~="submit"]' },
+      ],
+      ready: '[part~="request-form"][aria-busy="true"] [part~="submit"]:disabled',
+    },
     { id: 'tools', title: 'The tools list', attrs: { mode: 'tools' }, ready: '[part~="base"]' },
   ],
 } satisfies ElementStates;

@@ -1,16 +1,21 @@
 /**
  * The gate every admin element shares (docs/admin.md#gallery-admin, docs/data.md#roles-and-permissions, docs/admin.md#messages): "Loading…" until the session
- * is known; signed out → the toast "Authentication required: Please sign in to access the admin panel."
- * (once) and "Admin Access Required"; signed in without `app_metadata.role = 'admin'` → "Admin Access
- * Required" (the spec only checks for a session; the database's RLS enforces the role, so the UI says so
- * up front); admin → the element's panel, remounted per user.
+ * is known; signed out → "Authentication required: Please sign in to access the admin panel." once, in
+ * place, with a Sign in button that asks the page for the sign-in dialog (`kyb-request-sign-in`);
+ * signed in without `app_metadata.role = 'admin'` → "Admin Access Required" (the spec only checks for a
+ * session; the database's RLS enforces the role, so the UI says so up front); admin → the element's
+ * panel, remounted per user.
+ *
+ * Signed out, the message is not also a toast (issue #8): a toast beside a card that says the same is
+ * the denial twice, and a toast is gone after a few seconds while the card stays with its way out.
  */
-import { useCallback, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import { useCallback, useRef, type ComponentType, type ReactNode } from 'react';
 import { isAdmin, useAuth } from './auth.ts';
 import { getSupabase } from './supabase.ts';
 import { MESSAGES } from './shared.ts';
 import { useToasts } from './toast.tsx';
 import { hostOf } from './define.ts';
+import { emit } from './events.ts';
 import type { KybClient } from './supabase.ts';
 
 export type ToastFn = ReturnType<typeof useToasts>['toast'];
@@ -44,27 +49,17 @@ export interface AdminGateProps {
   container: unknown;
   /** Class prefix of the element's CSS (`ga` → `ga__loading`, `ga__denied`, `ga__heading`). */
   prefix: string;
-  /** What a signed-in non-admin and a signed-out visitor are told under "Admin Access Required". */
-  denied: { signedIn: string; signedOut: string };
+  /** What a signed-in visitor without the admin role is told under "Admin Access Required". */
+  denied: string;
   Panel: ComponentType<AdminPanelProps>;
 }
 
 export function AdminGate({ container, prefix, denied, Panel }: AdminGateProps) {
   const { initializing, user } = useAuth();
   const { toast, toasts } = useToasts();
-  const warned = useRef(false);
   const containerRef = useRef(container);
   containerRef.current = container;
   const host = useCallback(() => hostOf(containerRef.current), []);
-
-  useEffect(() => {
-    if (initializing || user || warned.current) return;
-    warned.current = true;
-    toast(MESSAGES.adminAuthRequired);
-  }, [initializing, user, toast]);
-  useEffect(() => {
-    if (user) warned.current = false;
-  }, [user]);
 
   let body: ReactNode;
   if (initializing) {
@@ -73,11 +68,22 @@ export function AdminGate({ container, prefix, denied, Panel }: AdminGateProps) 
         Loading…
       </p>
     );
-  } else if (!user || !isAdmin(user)) {
+  } else if (!user) {
+    const { title, description } = MESSAGES.adminAuthRequired;
+    body = (
+      <div className={`${prefix}__denied kyb-card`} part="denied">
+        <h2 className={`${prefix}__heading`}>{title}</h2>
+        <p>{description}</p>
+        <button type="button" className="kyb-btn" part="sign-in" onClick={() => emit(host() ?? document, 'kyb-request-sign-in', { tab: 'sign-in' })}>
+          Sign in
+        </button>
+      </div>
+    );
+  } else if (!isAdmin(user)) {
     body = (
       <div className={`${prefix}__denied kyb-card`} part="denied">
         <h2 className={`${prefix}__heading`}>Admin Access Required</h2>
-        <p>{user ? denied.signedIn : denied.signedOut}</p>
+        <p>{denied}</p>
       </div>
     );
   } else {

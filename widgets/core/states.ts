@@ -8,7 +8,8 @@
  * children, the session the playground's host provides (the dev server, or the visual test's signed-in
  * browser storage), the stack's seed data, and deterministic steps (click, fill, wait) performed on the
  * element after it renders. Nothing is mocked; an error state points the element at a backend that does
- * not answer.
+ * not answer, and a loading or submitting state holds its request open (`hold`): the request is the
+ * real one, it is just never let through, so what shows is what a visitor sees while waiting.
  */
 
 /** Who is signed in: nobody, an ordinary member (amara.okafor@gmail.com), or the seeded admin. */
@@ -25,6 +26,8 @@ export type StateStep =
   | { waitFor: string; gone?: boolean }
   /** Scrolls the page to a y offset, or to its end. */
   | { scroll: number | 'end' }
+  /** Scrolls the first match into view: its top at the viewport's top (default), centre or bottom. */
+  | { scrollTo: string; at?: 'start' | 'center' | 'end' }
   /** Waits a fixed time (animations that have no end event, a debounce). Use sparingly. */
   | { pause: number };
 
@@ -45,6 +48,15 @@ export interface ElementState {
   /** Page space below the element, in viewport heights (for scroll-driven elements). */
   scrollSpace?: number;
   steps?: StateStep[];
+  /**
+   * Requests held open while the state is shown (loading and submitting states): each entry is
+   * `[METHOD ]path` and matches a request whose URL path contains `path`, e.g. `/rest/v1/rpc/review_feed`
+   * or `POST /functions/v1/newsletter-signup`. A matching request never answers (it is let go only if
+   * its caller aborts it). The state is not shown until at least one request was held, so a pattern
+   * that matches nothing fails instead of quietly showing another state. Done by the playground's
+   * stage alone (widgets/playground/stage.ts); element bundles and the loader know nothing of it.
+   */
+  hold?: string[];
   /** Selector that must match before the state counts as shown (data arrived, dialog opened). */
   ready?: string;
   /** Console errors this state causes on purpose (the failed request of an error state). */

@@ -1,7 +1,7 @@
 /**
  * <kyb-gallery-admin>: the planner gallery's admin panel (docs/admin.md#gallery-admin, #states, #validation, docs/data.md#calls, docs/admin.md#messages).
  *
- * States: loading → not signed in (toast "Authentication required") / signed in without the admin role
+ * States: loading → not signed in ("Authentication required" with a Sign in button) / signed in without the admin role
  * → "Admin Access Required"; admin → "Gallery Administration": upload (images and videos, at most 10
  * items), and per item a preview, order number, active toggle, alt text and delete with confirmation.
  * Every edit refetches the list. The spec's admin gate is only a session check (docs/data.md#roles-and-permissions); this element
@@ -24,14 +24,7 @@ export interface GalleryAdminProps {
 }
 
 export function GalleryAdmin({ container }: GalleryAdminProps) {
-  return (
-    <AdminGate
-      container={container}
-      prefix="ga"
-      denied={{ signedIn: 'Your account does not have access to the gallery administration.', signedOut: 'Please sign in with an administrator account to manage the gallery.' }}
-      Panel={Panel}
-    />
-  );
+  return <AdminGate container={container} prefix="ga" denied="Your account does not have access to the gallery administration." Panel={Panel} />;
 }
 
 function Panel({ toast, host }: AdminPanelProps) {
@@ -131,7 +124,7 @@ function Panel({ toast, host }: AdminPanelProps) {
   };
 
   return (
-    <section className="ga__panel" aria-labelledby={headingId}>
+    <section className="ga__panel" aria-labelledby={headingId} aria-busy={items === null || uploading || undefined}>
       <h2 className="ga__heading" part="heading" id={headingId}>
         Gallery Administration
       </h2>
@@ -150,7 +143,8 @@ function Panel({ toast, host }: AdminPanelProps) {
           onChange={onFile}
         />
         <p className="ga__hint" id={hintId} part="count">
-          {uploading ? 'Uploading…' : `${items?.length ?? 0} of ${GALLERY_MAX_ITEMS} items`}
+          {/* No count until the list is in: "0 of 10 items" while loading said the gallery was empty. */}
+          {uploading ? 'Uploading…' : items === null ? '' : `${items.length} of ${GALLERY_MAX_ITEMS} items`}
           {full ? ' (limit reached: delete an item to upload another)' : ''}
         </p>
       </div>

@@ -9,7 +9,9 @@
  * @tag kyb-gallery-admin
  * @event kyb-gallery-change - `{action: 'upload' | 'update' | 'delete', id}` after each change is stored
  * @csspart heading, upload, file-input, count, list, item, preview, order, active, alt, delete, dialog, root,
- *   loading, denied
+ *   loading, denied, sign-in
+ * @event kyb-request-sign-in - `{tab: 'sign-in'}` when a signed-out visitor presses Sign in (the page's
+ *   kyb-auth-button opens its dialog)
  * @reserve 24
  */
 import { defineElement } from '../core/define.ts';

@@ -12,5 +12,13 @@ export default {
       steps: [{ fill: 'input', value: 'amara.okafor@' }, { click: '[part~="submit"]' }],
       ready: '[part~="error"]',
     },
+    {
+      id: 'submitting',
+      title: 'Submitting: Submitting...',
+      attrs: { item: 'tee' },
+      hold: ['POST /functions/v1/lead-capture'],
+      steps: [{ fill: 'input[name="email"]', value: 'amara.okafor@gmail.com' }, { click: '[part~="submit"]' }],
+      ready: 'form[aria-busy="true"] [part~="submit"]:disabled',
+    },
   ],
 } satisfies ElementStates;

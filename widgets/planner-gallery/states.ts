@@ -2,15 +2,24 @@
 import type { ElementStates } from '../core/states.ts';
 
 const cover = `data:image/svg+xml,${encodeURIComponent("<svg xmlns='http://www.w3.org/2000/svg' width='960' height='540'><rect width='960' height='540' fill='#2b2118'/><text x='480' y='290' font-family='serif' font-size='64' fill='#c9a227' text-anchor='middle'>CROWN</text></svg>")}`;
+const attrs = { 'fallback-src': cover, 'fallback-alt': 'Crown Planner cover' };
 
 export default {
   tag: 'kyb-planner-gallery',
   states: [
-    { id: 'filled', title: 'The seeded gallery', attrs: { 'fallback-src': cover, 'fallback-alt': 'Crown Planner cover' }, ready: '[part~="thumb"]' },
+    {
+      // The cover stands in while the gallery loads (docs/tools.md), marked busy.
+      id: 'loading',
+      title: 'The gallery on its way: the cover, busy',
+      attrs,
+      hold: ['GET /rest/v1/planner_gallery'],
+      ready: '[part~="root"][aria-busy="true"] [part~="fallback"]',
+    },
+    { id: 'filled', title: 'The seeded gallery', attrs, ready: '[part~="thumb"]' },
     {
       id: 'unreachable',
       title: 'Backend unreachable: the fallback cover',
-      attrs: { 'fallback-src': cover, 'fallback-alt': 'Crown Planner cover' },
+      attrs,
       backend: 'unreachable',
       ready: '[part~="fallback"]',
       expectedConsole: /.*/,

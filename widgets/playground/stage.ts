@@ -3,6 +3,8 @@
  * session first (before the bundle reads it), then the element with its attributes and children, then
  * the bundle, then the state's steps. Progress is written to `<html data-state>`: `ready` once the
  * state's `ready` selector matches, `needs-session` or `failed: …` otherwise, so a test can wait on it.
+ * A state's `hold` (loading, submitting) wraps this page's fetch before the bundle loads; the number of
+ * requests held so far is in `<html data-held>`.
  */
 import type { ElementState, StateSession, StateStep } from '../core/states.ts';
 
@@ -37,18 +39,49 @@ async function runStep(el: Element, step: StateStep) {
     (deepQuery(el, step.click) as HTMLElement).click();
   } else if ('fill' in step) {
     await until(() => !!deepQuery(el, step.fill), step.fill);
-    const input = deepQuery(el, step.fill) as HTMLInputElement;
-    // The native setter, then the events a typing visitor causes: controlled inputs see the change.
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, step.value);
+    const input = deepQuery(el, step.fill) as HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+    // The native setter of the field's own class (input, textarea, select), then the events a typing
+    // visitor causes: controlled fields see the change.
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), 'value')!.set!.call(input, step.value);
     input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
     input.dispatchEvent(new Event('change', { bubbles: true, composed: true }));
   } else if ('waitFor' in step) {
     await until(() => !!deepQuery(el, step.waitFor) !== !!step.gone, step.waitFor);
+  } else if ('scrollTo' in step) {
+    await until(() => !!deepQuery(el, step.scrollTo), step.scrollTo);
+    deepQuery(el, step.scrollTo)!.scrollIntoView({ block: step.at ?? 'start', behavior: 'instant' });
   } else if ('scroll' in step) {
     window.scrollTo({ top: step.scroll === 'end' ? document.documentElement.scrollHeight : step.scroll, behavior: 'instant' });
   } else if ('pause' in step) {
     await new Promise((r) => setTimeout(r, step.pause));
   }
+}
+
+/**
+ * Holds every request matching one of `patterns` (`[METHOD ]path`, see ElementState.hold) open: this
+ * page's fetch, wrapped before any element code runs, answers such a request with a promise that only
+ * settles when the caller aborts. supabase-js, postgrest-js and functions-js all call the page's fetch
+ * when they send, so the wrapper sees every backend request. Returns how many were held so far.
+ */
+export function holdRequests(patterns: string[]): () => number {
+  const rules = patterns.map((p) => {
+    const m = /^(?:([A-Z]+)\s+)?(\S+)$/.exec(p.trim());
+    if (!m) throw new Error(`hold: "${p}" is not "[METHOD ]path"`);
+    return { method: m[1], path: m[2] };
+  });
+  let held = 0;
+  const send = window.fetch.bind(window);
+  window.fetch = (input, init) => {
+    const request = input instanceof Request ? input : null;
+    const url = new URL(request ? request.url : String(input), location.href);
+    const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
+    if (!rules.some((r) => (!r.method || r.method === method) && url.pathname.includes(r.path))) return send(input, init);
+    held++;
+    document.documentElement.dataset.held = String(held);
+    const signal = init?.signal ?? request?.signal;
+    return new Promise<Response>((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason), { once: true }));
+  };
+  return () => held;
 }
 
 /** supabase-js sessions stored on this origin (`sb-<host>-auth-token`, widgets/core/supabase.ts). */
@@ -109,6 +142,7 @@ export async function renderState(o: StageOptions): Promise<void> {
       html.dataset.state = 'needs-session';
       return;
     }
+    const held = state.hold?.length ? holdRequests(state.hold) : null;
     const el = document.createElement(o.tag);
     for (const [k, v] of Object.entries({ ...state.attrs, ...o.overrides })) if (v !== '') el.setAttribute(k, v);
     if (state.inner) el.innerHTML = state.inner;
@@ -126,6 +160,7 @@ export async function renderState(o: StageOptions): Promise<void> {
     await customElements.whenDefined(o.tag);
     for (const step of state.steps ?? []) await runStep(el, step);
     if (state.ready) await runStep(el, { waitFor: state.ready });
+    if (held) await until(() => held() > 0, `a request matching hold ${state.hold!.join(', ')}`);
     // Fonts and images in, so a screenshot shows the final layout.
     await document.fonts.ready;
     html.dataset.state = 'ready';

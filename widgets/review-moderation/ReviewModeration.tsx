@@ -3,7 +3,7 @@
  * unapproved (migration reviews) and listed on the product pages only once approved; this is where an
  * admin approves it.
  *
- * States: loading → not signed in (toast "Authentication required") / signed in without the admin role
+ * States: loading → not signed in ("Authentication required" with a Sign in button) / signed in without the admin role
  * → "Admin Access Required"; admin → "Review Moderation": Pending / Approved / All (default Pending,
  * each with its count), a product filter, and per review its product, stars, title, text, reviewer,
  * date, verified mark and media, with Approve or Unapprove, the Verified Purchase toggle and Delete
@@ -44,14 +44,7 @@ export interface ReviewModerationProps {
 }
 
 export function ReviewModeration({ container }: ReviewModerationProps) {
-  return (
-    <AdminGate
-      container={container}
-      prefix="rm"
-      denied={{ signedIn: 'Your account does not have access to review moderation.', signedOut: 'Please sign in with an administrator account to moderate reviews.' }}
-      Panel={Panel}
-    />
-  );
+  return <AdminGate container={container} prefix="rm" denied="Your account does not have access to review moderation." Panel={Panel} />;
 }
 
 /** Where focus goes once the list is refetched after an action on review `id` (at `index`). */
@@ -214,7 +207,7 @@ function Panel({ toast, host }: AdminPanelProps) {
 
   const shown = rows?.length ?? 0;
   return (
-    <section className="rm__panel" aria-labelledby={headingId}>
+    <section className="rm__panel" aria-labelledby={headingId} aria-busy={rows === null || undefined}>
       <h2 className="rm__heading" part="heading" id={headingId} ref={headingRef} tabIndex={-1}>
         Review Moderation
       </h2>

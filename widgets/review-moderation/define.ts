@@ -11,7 +11,9 @@
  *   'reply' | 'unreply'}` after each change is stored
  * @csspart heading, filters, tabs, tab, product, status, empty, list, load-more, review, avatar, badge, verified, media,
  *   actions, unapprove, approve, verify, delete, reply, reply-button, reply-editor, reply-save, reply-cancel,
- *   reply-remove, dialog, root, loading, denied
+ *   reply-remove, dialog, root, loading, denied, sign-in
+ * @event kyb-request-sign-in - `{tab: 'sign-in'}` when a signed-out visitor presses Sign in (the page's
+ *   kyb-auth-button opens its dialog)
  */
 import { defineElement } from '../core/define.ts';
 import { CONTROLS } from '../core/controls.ts';

@@ -1,23 +1,62 @@
-/** kyb-reviews' visual states (the catalogue: widgets/core/states.ts). Data: the seeded reviews. */
+/**
+ * kyb-reviews' visual states (the catalogue: widgets/core/states.ts). Data: the seeded reviews, and the
+ * seeded reply to Jasmine E.'s review of the handmade locs (supabase/seed.sql).
+ */
 import type { ElementStates } from '../core/states.ts';
+
+const attrs = { slug: 'handmade-locs' };
+const openForm = [{ waitFor: '[part~="review"]' }, { click: '[part~="write-button"]' }] as const;
 
 export default {
   tag: 'kyb-reviews',
   states: [
-    { id: 'filled', title: 'Seeded reviews: summary, histogram, list', attrs: { slug: 'handmade-locs' }, ready: '[part~="review"]' },
+    {
+      // docs/reviews.md: a loading skeleton while reviews load.
+      id: 'loading',
+      title: 'The reviews on their way: the skeleton',
+      attrs,
+      hold: ['/rest/v1/rpc/review_feed'],
+      ready: '[part~="skeleton"][role="status"]',
+    },
+    { id: 'filled', title: 'Seeded reviews: summary, histogram, list', attrs, ready: '[part~="review"]' },
+    {
+      id: 'with-reply',
+      title: 'A review with the brand’s reply (Response from KYB)',
+      attrs,
+      steps: [{ scrollTo: '[part~="review"]:has([part~="reply"])' }],
+      ready: '[part~="reply"]',
+    },
     {
       id: 'form-open',
       title: 'Signed in: the write-a-review form',
-      attrs: { slug: 'handmade-locs' },
+      attrs,
       session: 'member',
-      steps: [{ waitFor: '[part~="review"]' }, { click: '[part~="write-button"]' }],
+      steps: [...openForm],
       ready: '[part~="form"]',
+    },
+    {
+      // docs/reviews.md: the submit button reads Submitting... and is disabled while busy.
+      id: 'submitting',
+      title: 'Signed in, a review sent: Submitting...',
+      attrs,
+      session: 'member',
+      hold: ['POST /rest/v1/reviews'],
+      steps: [
+        ...openForm,
+        { click: '[part~="form"] input[type="radio"][value="4"]' },
+        { fill: '[part~="title-field"] input', value: 'Light and easy to style' },
+        { fill: '[part~="name-field"] input', value: 'Amara O.' },
+        { fill: '[part~="content-field"] textarea', value: 'Two weeks in and they still look fresh; washing was easier than I expected.' },
+        { click: '[part~="submit-button"]' },
+        { scrollTo: '[part~="submit-button"]', at: 'center' },
+      ],
+      ready: '[part~="form"][aria-busy="true"] [part~="submit-button"]:disabled',
     },
     {
       // docs/errors.md: a list that fails to load is logged and stays empty.
       id: 'unreachable',
       title: 'Backend unreachable: the list stays empty',
-      attrs: { slug: 'handmade-locs' },
+      attrs,
       backend: 'unreachable',
       steps: [{ waitFor: '[part~="skeleton"]', gone: true }],
       ready: '[part~="heading"]',

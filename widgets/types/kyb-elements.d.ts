@@ -35,10 +35,10 @@ export interface KybElementAttributes {
 export interface KybElementEvents {
   'kyb-access-modal': { 'onkyb-lead-submitted'?: (e: CustomEvent<KybEventMap['kyb-lead-submitted']>) => void; 'onkyb-redirect'?: (e: CustomEvent<KybEventMap['kyb-redirect']>) => void; };
   'kyb-account': { 'onkyb-profile-updated'?: (e: CustomEvent<KybEventMap['kyb-profile-updated']>) => void; 'onkyb-redirect'?: (e: CustomEvent<KybEventMap['kyb-redirect']>) => void; };
-  'kyb-admin-inbox': { 'onkyb-inbox-change'?: (e: CustomEvent<KybEventMap['kyb-inbox-change']>) => void; };
+  'kyb-admin-inbox': { 'onkyb-inbox-change'?: (e: CustomEvent<KybEventMap['kyb-inbox-change']>) => void; 'onkyb-request-sign-in'?: (e: CustomEvent<KybEventMap['kyb-request-sign-in']>) => void; };
   'kyb-auth-button': { 'onkyb-request-sign-in'?: (e: CustomEvent<KybEventMap['kyb-request-sign-in']>) => void; };
   'kyb-beta-gate': { 'onkyb-beta-unlocked'?: (e: CustomEvent<KybEventMap['kyb-beta-unlocked']>) => void; 'onkyb-lead-submitted'?: (e: CustomEvent<KybEventMap['kyb-lead-submitted']>) => void; };
-  'kyb-gallery-admin': { 'onkyb-gallery-change'?: (e: CustomEvent<KybEventMap['kyb-gallery-change']>) => void; };
+  'kyb-gallery-admin': { 'onkyb-gallery-change'?: (e: CustomEvent<KybEventMap['kyb-gallery-change']>) => void; 'onkyb-request-sign-in'?: (e: CustomEvent<KybEventMap['kyb-request-sign-in']>) => void; };
   'kyb-inbox-count': {};
   'kyb-loc-configurator': { 'onkyb-price-change'?: (e: CustomEvent<KybEventMap['kyb-price-change']>) => void; };
   'kyb-merch-notify': { 'onkyb-lead-submitted'?: (e: CustomEvent<KybEventMap['kyb-lead-submitted']>) => void; };
@@ -47,7 +47,7 @@ export interface KybElementEvents {
   'kyb-partnership-form': { 'onkyb-lead-submitted'?: (e: CustomEvent<KybEventMap['kyb-lead-submitted']>) => void; };
   'kyb-planner-gallery': {};
   'kyb-product-filter': {};
-  'kyb-review-moderation': { 'onkyb-review-moderated'?: (e: CustomEvent<KybEventMap['kyb-review-moderated']>) => void; };
+  'kyb-review-moderation': { 'onkyb-review-moderated'?: (e: CustomEvent<KybEventMap['kyb-review-moderated']>) => void; 'onkyb-request-sign-in'?: (e: CustomEvent<KybEventMap['kyb-request-sign-in']>) => void; };
   'kyb-reviews': { 'onkyb-review-submitted'?: (e: CustomEvent<KybEventMap['kyb-review-submitted']>) => void; 'onkyb-request-sign-in'?: (e: CustomEvent<KybEventMap['kyb-request-sign-in']>) => void; };
   'kyb-sticky-bar': {};
   'kyb-tabs': {};

@@ -65,7 +65,7 @@ export function Unsubscribe({ token }: UnsubscribeProps) {
   }
 
   return (
-    <div className="unsub kyb-card" part="card" ref={root}>
+    <div className="unsub kyb-card" part="card" ref={root} aria-busy={busy || undefined}>
       {result?.kind === 'done' ? (
         <div className="unsub__result" part="result done">
           <h2 className="unsub__title" part="title" tabIndex={-1} data-focus="result">

@@ -243,3 +243,21 @@ export function watchText<T>(el: Element, read: () => T) {
   look();
   return { seen, stop: () => mo.disconnect() };
 }
+
+/**
+ * The admin elements' signed-out view (widgets/core/admin-gate.tsx, issue #8): the spec's words once, in
+ * place, with a Sign in button that asks the page for the dialog; no toast repeating them.
+ */
+export async function expectAdminSignIn(el) {
+  await waitFor(() => $(el, '[part~="denied"]'), 'the signed-out message');
+  const card = $(el, '[part~="denied"]');
+  equal([...card.children].map(text).join(' | '), 'Authentication required | Please sign in to access the admin panel. | Sign in', 'the spec words, once, and the way out');
+  // The toast came with the card (the same render); give it time to show, were it still sent.
+  await new Promise((r) => setTimeout(r, 300));
+  equal(toasts(el).length, 0, 'not repeated in a toast');
+  const asked = listen('kyb-request-sign-in');
+  button(el, 'Sign in').click();
+  asked.stop();
+  equal(asked.events.length, 1, 'Sign in asks the page for the sign-in dialog');
+  equal(JSON.stringify(asked.events[0].detail), '{"tab":"sign-in"}');
+}

@@ -1,0 +1,23 @@
+/** kyb-inbox-count's visual states (the catalogue: widgets/core/states.ts). Data: the seeded inbox. */
+import type { ElementStates } from '../core/states.ts';
+
+export default {
+  tag: 'kyb-inbox-count',
+  states: [
+    {
+      // supabase/seed.sql holds four new items (and a handled one).
+      id: 'new',
+      title: 'The admin: 4 new',
+      session: 'admin',
+      ready: '[part~="count"][data-count="4"]',
+    },
+    {
+      // InboxCount.tsx renders nothing when nothing is new and for anyone but the admin: a hint beside
+      // a link, never a placeholder. The seed always has new items, so nothing is reached as a member.
+      id: 'nothing',
+      title: 'Anyone but the admin: nothing shown',
+      session: 'member',
+      steps: [{ pause: 300 }],
+    },
+  ],
+} satisfies ElementStates;

@@ -74,7 +74,8 @@ export function Document({ route, path, env, children }: { route: Route; path: s
           {children}
         </main>
         <Footer />
-        <DmButton />
+        {/* The admin pages are the business's own tools: no "message us" button over their controls. */}
+        {route.path.startsWith('/admin/') ? null : <DmButton />}
       </body>
     </html>
   );

@@ -112,6 +112,10 @@ describe('page content (docs/pages.md) and figures (docs/limits.md)', () => {
     }
   });
 
+  it('shows the floating message button on visitor pages, not over the admin tools', () => {
+    for (const p of pages) expect(p.html.includes('class="dm-fab"'), p.path).toBe(!p.path.startsWith('/admin/'));
+  });
+
   it('opens the booking service, payment and checkout placeholders in a new tab', () => {
     expect(page('/')).toContain(`href="${bookingLink({ consultation: true }).replace(/&/g, '&amp;')}"`);
     expect(page('/handmade-locs')).toContain(`href="${BUSINESS.cardCheckoutUrl}" class="btn btn--primary" target="_blank" rel="noopener">Add to Cart`);

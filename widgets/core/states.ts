@@ -39,6 +39,11 @@ export interface ElementState {
   attrs?: Record<string, string>;
   /** Light-DOM children (fallback content, or content the element enhances). */
   inner?: string;
+  /**
+   * The element brings no look of its own: it enhances the page's markup (kyb-tabs, kyb-sticky-bar),
+   * so the state is shown under the site's stylesheet (site/styles/site.css), as on the site.
+   */
+  siteStyles?: boolean;
   /** Default `signed-out`. */
   session?: StateSession;
   /** `unreachable`: the element talks to a backend address where nothing answers (error states). */

@@ -84,6 +84,17 @@ export function holdRequests(patterns: string[]): () => number {
   return () => held;
 }
 
+/**
+ * The site's stylesheet on this page, for elements that enhance the page's own markup. Adopted as a
+ * constructed sheet: the site's CSP allows no inline <style>, and the playground is served under it.
+ */
+async function adoptSiteStyles() {
+  const { default: css } = await import('../../site/styles/site.css?inline');
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(css);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+}
+
 /** supabase-js sessions stored on this origin (`sb-<host>-auth-token`, widgets/core/supabase.ts). */
 const sessionKeys = () => Object.keys(localStorage).filter((k) => /^sb-.+-auth-token$/.test(k));
 
@@ -142,6 +153,7 @@ export async function renderState(o: StageOptions): Promise<void> {
       html.dataset.state = 'needs-session';
       return;
     }
+    if (state.siteStyles) await adoptSiteStyles();
     const held = state.hold?.length ? holdRequests(state.hold) : null;
     const el = document.createElement(o.tag);
     for (const [k, v] of Object.entries({ ...state.attrs, ...o.overrides })) if (v !== '') el.setAttribute(k, v);

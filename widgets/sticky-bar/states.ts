@@ -8,7 +8,10 @@ export default {
       id: 'shown',
       title: 'Scrolled past the threshold: the bar shows',
       attrs: { threshold: '300' },
-      inner: '<p>Ready to book? <a href="#">Book with Acuity</a></p>',
+      // The bar /services gives it (site/pages/Services.tsx), shown under the site's styles.
+      inner:
+        '<div class="booking-bar"><div class="container booking-bar__inner"><p><strong>Ready to book?</strong> <span class="booking-bar__sub">Pick a service and a time that suits you.</span></p><a class="btn btn--gold" href="#">Book with Acuity</a></div></div>',
+      siteStyles: true,
       scrollSpace: 3,
       steps: [{ scroll: 600 }, { pause: 500 }],
       ready: '[part~="bar"]',

@@ -1,16 +1,29 @@
 /** kyb-tabs' visual states (the catalogue: widgets/core/states.ts). */
 import type { ElementStates } from '../core/states.ts';
 
-const inner = `<ul data-tabs><li><a href="#details">Details</a></li><li><a href="#how">How It Works</a></li><li><a href="#materials">Materials</a></li><li><a href="#care">Care</a></li></ul>
-<section id="details"><h3>Details</h3><p>Everything you need to start locs at home.</p></section>
-<section id="how"><h3>How It Works</h3><ol><li>Section the hair.</li><li>Twist each section.</li><li>Lock with the tool.</li></ol></section>
-<section id="materials"><h3>Materials</h3><p>Crochet tool, clips, a satin bonnet.</p></section>
-<section id="care"><h3>Care</h3><p>Wash every two weeks; moisturise lightly.</p></section>`;
+const panel = (id: string, title: string, body: string) =>
+  `<section id="tab-${id}" class="tab-panel" aria-labelledby="tab-${id}-title"><h3 id="tab-${id}-title">${title}</h3>${body}</section>`;
+
+/** The markup /products/lock-kit gives it (site/pages/product/index.tsx), shown under the site's styles. */
+const inner = `<ul class="tabs-nav" data-tabs aria-label="About this kit"><li><a href="#tab-details">Details</a></li><li><a href="#tab-how">How It Works</a></li><li><a href="#tab-materials">Materials</a></li><li><a href="#tab-care">Care</a></li></ul>
+<div class="tab-panels">${[
+  panel('details', 'Details', '<p>Everything you need to start locs at home.</p>'),
+  panel('how', 'How It Works', '<ol class="tab-panel__steps"><li>Section the hair.</li><li>Twist each section.</li><li>Lock with the tool.</li></ol>'),
+  panel('materials', 'Materials', '<p>Crochet tool, clips, a satin bonnet.</p>'),
+  panel('care', 'Care', '<p>Wash every two weeks; moisturise lightly.</p>'),
+].join('')}</div>`;
 
 export default {
   tag: 'kyb-tabs',
   states: [
-    { id: 'first', title: 'The first tab selected', inner, ready: '[role="tab"]' },
-    { id: 'second', title: 'How It Works selected', inner, steps: [{ click: 'a[href="#how"]' }], ready: '[role="tab"][aria-selected="true"][href="#how"]' },
+    { id: 'first', title: 'The first tab selected', inner, siteStyles: true, ready: '[role="tab"]' },
+    {
+      id: 'second',
+      title: 'How It Works selected',
+      inner,
+      siteStyles: true,
+      steps: [{ click: 'a[href="#tab-how"]' }],
+      ready: '[role="tab"][aria-selected="true"][href="#tab-how"]',
+    },
   ],
 } satisfies ElementStates;

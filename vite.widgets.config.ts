@@ -103,6 +103,22 @@ function elementsContract(): Plugin {
 }
 
 /**
+ * An element's `@reserve` as the CSS of its `:not(:defined)` rule, after the loader's `display:block`: a
+ * length → that min-height (a bare number is rem; `px` for a measured first view), and `<width>:<length>`
+ * steps after it change the height from that viewport width (px) up, as a nested @media rule (the element's first view wraps differently on a
+ * phone and on a desktop); anything else is CSS, as written.
+ */
+function reserveCss(r: string | undefined): string {
+  const [first, ...steps] = (r ?? '').split(/\s+/);
+  if (!/^[\d.]+(px)?$/.test(first)) return r ?? '';
+  const len = (v: string) => (v.endsWith('px') ? v : `${v}rem`);
+  return `min-height:${len(first)}${steps
+    .map((s) => s.split(':'))
+    .map(([w, h]) => `;@media(width>=${w}px){min-height:${len(h)}}`)
+    .join('')}`;
+}
+
+/**
  * The loader's manifest (widgets/loader.ts reads its format): one string, in place of the loader's
  * `__KYB_MANIFEST__` placeholder, holding for each element its chunk, its loading strategy (`@load`),
  * the shared chunks it imports statically (all the way down, so the loader requests them together with
@@ -128,13 +144,13 @@ function loaderManifest(): Plugin {
     for (const d of m.modules.flatMap((x) => x.declarations ?? [])) {
       if (!d.tagName) continue;
       const r = d['x-reserve'];
-      const css = r === undefined ? 'display:block' : /^[\d.]+$/.test(r) ? `display:block;min-height:${r}rem` : r;
-      out.set(d.tagName.slice(4), [(d['x-load'] ?? 'visible').replace(' ', ':'), css]);
+      // `visible`, the default, is written as nothing (the loader's size budget).
+      out.set(d.tagName.slice(4), [(d['x-load'] ?? '').replace('visible', '').replace(' ', ':'), reserveCss(r)]);
     }
     return out;
   };
   const row = (folder: string, file: string, deps: number[], of: Map<string, [string, string]>) => {
-    const [how, css] = of.get(folder) ?? ['visible', 'display:block'];
+    const [how, css] = of.get(folder) ?? ['', ''];
     return `${folder} ${file} ${how} ${deps.join('.')} ${css}`;
   };
   const isLoader = (id: string) => id.replace(/\\/g, '/') === `${widgets}loader.ts`.replace(/\\/g, '/');

@@ -58,8 +58,8 @@ export interface ElementDecl {
   slots: Named[];
   members: never[];
   /**
-   * Not in the schema (tools ignore unknown fields): the loader's `:not(:defined)` reservation (a number
-   * is a block's min-height in rem, anything else the rule's CSS) and loading strategy (widgets/loader.ts;
+   * Not in the schema (tools ignore unknown fields): the loader's `:not(:defined)` reservation (a
+   * block's min-height, in rem or px, with steps from a viewport width up; anything else the rule's CSS) and loading strategy (widgets/loader.ts;
    * absent = `visible`). vite.widgets.config.ts writes both into the loader.
    */
   'x-reserve'?: string;
@@ -151,6 +151,10 @@ function defineElementPlugin() {
       );
       const [, ...rest] = text.split(/\n\s*\n/);
       const reserve = tags.find((t) => t.tag === 'reserve');
+      // A height (rem, or px with the unit), optionally `<width>:<height>` steps (vite.widgets.config.ts reserveCss), or CSS.
+      if (reserve && /^\d/.test(reserve.body) && !/^[\d.]+(px)?( \d+:[\d.]+(px)?)*$/.test(reserve.body)) {
+        throw new Error(`${moduleDoc.path}: @reserve ${reserve.body}: <rem>|<px>px [<width>:<height> …], or CSS`);
+      }
       const load = tags.find((t) => t.tag === 'load')?.body;
       const events = list('event', 'fires');
       // The loader's named strategies (widgets/loader.ts); on-request names the event that asks for it.

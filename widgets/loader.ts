@@ -31,7 +31,8 @@
  * scripts/size.ts):
  *
  *   <chunk path, * = file>|<shared chunk files, comma-separated>|<element>|<element>…
- *   element = <folder> <file> <strategy>[:<event>] <shared chunk indexes, dot-separated> <reserve CSS>
+ *   element = <folder> <file> <strategy>[:<event>] (empty: visible) <shared chunk indexes, dot-separated> <reserve CSS>
+ *   (the reservation's CSS follows `display:block`)
  *
  * Tags inside another element's shadow root are not seen here: an element that renders another kyb-*
  * element imports that element's define module itself.
@@ -62,7 +63,8 @@ if (typeof document !== 'undefined' && !g[KEY]) {
     const [strategy, event] = how.split(':');
     els.set(tag, [file, strategy, event, deps.split('.').filter(Boolean)]);
     pending.add(tag);
-    css += `${tag}:not(:defined){${reserve.join(' ')}}`;
+    // A block unless its reservation says otherwise (a later declaration wins).
+    css += `${tag}:not(:defined){display:block;${reserve.join(' ')}}`;
     if (event) {
       onRequest += `,${tag}`;
       document.addEventListener(event, (e) => {
@@ -80,19 +82,13 @@ if (typeof document !== 'undefined' && !g[KEY]) {
 
   /** Requests that came before their element's code: tag → [target, event, detail]. */
   const asked = new Map<string, [EventTarget, string, unknown]>();
-  const preloaded = new Set<string>();
   const load = (tag: string) => {
     if (!pending.delete(tag)) return;
     const it = els.get(tag)!;
-    // The element's shared chunks are fetched in parallel with its own, instead of after it.
-    for (const dep of it[3]) {
-      if (preloaded.has(dep)) continue;
-      preloaded.add(dep);
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.href = url(shared.split(',')[+dep]);
-      document.head.append(link);
-    }
+    // The element's shared chunks are fetched in parallel with its own, instead of after it. import(),
+    // not <link rel=modulepreload>: fewer bytes here, and a module is fetched and run once however often
+    // it is imported; a failure shows in the element's own import below.
+    for (const dep of it[3]) import(/* @vite-ignore */ url(shared.split(',')[+dep])).catch(() => {});
     import(/* @vite-ignore */ url(it[0])).then(
       () => {
         const [target, event, detail] = asked.get(tag) ?? [];
@@ -102,7 +98,7 @@ if (typeof document !== 'undefined' && !g[KEY]) {
       (e) => {
         // Let a later appearance of the tag try again (flaky network, deploy in progress).
         pending.add(tag);
-        observer.observe(document.documentElement, { childList: true, subtree: true });
+        watch();
         console.error('[kyb] could not load', tag, e);
       },
     );
@@ -128,11 +124,13 @@ if (typeof document !== 'undefined' && !g[KEY]) {
   const scan = () => {
     for (const el of document.querySelectorAll(':not(:defined)')) {
       const tag = el.localName;
-      const how = pending.has(tag) && els.get(tag)?.[1];
+      if (!pending.has(tag)) continue;
+      const how = els.get(tag)![1];
       if (how === 'on-request') {
         // Without fallback content there is nothing to show meanwhile: load it at once.
         if (demand || !el.firstElementChild) load(tag);
-      } else if (how) active || how === 'now' ? load(tag) : io.observe(el);
+      } else if (active || how === 'now') load(tag);
+      else io.observe(el);
     }
     if (!pending.size) observer.disconnect();
   };
@@ -166,6 +164,7 @@ if (typeof document !== 'undefined' && !g[KEY]) {
 
   // Mutation records are already delivered in one batch per microtask: one scan per batch.
   const observer = new MutationObserver(scan);
-  observer.observe(document.documentElement, { childList: true, subtree: true });
+  const watch = () => observer.observe(document.documentElement, { childList: true, subtree: true });
+  watch();
   scan();
 }

@@ -10,7 +10,7 @@
  * @event kyb-inbox-change - `{id, status: 'new' | 'handled' | 'archived'}` after an item's new status is stored
  * @csspart heading, search, filters, tabs, tab, export, list, item, kind, status, summary, open, empty, load-more,
  *   details, actions, handle, archive, reopen, close, badge, dialog, root, loading, denied
- * @reserve 24
+ * @reserve 162px 390:135px
  */
 import { defineElement } from '../core/define.ts';
 import { AdminInbox } from './AdminInbox.tsx';

@@ -10,7 +10,7 @@
  * @event kyb-gallery-change - `{action: 'upload' | 'update' | 'delete', id}` after each change is stored
  * @csspart heading, upload, file-input, count, list, item, preview, order, active, alt, delete, dialog, root,
  *   loading, denied
- * @reserve 24
+ * @reserve 178px 390:151px
  */
 import { defineElement } from '../core/define.ts';
 import { GalleryAdmin } from './GalleryAdmin.tsx';

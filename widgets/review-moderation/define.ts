@@ -12,6 +12,7 @@
  * @csspart heading, filters, tabs, tab, product, status, empty, list, load-more, review, badge, verified, media,
  *   actions, unapprove, approve, verify, delete, reply, reply-button, reply-editor, reply-save, reply-cancel,
  *   reply-remove, dialog, root, loading, denied
+ * @reserve 178px 390:151px
  */
 import { defineElement } from '../core/define.ts';
 import { ReviewModeration } from './ReviewModeration.tsx';

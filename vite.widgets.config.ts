@@ -16,6 +16,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { reserveCss } from './scripts/reserve-css.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const widgets = `${root}widgets/`;
@@ -100,22 +101,6 @@ function elementsContract(): Plugin {
       });
     },
   };
-}
-
-/**
- * An element's `@reserve` as the CSS of its `:not(:defined)` rule, after the loader's `display:block`: a
- * length → that min-height (a bare number is rem; `px` for a measured first view), and `<width>:<length>`
- * steps after it change the height from that viewport width (px) up, as a nested @media rule (the element's first view wraps differently on a
- * phone and on a desktop); anything else is CSS, as written.
- */
-function reserveCss(r: string | undefined): string {
-  const [first, ...steps] = (r ?? '').split(/\s+/);
-  if (!/^[\d.]+(px)?$/.test(first)) return r ?? '';
-  const len = (v: string) => (v.endsWith('px') ? v : `${v}rem`);
-  return `min-height:${len(first)}${steps
-    .map((s) => s.split(':'))
-    .map(([w, h]) => `;@media(width>=${w}px){min-height:${len(h)}}`)
-    .join('')}`;
 }
 
 /**

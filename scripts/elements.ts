@@ -14,6 +14,7 @@
  *   widgets/types/kyb-elements-react.d.ts      React 19 JSX IntrinsicElements (attributes + `onkyb-…` listeners)
  *   widgets/types/kyb-elements-preact.d.ts     preact JSX IntrinsicElements
  *   site/jsx.d.ts                              the site's pages (preact) use the preact types
+ *   site/styles/reserve.css                    the elements' space reservations for the site's stylesheet
  *   widgets/README.md                          the events table and the element reference, between markers
  *
  * `--check` writes nothing and exits 1 when a file differs (tests/unit/elements-manifest.test.ts does
@@ -23,6 +24,7 @@ import { readdirSync, readFileSync, writeFileSync, existsSync, mkdirSync } from 
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as analyzer from '@custom-elements-manifest/analyzer';
+import { reserveCss } from './reserve-css.ts';
 // The analyzer runs on its own TypeScript 5 (the project's compiler, TypeScript 7, has no JS API); its
 // published types leave out `create` and `ts`, so they are typed here from that same copy.
 import type * as TS from '../node_modules/@custom-elements-manifest/analyzer/node_modules/typescript/lib/typescript.d.ts';
@@ -297,6 +299,22 @@ function jsxFile(flavour: 'react' | 'preact'): string {
   ].join('\n');
 }
 
+/**
+ * Every element's `:not(:defined)` rule, as the loader adopts it (scripts/reserve-css.ts), only where
+ * scripts run: without JavaScript the elements never upgrade and their fallbacks need no reserved space.
+ */
+function reserveSheet(m: Manifest): string {
+  return [
+    // `*/` would end the comment.
+    `/* ${GENERATED.replace('*/', '<folder>/')} */`,
+    '/* The loader adopts the same rules, but only once it has run; here they hold from the first paint. */',
+    '@media (scripting: enabled) {',
+    ...elementsOf(m).map((e) => `  ${e.tagName}:not(:defined) {display:block;${reserveCss(e['x-reserve'])}}`),
+    '}',
+    '',
+  ].join('\n');
+}
+
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 function readmeTables(m: Manifest, events: ReturnType<typeof eventMap>): { events: string; reference: string } {
@@ -349,6 +367,7 @@ export function generate(): Map<string, string> {
     'site/jsx.d.ts',
     `// ${GENERATED}\n// The site's pages render the elements with preact JSX.\n/// <reference path="../widgets/types/kyb-elements-preact.d.ts" />\nexport {};\n`,
   );
+  out.set('site/styles/reserve.css', reserveSheet(m));
   const tables = readmeTables(m, events);
   const readme = readFileSync(join(root, 'widgets/README.md'), 'utf8');
   out.set('widgets/README.md', between(between(readme, 'events', tables.events), 'elements', tables.reference));

@@ -1,8 +1,8 @@
 /**
  * Reserved space is true (issue #13: CLS 0): an element's `@reserve` (widgets/<folder>/define.ts, applied
- * by the loader while the element is `:not(:defined)`) is the height it renders at, at each width, so
- * nothing below it moves when it upgrades. Per route and width, one page load: the element chunks are
- * held back while the reserved height is read, then let through, and the upgraded element's height is
+ * by the site's stylesheet and the loader while the element is `:not(:defined)`) is the height it renders
+ * at, at each width, so nothing below it moves when it upgrades. Per route and width, one page load: the
+ * loader and the element chunks are held back while the reserved height is read, then let through, and the upgraded element's height is
  * read once it has settled. A first visit, signed out (what a phone's first load shows).
  *
  * The elements checked are those whose first view does not depend on data: the reviews list, the
@@ -29,7 +29,8 @@ const CHECKED: Record<string, string[]> = {
   '/admin/inbox': ['kyb-admin-inbox'],
   '/admin/reviews': ['kyb-review-moderation'],
 };
-const WIDTHS = [320, 390, 768, 1280];
+/** The visual suite's widths, and 412: Lighthouse's mobile emulation (npm run lighthouse). */
+const WIDTHS = [320, 390, 412, 768, 1280];
 /** Sub-pixel rounding and a font's line box; anything more is a visible shift. */
 const TOLERANCE = 4;
 
@@ -56,13 +57,18 @@ describe('reserved space before an element upgrades', () => {
         const page = await ctx.site.page({ viewport: { width, height: width < 700 ? 844 : 900 } });
         const held: Route[] = [];
         let release = false;
-        await page.route('**/chunks/**', (r) => (release ? r.continue() : void held.push(r)));
-        await page.goto(ctx.site.url + path);
-        // The loader has run (it adopts the reservations) and the elements are in.
-        await page.waitForFunction((t) => (globalThis as unknown as Record<symbol, unknown>)[Symbol.for('kyb.loader')] && t.every((x) => document.querySelector(x)), tags);
+        // The loader too: the space must be right from the first paint, before the loader has run
+        // (site/styles/reserve.css), not only once it has (its own sheet holds the same rules).
+        await page.route('**/widgets/**', (r) => (release ? r.continue() : void held.push(r)));
+        // Not 'domcontentloaded': it waits for the held module script.
+        await page.goto(ctx.site.url + path, { waitUntil: 'commit' });
+        // The elements are parsed and the stylesheet applied (the footer comes after every element).
+        await page.waitForFunction((t) => t.every((x) => document.querySelector(x)) && document.querySelector('footer') && document.styleSheets.length > 0, tags);
         const reserved = await heights(page, tags);
         release = true;
         for (const r of held) await r.continue();
+        // Its listeners are in before widgetsUpgraded acts like a visitor (a scroll wakes what is below the fold).
+        await page.waitForFunction(() => (globalThis as unknown as Record<symbol, unknown>)[Symbol.for('kyb.loader')]);
         await widgetsUpgraded(page, 20_000, { wakeSignIn: false });
         const rendered = await settled(page, tags);
         reserved.forEach((h, i) => {

@@ -309,7 +309,7 @@ function reserveSheet(m: Manifest): string {
     `/* ${GENERATED.replace('*/', '<folder>/')} */`,
     '/* The loader adopts the same rules, but only once it has run; here they hold from the first paint. */',
     '@media (scripting: enabled) {',
-    ...elementsOf(m).map((e) => `  ${e.tagName}:not(:defined) {display:block;${reserveCss(e['x-reserve'])}}`),
+    ...elementsOf(m).map((e) => `  :where(${e.tagName}:not(:defined)) {display:block;${reserveCss(e['x-reserve'])}}`),
     '}',
     '',
   ].join('\n');

@@ -63,8 +63,9 @@ if (typeof document !== 'undefined' && !g[KEY]) {
     const [strategy, event] = how.split(':');
     els.set(tag, [file, strategy, event, deps.split('.').filter(Boolean)]);
     pending.add(tag);
-    // A block unless its reservation says otherwise (a later declaration wins).
-    css += `${tag}:not(:defined){display:block;${reserve.join(' ')}}`;
+    // A block unless its reservation says otherwise (a later declaration wins). :where(): no specificity,
+    // so the page's own rules for the element (a class that makes it a grid) win over the reservation.
+    css += `:where(${tag}:not(:defined)){display:block;${reserve.join(' ')}}`;
     if (event) {
       onRequest += `,${tag}`;
       document.addEventListener(event, (e) => {

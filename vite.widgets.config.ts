@@ -16,6 +16,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { reserveCss } from './scripts/reserve-css.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const widgets = `${root}widgets/`;
@@ -127,23 +128,65 @@ function elementsContract(): Plugin {
 }
 
 /**
- * Writes the loader's preload map: for each element chunk, every chunk it imports statically (all the
- * way down), so the loader can request them together with the element's chunk (one round trip
- * instead of two or three). Replaces the `__KYB_PRELOAD__` placeholder string in the emitted loader.
+ * The loader's manifest (widgets/loader.ts reads its format): one string, in place of the loader's
+ * `__KYB_MANIFEST__` placeholder, holding for each element its chunk, its loading strategy (`@load`),
+ * the shared chunks it imports statically (all the way down, so the loader requests them together with
+ * the element's chunk: one round trip instead of two or three) and its space reservation (`@reserve`),
+ * the last two from custom-elements.json. One string rather than objects: the loader has a 2 kB budget.
+ *
+ * Build: every `widgets/<folder>/define.ts` is emitted as a chunk of its own (the loader imports them by
+ * URL, so Vite cannot see them) and the string is written once the chunk names are known. Dev server:
+ * the chunk of an element is its define.ts itself, and there are no shared chunks to preload.
  */
-function preloadMap(): Plugin {
+function loaderManifest(): Plugin {
+  const folders = () =>
+    readdirSync(widgets, { withFileTypes: true })
+      .filter((d) => d.isDirectory() && d.name !== 'core' && existsSync(`${widgets}${d.name}/define.ts`))
+      .map((d) => d.name);
+  /** folder → `<strategy>[:<event>] <reserve CSS>`, from each element's `@load` and `@reserve`. */
+  const declared = () => {
+    const out = new Map<string, [string, string]>();
+    const file = `${root}custom-elements.json`;
+    const m = existsSync(file)
+      ? (JSON.parse(readFileSync(file, 'utf8')) as { modules: { declarations?: { tagName?: string; 'x-load'?: string; 'x-reserve'?: string }[] }[] })
+      : { modules: [] };
+    for (const d of m.modules.flatMap((x) => x.declarations ?? [])) {
+      if (!d.tagName) continue;
+      const r = d['x-reserve'];
+      // `visible`, the default, is written as nothing (the loader's size budget).
+      out.set(d.tagName.slice(4), [(d['x-load'] ?? '').replace('visible', '').replace(' ', ':'), reserveCss(r)]);
+    }
+    return out;
+  };
+  const row = (folder: string, file: string, deps: number[], of: Map<string, [string, string]>) => {
+    const [how, css] = of.get(folder) ?? ['', ''];
+    return `${folder} ${file} ${how} ${deps.join('.')} ${css}`;
+  };
+  const isLoader = (id: string) => id.replace(/\\/g, '/') === `${widgets}loader.ts`.replace(/\\/g, '/');
+  let dev = false;
   return {
-    name: 'kyb-preload-map',
-    apply: 'build',
+    name: 'kyb-loader-manifest',
+    configResolved(c) {
+      dev = c.command === 'serve';
+    },
+    transform(code, id) {
+      if (!dev || !isLoader(id)) return null;
+      const of = declared();
+      return code.replace('__KYB_MANIFEST__', ['./*/define.ts', '', ...folders().map((f) => row(f, f, [], of))].join('|'));
+    },
+    buildStart() {
+      if (dev) return;
+      for (const f of folders()) this.emitFile({ type: 'chunk', id: `${widgets}${f}/define.ts` });
+    },
     generateBundle(_, bundle) {
       const loader = bundle['kyb-widgets.js'];
       if (loader?.type !== 'chunk') return;
+      const of = declared();
       const files: string[] = [];
-      const tags: string[] = [];
+      const rows: string[] = [];
       for (const out of Object.values(bundle)) {
-        if (out.type !== 'chunk' || !out.isDynamicEntry) continue;
-        const m = out.facadeModuleId?.match(/[\\/]widgets[\\/]([^\\/]+)[\\/]define\.ts$/);
-        if (!m) continue;
+        const m = out.type === 'chunk' && out.facadeModuleId?.match(/[\\/]widgets[\\/]([^\\/]+)[\\/]define\.ts$/);
+        if (!m || out.type !== 'chunk') continue;
         const seen = new Set<string>();
         const walk = (file: string) => {
           const c = bundle[file];
@@ -155,12 +198,12 @@ function preloadMap(): Plugin {
             }
         };
         walk(out.fileName);
-        const ix = [...seen].map((f) => f.replace(/^chunks\/(.*)\.js$/, '$1')).map((f) => (files.includes(f) ? files.indexOf(f) : files.push(f) - 1));
-        // The folder name: the loader adds the `kyb-` prefix (2 kB budget).
-        tags.push(`${m[1]}:${ix.join('.')}`);
+        const name = (f: string) => f.replace(/^chunks\/(.*)\.js$/, '$1');
+        const ix = [...seen].map(name).map((f) => (files.includes(f) ? files.indexOf(f) : files.push(f) - 1));
+        rows.push(row(m[1], name(out.fileName), ix, of));
       }
-      // widgets/loader.ts parses this format; chunk file names never contain , | : ; or quotes.
-      loader.code = loader.code.replace('__KYB_PRELOAD__', `${files.join(',')}|${tags.join(';')}`);
+      // Chunk file names never contain | , or spaces.
+      loader.code = loader.code.replace('__KYB_MANIFEST__', ['chunks/*.js', files.join(','), ...rows].join('|'));
     },
   };
 }
@@ -228,6 +271,16 @@ function localBackend(): Plugin {
   };
 }
 
+/**
+ * chunks/<name>-<hash>.js; an element's chunk is named after its folder. 6 hash characters (not 8): the
+ * loader lists every chunk, and random characters do not compress. The bundler's own runtime helpers
+ * get a short name too, for the same reason.
+ */
+function chunkName(c: { facadeModuleId: string | null; name: string }) {
+  const m = c.facadeModuleId?.match(/\/widgets\/([^/]+)\/define\.ts$/);
+  return `chunks/${m ? m[1] : c.name === 'rolldown-runtime' ? 'rt' : '[name]'}-[hash:6].js`;
+}
+
 export default defineConfig(({ mode }) => {
   const react = mode === 'react' || process.env.KYB_BUILD === 'react';
   return {
@@ -237,7 +290,7 @@ export default defineConfig(({ mode }) => {
     envDir: root,
     resolve: { alias: react ? [] : preactAliases },
     define: { 'process.env.NODE_ENV': JSON.stringify(mode === 'development' ? 'development' : 'production') },
-    plugins: [...(react ? [] : [slimReactForR2wc()]), ownReviewsCopyForModeration(), playground(), elementsContract(), preloadMap(), localBackend()],
+    plugins: [...(react ? [] : [slimReactForR2wc()]), ownReviewsCopyForModeration(), playground(), elementsContract(), loaderManifest(), localBackend()],
     server: { open: '/playground/', fs: { allow: [root] } },
     // The dev server pre-bundles dependencies without our resolve plugins: r2wc would get real React
     // while the components get preact ("Cannot add property __, object is not extensible"). Serve r2wc
@@ -264,14 +317,10 @@ export default defineConfig(({ mode }) => {
         // that uses them, so a chunk that needs one constant does not import the whole rules chunk.
         optimization: { inlineConst: true },
         output: {
-          entryFileNames: 'kyb-widgets.js',
-          // An element's chunk is named after its folder (kyb-reviews → chunks/reviews-<hash>.js).
-          chunkFileNames: (c) => {
-            const m = c.facadeModuleId?.match(/\/widgets\/([^/]+)\/define\.ts$/);
-            // 6 hash characters (not 8): the loader lists every chunk, and random characters do not compress.
-            // The bundler's own runtime helpers get a short name too, for the same reason.
-            return `chunks/${m ? m[1] : c.name === 'rolldown-runtime' ? 'rt' : '[name]'}-[hash:6].js`;
-          },
+          // An element's chunk (an entry: loaderManifest emits it) is named after its folder
+          // (kyb-reviews → chunks/reviews-<hash>.js).
+          entryFileNames: (c) => (c.facadeModuleId?.match(/\/widgets\/([^/]+)\/define\.ts$/) ? chunkName(c) : 'kyb-widgets.js'),
+          chunkFileNames: chunkName,
           assetFileNames: 'assets/[name]-[hash][extname]',
           minify: true,
           // The bundle is what browsers run, not input to another bundler: `@__PURE__` marks (one per JSX

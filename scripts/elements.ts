@@ -2,7 +2,7 @@
  * `npm run gen:elements`: custom-elements.json and everything generated from it (issue #12).
  *
  * Source of truth: the JSDoc block at the top of each `widgets/<folder>/define.ts` (`@tag`, `@attr`,
- * `@event`, `@csspart`, `@cssprop`, `@slot`, and `@reserve` for the loader) together with the `props`
+ * `@event`, `@csspart`, `@cssprop`, `@slot`, and `@reserve` and `@load` for the loader) together with the `props`
  * map of its `defineElement(…)` call, which must name the same attributes. The analyzer
  * (@custom-elements-manifest/analyzer) looks for classes; these elements are React function components
  * turned into classes by r2wc at run time, so a small analyzer plugin below reads the JSDoc and the
@@ -14,7 +14,7 @@
  *   widgets/types/kyb-elements-react.d.ts      React 19 JSX IntrinsicElements (attributes + `onkyb-…` listeners)
  *   widgets/types/kyb-elements-preact.d.ts     preact JSX IntrinsicElements
  *   site/jsx.d.ts                              the site's pages (preact) use the preact types
- *   widgets/reserve.ts                         the loader's space reservations (compact: the loader's size budget)
+ *   site/styles/reserve.css                    the elements' space reservations for the site's stylesheet
  *   widgets/README.md                          the events table and the element reference, between markers
  *
  * `--check` writes nothing and exits 1 when a file differs (tests/unit/elements-manifest.test.ts does
@@ -24,6 +24,7 @@ import { readdirSync, readFileSync, writeFileSync, existsSync, mkdirSync } from 
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as analyzer from '@custom-elements-manifest/analyzer';
+import { reserveCss } from './reserve-css.ts';
 // The analyzer runs on its own TypeScript 5 (the project's compiler, TypeScript 7, has no JS API); its
 // published types leave out `create` and `ts`, so they are typed here from that same copy.
 import type * as TS from '../node_modules/@custom-elements-manifest/analyzer/node_modules/typescript/lib/typescript.d.ts';
@@ -58,8 +59,13 @@ export interface ElementDecl {
   cssProperties: Named[];
   slots: Named[];
   members: never[];
-  /** Not in the schema (tools ignore unknown fields): the loader's `:not(:defined)` reservation. */
+  /**
+   * Not in the schema (tools ignore unknown fields): the loader's `:not(:defined)` reservation (a
+   * block's min-height, in rem or px, with steps from a viewport width up; anything else the rule's CSS) and loading strategy (widgets/loader.ts;
+   * absent = `visible`). vite.widgets.config.ts writes both into the loader.
+   */
   'x-reserve'?: string;
+  'x-load'?: string;
 }
 export interface Manifest {
   schemaVersion: string;
@@ -147,6 +153,16 @@ function defineElementPlugin() {
       );
       const [, ...rest] = text.split(/\n\s*\n/);
       const reserve = tags.find((t) => t.tag === 'reserve');
+      // A height (rem, or px with the unit), optionally `<width>:<height>` steps (vite.widgets.config.ts reserveCss), or CSS.
+      if (reserve && /^\d/.test(reserve.body) && !/^[\d.]+(px)?( \d+:[\d.]+(px)?)*$/.test(reserve.body)) {
+        throw new Error(`${moduleDoc.path}: @reserve ${reserve.body}: <rem>|<px>px [<width>:<height> …], or CSS`);
+      }
+      const load = tags.find((t) => t.tag === 'load')?.body;
+      const events = list('event', 'fires');
+      // The loader's named strategies (widgets/loader.ts); on-request names the event that asks for it.
+      const [strategy, request, ...extra] = (load ?? 'visible').split(/\s+/);
+      const loadOk = extra.length === 0 && (strategy === 'on-request' ? events.some((e) => e.name === request) : ['visible', 'now'].includes(strategy) && request === undefined);
+      if (!loadOk) throw new Error(`${moduleDoc.path}: @load ${load}: visible, now, or on-request <one of its @event names>`);
       const decl: ElementDecl = {
         kind: 'class',
         name: compArg && ts.isIdentifier(compArg) ? compArg.text : tag,
@@ -160,12 +176,13 @@ function defineElementPlugin() {
           .match(/^.*?[.!?](?=\s|$)/) ?? [''])[0],
         description: rest.join(' ').replace(/\s+/g, ' ').trim(),
         attributes,
-        events: list('event', 'fires').map((e) => ({ name: e.name, type: { text: `CustomEvent<KybEventMap['${e.name}']>` }, description: e.description })),
+        events: events.map((e) => ({ name: e.name, type: { text: `CustomEvent<KybEventMap['${e.name}']>` }, description: e.description })),
         cssParts: parts,
         cssProperties: list('cssprop', 'cssproperty').map((c) => ({ name: c.name, ...(c.default !== undefined ? { default: c.default } : {}), description: c.description })),
         slots: list('slot').map((s) => ({ name: s.name, description: s.description })),
         members: [],
         ...(reserve ? { 'x-reserve': reserve.body } : {}),
+        ...(load ? { 'x-load': `${strategy}${request ? ` ${request}` : ''}` } : {}),
       };
       moduleDoc.declarations.push(decl);
       moduleDoc.exports.push({ kind: 'custom-element-definition', name: tag, declaration: { name: decl.name, module: moduleDoc.path } });
@@ -282,23 +299,18 @@ function jsxFile(flavour: 'react' | 'preact'): string {
   ].join('\n');
 }
 
-function reserveFile(m: Manifest): string {
-  const height: string[] = [];
-  const css: string[] = [];
-  for (const e of elementsOf(m)) {
-    const r = e['x-reserve'];
-    if (r === undefined) continue;
-    const key = e.tagName.slice(4);
-    const k = /^[a-z]+$/.test(key) ? key : `'${key}'`;
-    if (/^[\d.]+$/.test(r)) height.push(`${k}:${r}`);
-    else css.push(`${k}:'${r}'`);
-  }
+/**
+ * Every element's `:not(:defined)` rule, as the loader adopts it (scripts/reserve-css.ts), only where
+ * scripts run: without JavaScript the elements never upgrade and their fallbacks need no reserved space.
+ */
+function reserveSheet(m: Manifest): string {
   return [
-    `// ${GENERATED}`,
-    "// The loader's reservations, from each element's `@reserve`: a number is a block's min-height in rem,",
-    '// anything else the CSS of its `:not(:defined)` rule. Keys drop the `kyb-` prefix (the loader size budget).',
-    `export const HEIGHT: Record<string, number> = {${height.join(',')}};`,
-    `export const RESERVE: Record<string, string> = {${css.join(',')}};`,
+    // `*/` would end the comment.
+    `/* ${GENERATED.replace('*/', '<folder>/')} */`,
+    '/* The loader adopts the same rules, but only once it has run; here they hold from the first paint. */',
+    '@media (scripting: enabled) {',
+    ...elementsOf(m).map((e) => `  :where(${e.tagName}:not(:defined)) {display:block;${reserveCss(e['x-reserve'])}}`),
+    '}',
     '',
   ].join('\n');
 }
@@ -355,7 +367,7 @@ export function generate(): Map<string, string> {
     'site/jsx.d.ts',
     `// ${GENERATED}\n// The site's pages render the elements with preact JSX.\n/// <reference path="../widgets/types/kyb-elements-preact.d.ts" />\nexport {};\n`,
   );
-  out.set('widgets/reserve.ts', reserveFile(m));
+  out.set('site/styles/reserve.css', reserveSheet(m));
   const tables = readmeTables(m, events);
   const readme = readFileSync(join(root, 'widgets/README.md'), 'utf8');
   out.set('widgets/README.md', between(between(readme, 'events', tables.events), 'elements', tables.reference));

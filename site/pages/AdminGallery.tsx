@@ -12,7 +12,7 @@ export function AdminGallery() {
       <AdminNav current="/admin/gallery" />
       <kyb-gallery-admin>
         <Fallback class="card card--padded">
-          <p>The gallery admin panel needs JavaScript and a signed-in session. Enable JavaScript, sign in with the button at the top of the page, and reload.</p>
+          <p>The gallery admin needs JavaScript and an administrator's session.</p>
         </Fallback>
       </kyb-gallery-admin>
     </Section>

@@ -16,7 +16,7 @@ export function AdminInbox() {
       </p>
       <kyb-admin-inbox>
         <Fallback class="card card--padded">
-          <p>The inbox needs JavaScript and a signed-in administrator session. Enable JavaScript, sign in with the button at the top of the page, and reload.</p>
+          <p>The inbox needs JavaScript and an administrator's session.</p>
         </Fallback>
       </kyb-admin-inbox>
     </Section>

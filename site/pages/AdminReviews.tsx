@@ -13,7 +13,7 @@ export function AdminReviews() {
       <p class="lead">Customer reviews are listed on the product pages only once they are approved. Approve, mark as a verified purchase, reply publicly or delete them here.</p>
       <kyb-review-moderation>
         <Fallback class="card card--padded">
-          <p>Review moderation needs JavaScript and a signed-in administrator session. Enable JavaScript, sign in with the button at the top of the page, and reload.</p>
+          <p>Review moderation needs JavaScript and an administrator's session.</p>
         </Fallback>
       </kyb-review-moderation>
     </Section>

@@ -14,6 +14,7 @@ import { MESSAGES } from '../core/shared.ts';
 import { useToasts } from '../core/toast.tsx';
 import { useAuthAction } from './action.ts';
 import { AuthDialog, type View } from './AuthDialog.tsx';
+import { takeSignInRequests } from './requests.ts';
 
 export interface AuthButtonProps {
   /** Path of the account page on the site (the My Account link). */
@@ -64,33 +65,19 @@ export function AuthButton({ accountPath = '/account', layout = 'bar', container
     setOpen(true);
   };
 
-  // Other elements (or the page) may ask for the dialog: `kyb-request-sign-in`.
+  // Other elements (or the page) may ask for the dialog: `kyb-request-sign-in`; the owner takes it,
+  // also one that came before this button mounted (requests.ts).
   useEffect(() => {
     const me = self.current;
     mounted.add(me);
-    // The loader defers this element until the visitor acts; a click (or another element's request)
-    // that arrived before the code did is waiting here; the owner takes it (checked once the buttons
-    // upgraded in the same pass had their turn to register). The loader notes every request, so the
-    // one handled here is cleared.
-    const g = globalThis as unknown as Record<symbol, boolean>;
-    const waiting = Symbol.for('kyb.wantsSignIn');
-    const onRequest = (e: Event) => {
-      if (!isOwner()) return;
-      g[waiting] = false;
-      const tab = (e as CustomEvent<{ tab?: 'sign-in' | 'sign-up' }>).detail?.tab;
-      openDialog(tab === 'sign-up' ? 'sign-up' : 'sign-in');
-    };
-    document.addEventListener('kyb-request-sign-in', onRequest);
-    const t = setTimeout(() => {
-      if (g[waiting] && isOwner()) {
-        g[waiting] = false;
-        openDialog('sign-in');
-      }
+    const stop = takeSignInRequests((tab) => {
+      if (!isOwner()) return false;
+      openDialog(tab);
+      return true;
     });
     return () => {
-      clearTimeout(t);
+      stop();
       mounted.delete(me);
-      document.removeEventListener('kyb-request-sign-in', onRequest);
     };
   }, []);
 

@@ -9,16 +9,21 @@
  * @attr {string} [account-path=/account] - My Account link, on the site origin
  * @attr {'bar' | 'menu'} [layout=bar] - `bar`: one row for a header; `menu`: stacked, full width, for a
  *   slide-out menu
- * @event kyb-request-sign-in - `{tab: 'sign-in'}` when its fallback link was clicked before the code arrived; it
- *   also listens for this event from any element
+ * @event kyb-request-sign-in - `{}` (sign in) when its fallback link was clicked before the code arrived
+ *   (the loader dispatches it once the code has run); it also listens for this event from any element
  * @csspart account-icon, placeholder, signed-in, greeting, account-link, account-label, button, sign-out,
  *   sign-in, base, close, title, tabs, panel, form, sign-in-form, submit, forgot, resend, sign-up-form,
  *   forgot-form, back, new-password-form, tab, tab-selected, field, label, hint, error, toasts, toast, dialog
  * @reserve display:inline-block;min-height:44px;min-width:6rem
+ * @load on-request kyb-request-sign-in
  */
 import { defineElement } from '../core/define.ts';
 import { CONTROLS } from '../core/controls.ts';
 import { AuthButton } from './AuthButton.tsx';
+import { listenForSignInRequests } from './requests.ts';
 import css from './styles.css?inline';
 
+// Before the element is defined: the loader dispatches a request that came before this code as soon as
+// the module has run, and the define below upgrades the buttons synchronously.
+listenForSignInRequests();
 defineElement('kyb-auth-button', AuthButton, { props: { accountPath: 'string', layout: 'string' }, css, shared: CONTROLS });

@@ -11,6 +11,7 @@
  * @slot - the bar's content
  * @csspart bar
  * @reserve display:none
+ * @load now
  */
 import { defineElement } from '../core/define.ts';
 import { StickyBar } from './StickyBar.tsx';

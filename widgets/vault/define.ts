@@ -10,7 +10,7 @@
  * @event kyb-lead-submitted - `{kind}` once the opt-in is stored
  * @csspart base, grid, card, type, title, done, download-again, form, button, submit, field, label, hint, error,
  *   toasts, toast
- * @reserve 16
+ * @reserve 1169px 390:1114px 768:736px 1280:358px
  */
 import { defineElement } from '../core/define.ts';
 import { CONTROLS } from '../core/controls.ts';

@@ -141,7 +141,7 @@ export async function waitForToast(el: Element, title: string, description?: str
 
 /** Requests the page made to a backend path since `since` (resource timing sees every fetch). */
 export function requestsTo(pathPart: string, since = 0) {
-  return performance.getEntriesByType('resource').filter((e) => e.startTime >= since && e.name.includes(pathPart));
+  return (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.startTime >= since && e.name.includes(pathPart));
 }
 
 /** axe-core on the element (its shadow tree included); fails with the violations listed. */

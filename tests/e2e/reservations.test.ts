@@ -1,0 +1,82 @@
+/**
+ * Reserved space is true (issue #13: CLS 0): an element's `@reserve` (widgets/<folder>/define.ts, applied
+ * by the site's stylesheet and the loader while the element is `:not(:defined)`) is the height it renders
+ * at, at each width, so nothing below it moves when it upgrades. Per route and width, one page load: the
+ * loader and the element chunks are held back while the reserved height is read, then let through, and the upgraded element's height is
+ * read once it has settled. A first visit, signed out (what a phone's first load shows).
+ *
+ * The elements checked are those whose first view does not depend on data: the reviews list, the
+ * configurator, the product filter and the tabs grow with their content. Not checked yet (issue #13):
+ * kyb-vault, whose fallback (the resource list with its download links) is 17 px taller than the
+ * element at 1280 px, and kyb-waitlist, whose fallback differs per page.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page, Route } from 'playwright';
+import { useSite } from './support/hooks.ts';
+import { widgetsUpgraded } from './support/page.ts';
+
+const ctx = useSite();
+
+/** route → the reserved elements on it that must keep their height. */
+const CHECKED: Record<string, string[]> = {
+  '/': ['kyb-newsletter'],
+  '/blog': ['kyb-newsletter'],
+  '/partners': ['kyb-partnership-form'],
+  '/shop': ['kyb-merch-notify'],
+  '/beta': ['kyb-beta-gate'],
+  '/unsubscribe': ['kyb-unsubscribe'],
+  '/admin/gallery': ['kyb-gallery-admin'],
+  '/admin/inbox': ['kyb-admin-inbox'],
+  '/admin/reviews': ['kyb-review-moderation'],
+};
+/** The visual suite's widths, and 412: Lighthouse's mobile emulation (npm run lighthouse). */
+const WIDTHS = [320, 390, 412, 768, 1280];
+/** Sub-pixel rounding and a font's line box; anything more is a visible shift. */
+const TOLERANCE = 4;
+
+const heights = (page: Page, tags: string[]) =>
+  page.evaluate((ts) => ts.flatMap((t) => [...document.querySelectorAll(t)].map((e) => Math.round(e.getBoundingClientRect().height))), tags);
+
+/** Heights once they stop changing (a signed-out state appears when the auth check answers). */
+async function settled(page: Page, tags: string[]): Promise<number[]> {
+  let last = '';
+  for (let i = 0; i < 40; i++) {
+    const now = JSON.stringify(await heights(page, tags));
+    if (now === last) return JSON.parse(now);
+    last = now;
+    await page.waitForTimeout(250);
+  }
+  return JSON.parse(last);
+}
+
+describe('reserved space before an element upgrades', () => {
+  for (const [path, tags] of Object.entries(CHECKED)) {
+    it(`matches the rendered height on ${path} (${tags.join(', ')}) at ${WIDTHS.join('/')} px`, async () => {
+      const problems: string[] = [];
+      for (const width of WIDTHS) {
+        const page = await ctx.site.page({ viewport: { width, height: width < 700 ? 844 : 900 } });
+        const held: Route[] = [];
+        let release = false;
+        // The loader too: the space must be right from the first paint, before the loader has run
+        // (site/styles/reserve.css), not only once it has (its own sheet holds the same rules).
+        await page.route('**/widgets/**', (r) => (release ? r.continue() : void held.push(r)));
+        // Not 'domcontentloaded': it waits for the held module script.
+        await page.goto(ctx.site.url + path, { waitUntil: 'commit' });
+        // The elements are parsed and the stylesheet applied (the footer comes after every element).
+        await page.waitForFunction((t) => t.every((x) => document.querySelector(x)) && document.querySelector('footer') && document.styleSheets.length > 0, tags);
+        const reserved = await heights(page, tags);
+        release = true;
+        for (const r of held) await r.continue();
+        // Its listeners are in before widgetsUpgraded acts like a visitor (a scroll wakes what is below the fold).
+        await page.waitForFunction(() => (globalThis as unknown as Record<symbol, unknown>)[Symbol.for('kyb.loader')]);
+        await widgetsUpgraded(page, 20_000, { wakeSignIn: false });
+        const rendered = await settled(page, tags);
+        reserved.forEach((h, i) => {
+          if (Math.abs(h - rendered[i]) > TOLERANCE) problems.push(`${tags.join('/')}#${i} at ${width} px: reserved ${h}, rendered ${rendered[i]}`);
+        });
+        await page.context().close();
+      }
+      expect(problems, 'reserved height = rendered height').toEqual([]);
+    });
+  }
+});

@@ -6,7 +6,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildManifest, elementFolders, elementsOf, eventMap, generate, partsInSource } from '../../scripts/elements.ts';
+import { buildManifest, elementFolders, elementsOf, eventMap, generate } from '../../scripts/elements.ts';
+import { partsInSource } from './element-parts.ts';
 
 const root = join(import.meta.dirname, '../..');
 const manifest = buildManifest();

@@ -111,8 +111,13 @@ async function captureWidths(page: Page, group: string, name: string, title: str
       await settle(page, 60);
       for (const p of await page.evaluate(layoutProblems, { headerMax, coveringOnly: true })) if (/covered by/.test(p)) problems.add(`while scrolling: ${p}`);
     }
-    await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
-    await settle(page, 300);
+    // The end of the page: content above that grows once it has loaded (a reviews list) pushes the end
+    // further down, and a fixed bar then covers the middle of the footer, as it may anywhere mid-page.
+    for (let i = 0; i < 5; i++) {
+      await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+      await settle(page, 300);
+      if (await page.evaluate(() => scrollY + innerHeight >= document.documentElement.scrollHeight - 1)) break;
+    }
     for (const p of await page.evaluate(layoutProblems, { headerMax, coveringOnly: true })) if (/covered by/.test(p)) problems.add(`at the end of the page: ${p}`);
     await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), y);
   }

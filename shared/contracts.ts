@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { MSG } from './messages.ts';
-import { EMAIL_MAX, EMAIL_PATTERN, MESSAGE_MAX, NAME_MAX, NAME_MIN } from './rules/forms.ts';
+import { EMAIL_MAX, EMAIL_PATTERN, MESSAGE_MAX, NAME_MAX, NAME_MIN, PARTNERSHIP_TYPES } from './rules/forms.ts';
 
 const email = z
   .string({ error: MSG.emailRequired })
@@ -41,7 +41,8 @@ export const leadPayloads = {
     name: requiredText(NAME_MAX, MSG.nameRequired),
     email,
     company: optionalText(200),
-    partnershipType: z.optional(z.enum(['affiliate', 'supplier', 'collaboration', 'other', ''])),
+    // The form's choices, or nothing chosen.
+    partnershipType: z.optional(z.enum([...PARTNERSHIP_TYPES.map((t) => t.value), ''])),
     message: optionalText(MESSAGE_MAX),
   }),
   beta_request: z.object({

@@ -11,7 +11,6 @@ import {
   backendUrl,
   button,
   cleanup,
-  closedUrl,
   createUser,
   equal,
   expectAccessible,
@@ -26,6 +25,7 @@ import {
   waitForToast,
   type Mounted,
   expectAdminSignIn,
+  whileUnreachable,
 } from './support/helpers.ts';
 import { ADMIN, clearGallery, fixtureImageUrl, galleryRest, pick, pngFile, seedItems, signIn, signOut, tokenFor, webmFile } from './support/fixtures.ts';
 
@@ -264,15 +264,10 @@ describe('kyb-gallery-admin', () => {
     equal(db.length, 0, 'no row for a refused file');
     cleanup();
 
-    const meta = document.querySelector<HTMLMetaElement>('meta[name="kyb-supabase-url"]');
-    const real = meta.content;
-    meta.content = closedUrl();
-    try {
+    await whileUnreachable(async () => {
       const offline = await mount('<kyb-gallery-admin></kyb-gallery-admin>');
       await waitForToast(offline, 'Error', 'Failed to fetch gallery items');
       assert(text($(offline, '[part~="heading"]')) === 'Gallery Administration', 'panel still shown');
-    } finally {
-      meta.content = real;
-    }
+    });
   });
 });

@@ -2,7 +2,7 @@
  * kyb-planner-gallery: the public carousel reads active items anonymously, in display_order; with none,
  * or when the backend is unreachable, the fixed cover image shows (docs/tools.md#planner-gallery, #states, #messages).
  */
-import { $, $$, assert, cleanup, closedUrl, equal, expectAccessible, mount, requestsTo, sendKeys, text, waitFor } from './support/helpers.ts';
+import { $, $$, assert, cleanup, equal, expectAccessible, mount, requestsTo, sendKeys, text, waitFor, collectingErrors, whileUnreachable } from './support/helpers.ts';
 import { ADMIN, clearGallery, fixtureImageUrl, seedItems, tokenFor } from './support/fixtures.ts';
 
 const TAG = '<kyb-planner-gallery fallback-src="/cover.png" fallback-alt="Crown Planner cover"></kyb-planner-gallery>';
@@ -89,21 +89,14 @@ describe('kyb-planner-gallery', () => {
   });
 
   it('falls back to the cover image when the read fails (logged only)', async () => {
-    const meta = document.querySelector<HTMLMetaElement>('meta[name="kyb-supabase-url"]');
-    const real = meta.content;
-    meta.content = closedUrl();
-    const logged = [];
-    const orig = console.error;
-    console.error = (...args) => logged.push(args.map(String).join(' '));
-    try {
-      const el = await mount(TAG);
-      await waitFor(() => logged.some((l) => l.includes('kyb-planner-gallery')), 'error logged');
-      const img = await waitFor(() => $(el, '[part~="fallback"]'), 'fallback image');
-      equal(img.alt, 'Crown Planner cover', 'cover shown');
-      equal(el.shadowRoot.querySelectorAll('.kyb-toast').length, 0, 'no toast on the public page');
-    } finally {
-      console.error = orig;
-      meta.content = real;
-    }
+    await collectingErrors((logged) =>
+      whileUnreachable(async () => {
+        const el = await mount(TAG);
+        await waitFor(() => logged.some((a) => a.map(String).join(' ').includes('kyb-planner-gallery')), 'error logged');
+        const img = await waitFor(() => $(el, '[part~="fallback"]'), 'fallback image');
+        equal(img.alt, 'Crown Planner cover', 'cover shown');
+        equal(el.shadowRoot.querySelectorAll('.kyb-toast').length, 0, 'no toast on the public page');
+      }),
+    );
   });
 });

@@ -3,7 +3,6 @@ import {
   assert,
   button,
   cleanup,
-  closedUrl,
   equal,
   expectAccessible,
   field,
@@ -16,6 +15,7 @@ import {
   waitFor,
   waitForToast,
   watchText,
+  whileUnreachable,
 } from './support/helpers.ts';
 
 describe('kyb-waitlist', () => {
@@ -57,10 +57,7 @@ describe('kyb-waitlist', () => {
   });
 
   it('shows Something went wrong when the backend cannot be reached, keeping the e-mail', async () => {
-    const metaUrl = document.querySelector<HTMLMetaElement>('meta[name="kyb-supabase-url"]');
-    const real = metaUrl.content;
-    metaUrl.content = closedUrl();
-    try {
+    await whileUnreachable(async () => {
       const el = await mount('<kyb-waitlist></kyb-waitlist>');
       await type(field(el, 'Email'), 'kit@example.com');
       button(el, 'Join the Waiting List').click();
@@ -68,8 +65,6 @@ describe('kyb-waitlist', () => {
       equal(t.variant, 'destructive', 'destructive');
       equal(field(el, 'Email').value, 'kit@example.com', 'email kept');
       assert(!button(el, 'Join the Waiting List').disabled, 'can retry');
-    } finally {
-      metaUrl.content = real;
-    }
+    });
   });
 });

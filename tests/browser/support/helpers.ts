@@ -41,6 +41,37 @@ export const backendUrl = () => meta('kyb-supabase-url');
 export const anonKey = () => meta('kyb-supabase-anon-key');
 export const closedUrl = () => meta('kyb-test-closed-url');
 
+/**
+ * Runs fn with the page's backend address pointing at a closed port (a network outage), and puts the
+ * real address back afterwards, whatever fn does.
+ */
+export async function whileUnreachable<T>(fn: () => Promise<T>): Promise<T> {
+  const metaUrl = document.querySelector<HTMLMetaElement>('meta[name="kyb-supabase-url"]');
+  const real = metaUrl.content;
+  metaUrl.content = closedUrl();
+  try {
+    return await fn();
+  } finally {
+    metaUrl.content = real;
+  }
+}
+
+/**
+ * Runs fn with console.error collected instead of printed (fn sees the list as it grows); returns what
+ * was logged, one array of arguments per call.
+ */
+export async function collectingErrors(fn: (logged: unknown[][]) => Promise<unknown>): Promise<unknown[][]> {
+  const realError = console.error;
+  const logged: unknown[][] = [];
+  console.error = (...args) => logged.push(args);
+  try {
+    await fn(logged);
+  } finally {
+    console.error = realError;
+  }
+  return logged;
+}
+
 /** An upgraded kyb-* element: its shadow root is open and rendered. */
 export type Mounted = HTMLElement & { shadowRoot: ShadowRoot };
 

@@ -3,7 +3,7 @@
  * a service-role REST query (assertions only), the page's analytics log, inline errors, and a network
  * outage for the length of a callback.
  */
-import { assert, backendUrl, closedUrl, equal, text, serviceKey } from './helpers.ts';
+import { assert, backendUrl, collectingErrors, equal, text, serviceKey, whileUnreachable } from './helpers.ts';
 
 /** The leads stored for an e-mail address (service role: the table is closed to anon). */
 export async function leadsFor(email) {
@@ -33,20 +33,9 @@ export const errorsOf = (root) => [...root.querySelectorAll('.kyb-error')].map(t
  * the failed request; the test asserts that and keeps the output quiet.
  */
 export async function offline(fn) {
-  const metaUrl = document.querySelector<HTMLMetaElement>('meta[name="kyb-supabase-url"]');
-  const real = metaUrl.content;
-  const realError = console.error;
-  const logged = [];
-  console.error = (...args) => logged.push(args);
-  metaUrl.content = closedUrl();
-  try {
-    await fn();
-    assert(
-      logged.some((a) => String(a[0]).startsWith('[kyb]')),
-      'the failure is logged for the site owner',
-    );
-  } finally {
-    metaUrl.content = real;
-    console.error = realError;
-  }
+  const logged = await collectingErrors(() => whileUnreachable(fn));
+  assert(
+    logged.some((a) => String(a[0]).startsWith('[kyb]')),
+    'the failure is logged for the site owner',
+  );
 }

@@ -23,7 +23,7 @@ const widgets = `${root}widgets/`;
 /** A path as a regular expression that matches it literally. */
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** react → preact/compat, most specific first, anchored (widget-build-notes.md). */
+/** react → preact/compat, most specific first and anchored, so `react-dom` does not also catch `react-dom/client`. */
 const preactAliases = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },

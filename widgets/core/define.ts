@@ -13,7 +13,7 @@
  * - `hostOf(container)` → the element. The component receives `container` (its shadow root, set by
  *   r2wc); dispatch events on `hostOf(container)`.
  *
- * r2wc caveats (widget-build-notes.md): an attribute removed or set to "" keeps the old value on
+ * r2wc caveats (widgets/README.md, "Attributes are strings"): an attribute removed or set to "" keeps the old value on
  * screen, and a bare boolean attribute is not `true` — prefer strings with defaults (`mode="tools"`).
  * Shared CSSStyleSheets: one per distinct CSS text per page, adopted by every instance.
  */

@@ -151,11 +151,6 @@ function JahPage() {
       }
       pricing={<JahPricing />}
       pricingIntro="Priced by length and width. Every bundle is 20 locs; order 20, 40 or 60."
-      extraFacts={
-        <p class="notice notice--inline">
-          <Icon name="clock" /> Handmade to order in {JAH_PROCESSING_TIME}.
-        </p>
-      }
     />
   );
 }

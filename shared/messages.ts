@@ -2,8 +2,7 @@
  * The one catalogue of the product's messages: inline field messages, the functions' answers, the
  * toasts and the other fixed texts, word for word as docs/errors.md and the feature pages of docs/ give
  * them. Elements never write a toast or a field error themselves: `toast(MESSAGES.signInSuccess)`,
- * `toast(MESSAGES.signInFailed(error.message))`. The review form's own inline texts are the one
- * exception: they sit beside it, in widgets/reviews/messages.ts.
+ * `toast(MESSAGES.signInFailed(error.message))`.
  *
  * Toast entries are `Toast` objects, or functions of the server's text for the rows that say "with the
  * server's message". Failures use the destructive variant (docs/errors.md: "destructive unless noted").
@@ -166,4 +165,14 @@ export const MODERATION_MESSAGES = {
   replyRemoved: ok('Success', 'Reply removed'),
   replyFailed: bad('Reply failed', 'Failed to save reply'),
   fetchFailed: bad('Error', 'Failed to fetch reviews'),
+} as const;
+
+/** The review form's own words, which the spec does not give (inline field errors, notes). */
+export const REVIEW_FIELD_MSG = {
+  titleRequired: 'Title is required',
+  contentRequired: 'Review is required',
+  // The limit comes from the caller (REVIEW_MAX_FILES), so the functions' bundles need no review rules.
+  tooManyFiles: (n: number, max: number) => `Only ${max} files can be attached; ${n === 1 ? '1 file was' : `${n} files were`} left out.`,
+  textSaved: 'Your review is saved. Submit again to finish attaching your photos and videos.',
+  pendingApproval: "Thank you! Your review will appear once it's approved.",
 } as const;

@@ -7,7 +7,17 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import type { User } from '@supabase/supabase-js';
-import { displayNameFor, MSG, REVIEW_CONTENT_MAX, REVIEW_FILE_HINT, REVIEW_MIME_TYPES, REVIEW_NAME_MAX, REVIEW_TITLE_MAX, REVIEW_MAX_FILES } from '../core/shared.ts';
+import {
+  displayNameFor,
+  MSG,
+  REVIEW_CONTENT_MAX,
+  REVIEW_FILE_HINT,
+  REVIEW_MIME_TYPES,
+  REVIEW_NAME_MAX,
+  REVIEW_TITLE_MAX,
+  REVIEW_MAX_FILES,
+  REVIEW_FIELD_MSG,
+} from '../core/shared.ts';
 import { ensureAuth } from '../core/auth.ts';
 import type { ToastInput } from '../core/toast.tsx';
 import { Field, focusFirstInvalid } from '../core/form.tsx';
@@ -17,7 +27,6 @@ import { MESSAGES } from './Toasts.tsx';
 import { StarInput } from './StarInput.tsx';
 import { newReviewId, selectFiles } from './model/files.ts';
 import { profileDisplayName, submitReview, type SubmitProgress } from './submit.ts';
-import { REVIEW_FIELD_MSG } from './messages.ts';
 import { CONTROLS } from '../core/controls.ts';
 import formCss from './form.css?inline';
 import iconButtonCss from './icon-button.css?inline';
@@ -112,7 +121,7 @@ export function ReviewForm({
     const held = picked.map((p) => p.file);
     const { kept, rejected, overflow } = selectFiles(held, incoming);
     if (rejected.length) toast(MESSAGES.reviewInvalidFiles);
-    setOverflowNote(overflow.length ? REVIEW_FIELD_MSG.tooManyFiles(overflow.length) : '');
+    setOverflowNote(overflow.length ? REVIEW_FIELD_MSG.tooManyFiles(overflow.length, REVIEW_MAX_FILES) : '');
     const added = kept.slice(held.length).map((file) => ({ file, url: URL.createObjectURL(file), key: `${file.name}-${file.size}-${Math.random()}` }));
     if (added.length) setPicked((xs) => [...xs, ...added]);
   }

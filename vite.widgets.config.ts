@@ -226,7 +226,7 @@ function localBackend(): Plugin {
     async configureServer(server) {
       const { serve } = await import('./supabase/local/server.ts');
       const { ADMIN_CREDENTIALS, MEMBER_CREDENTIALS } = await import('./supabase/local/admin-credentials.ts');
-      const { storageKey } = await import('./widgets/core/supabase.ts');
+      const { authStorageKey } = await import('./shared/storage.ts');
       const s = await serve({ port: Number(process.env.KYB_BACKEND_PORT ?? 0), config: { autoconfirm: process.env.AUTH_AUTOCONFIRM !== 'false' } });
       backend = { url: s.url, anonKey: s.stack.config.anonKey, close: s.close };
       // Seeded gallery rows hold absolute URLs of the default address; this stack may live elsewhere.
@@ -260,7 +260,7 @@ function localBackend(): Plugin {
             r = await auth('token?grant_type=password', who);
           }
           if (!r.ok) return void res.writeHead(r.status, { 'content-type': 'application/json' }).end(await r.text());
-          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ key: storageKey(s.url), session: await r.json() }));
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ key: authStorageKey(s.url), session: await r.json() }));
         })().catch((e) => res.writeHead(502, { 'content-type': 'text/plain' }).end(String(e)));
       });
     },
@@ -328,12 +328,13 @@ export default defineConfig(({ mode }) => {
           comments: { legal: true, annotation: false, jsdoc: false },
           // One runtime chunk (preact or React + r2wc + defineElement, and the small core modules every
           // element reads: config, public, registry, rpc) that every element shares: fewer files before a
-          // first view (the reviews list on a third-party page fetched 7, now 4; issue #13).
+          // first view (the reviews list on a third-party page fetched 7, now 4; issue #13). The browser
+          // storage names (shared/storage.ts) go with public.ts, which reads the session key.
           codeSplitting: {
             groups: [
               {
                 name: 'runtime',
-                test: /node_modules[\\/](preact|react|react-dom|scheduler|@r2wc)[\\/]|widgets[\\/]core[\\/](define\.ts|tokens\.css|config\.ts|public\.ts|registry\.ts|rpc\.ts)$/,
+                test: /node_modules[\\/](preact|react|react-dom|scheduler|@r2wc)[\\/]|widgets[\\/]core[\\/](define\.ts|tokens\.css|config\.ts|public\.ts|registry\.ts|rpc\.ts)$|[\\/]shared[\\/]storage\.ts$/,
               },
               // The rules files of shared/ are small and read together (forms, reviews, gallery,
               // accounts): one chunk, as when they were one file, not four requests of 0.1 kB.

@@ -105,7 +105,12 @@ if (typeof document !== 'undefined' && !g[KEY]) {
     );
   };
 
-  /** on-request elements may load: a session is (or may be) there, or the visitor asked. */
+  /**
+   * on-request elements may load: a session is (or may be) there, or the visitor asked. The key pattern
+   * is AUTH_STORAGE_KEY_PATTERN of shared/storage.ts, written out because the loader imports nothing
+   * (a static import would put a chunk before the first element; tests/unit/site-policies.test.ts keeps
+   * the two equal).
+   */
   let demand = (() => {
     try {
       return /(^#|&)(access_token|error_description)=/.test(location.hash) || Object.keys(localStorage).some((k) => /^sb-.+-auth-token$/.test(k));

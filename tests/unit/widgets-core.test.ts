@@ -1,11 +1,10 @@
 /**
  * Pure parts of widgets/core: the toast catalogue (the spec's words), the configuration precedence,
- * the session storage key, form error mapping.
+ * form error mapping. (The session storage key: tests/unit/site-policies.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, TEXTS } from '../../shared/messages.ts';
 import { KybConfigError, resolveConfig, type ConfigSources } from '../../widgets/core/config.ts';
-import { storageKey } from '../../widgets/core/supabase.ts';
 import { errorsOf } from '../../widgets/core/form.tsx';
 import { newsletterSignup } from '../../shared/contracts.ts';
 
@@ -105,14 +104,6 @@ describe('resolveConfig', () => {
     expect(() => resolveConfig(base())).toThrow(/kyb-supabase-url/);
     expect(() => resolveConfig(base({ meta: metas({ 'kyb-supabase-url': 'ftp://x' }), env: { VITE_SUPABASE_ANON_KEY: 'k' } }))).toThrow(/backend URL/);
     expect(() => resolveConfig(base({ meta: metas({ 'kyb-supabase-url': 'https://x.supabase.co' }) }))).toThrow(/kyb-supabase-anon-key/);
-  });
-});
-
-describe('storageKey', () => {
-  it("matches supabase-js's default key (first DNS label of the host)", () => {
-    expect(storageKey('http://127.0.0.1:54321')).toBe('sb-127-auth-token');
-    expect(storageKey('http://localhost:54321')).toBe('sb-localhost-auth-token');
-    expect(storageKey('https://abcd1234.supabase.co')).toBe('sb-abcd1234-auth-token');
   });
 });
 

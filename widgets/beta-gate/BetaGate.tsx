@@ -23,7 +23,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { track } from '../core/analytics.ts';
-import { BUSINESS, FUNCTION_MESSAGES, MESSAGES } from '../core/shared.ts';
+import { BETA_UNLOCK_KEY, BUSINESS, FUNCTION_MESSAGES, MESSAGES } from '../core/shared.ts';
 import { siteUrl } from '../core/site.ts';
 import { hostOf } from '../core/define.ts';
 import { emit } from '../core/events.ts';
@@ -37,8 +37,6 @@ export interface BetaGateProps {
   container?: ShadowRoot;
 }
 
-export const UNLOCK_KEY = 'kyb-beta-unlocked';
-
 /** Roles offered in the request form (the contract only asks for a non-empty text). */
 export const BETA_ROLES = ['Loc wearer', 'Natural hair enthusiast', 'Stylist or loctician', 'Salon owner', 'Content creator', 'Other'] as const;
 
@@ -49,7 +47,7 @@ export const CROWN_PLANNER_PATH = '/digital-tools/crown-planner';
 
 function readUnlocked(): boolean {
   try {
-    return sessionStorage.getItem(UNLOCK_KEY) === '1';
+    return sessionStorage.getItem(BETA_UNLOCK_KEY) === '1';
   } catch {
     return false;
   }
@@ -57,7 +55,7 @@ function readUnlocked(): boolean {
 
 function rememberUnlocked() {
   try {
-    sessionStorage.setItem(UNLOCK_KEY, '1');
+    sessionStorage.setItem(BETA_UNLOCK_KEY, '1');
   } catch {
     /* storage disabled: unlocked for this page view only */
   }

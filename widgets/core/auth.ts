@@ -27,11 +27,11 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
-import { displayNameFor } from './shared.ts';
+import { authStorageKey, displayNameFor, PROFILE_SYNCED_KEY } from './shared.ts';
 import { emit } from './events.ts';
 import { getConfig, KybConfigError } from './config.ts';
 import { shared } from './registry.ts';
-import { getSupabase, shouldLoadAuth, storageKey } from './supabase.ts';
+import { getSupabase, shouldLoadAuth } from './supabase.ts';
 import type { KybClient } from './supabase.ts';
 
 export type { Session, User };
@@ -155,7 +155,7 @@ export function startAuth(): void {
     window.addEventListener('storage', (ev) => {
       if (store().client || !ev.key) return;
       try {
-        if (ev.key === storageKey(getConfig().supabaseUrl)) void ensureAuth().catch(() => {});
+        if (ev.key === authStorageKey(getConfig().supabaseUrl)) void ensureAuth().catch(() => {});
       } catch {
         /* unconfigured page */
       }
@@ -186,10 +186,9 @@ export function currentUserId(): string | null {
 }
 
 // ---- profile upsert on sign-in (docs/data.md#entities, #calls)
-const SYNCED = 'kyb-profile-synced';
 function forgetProfileSync() {
   try {
-    sessionStorage.removeItem(SYNCED);
+    sessionStorage.removeItem(PROFILE_SYNCED_KEY);
   } catch {
     /* storage disabled */
   }
@@ -202,7 +201,7 @@ function forgetProfileSync() {
  */
 async function upsertProfile(c: KybClient, user: User) {
   try {
-    if (sessionStorage.getItem(SYNCED) === user.id) return;
+    if (sessionStorage.getItem(PROFILE_SYNCED_KEY) === user.id) return;
   } catch {
     /* storage disabled: upsert anyway */
   }
@@ -226,7 +225,7 @@ async function upsertProfile(c: KybClient, user: User) {
     return;
   }
   try {
-    sessionStorage.setItem(SYNCED, user.id);
+    sessionStorage.setItem(PROFILE_SYNCED_KEY, user.id);
   } catch {
     /* storage disabled */
   }

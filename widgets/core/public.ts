@@ -5,16 +5,12 @@
  * registry with them; supabase.ts re-exports these, and its header documents them.
  */
 import { getConfig } from './config.ts';
-
-/** supabase-js's default storage key: `sb-<first DNS label of the host>-auth-token`. */
-export function storageKey(supabaseUrl: string): string {
-  return `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
-}
+import { authStorageKey } from './shared.ts';
 
 /** True when localStorage holds a session for this backend (no library loaded to find out). */
 export function hasStoredSession(): boolean {
   try {
-    const raw = localStorage.getItem(storageKey(getConfig().supabaseUrl));
+    const raw = localStorage.getItem(authStorageKey(getConfig().supabaseUrl));
     return !!raw && raw.includes('refresh_token');
   } catch {
     return false;

@@ -7,7 +7,7 @@
  *   and elements that only read public data never download auth-js (~28 kB gzip). Kept on `globalThis`
  *   under `Symbol.for('kyb.supabase')` so two copies of the bundle on one page share one client (two
  *   clients on one storage key would race each other's token refreshes).
- *   Session rules (docs/accounts.md#session): persisted in localStorage (`sb-<host label>-auth-token`), refreshed on a
+ *   Session rules (docs/accounts.md#session): persisted in localStorage (`sb-<host label>-auth-token`, shared/storage.ts), refreshed on a
  *   timer (`autoRefreshToken`), and `detectSessionInUrl` so sign-up / recovery mail links that land with
  *   `#access_token=…` sign the visitor in.
  * - `peekSupabase()`: the client if it is already loaded, else null (no download).
@@ -38,7 +38,7 @@ import { getConfig } from './config.ts';
 export type KybClient = SupabaseClient<Database>;
 
 export { rest } from './rest.ts';
-export { storageKey, hasStoredSession, authCallbackInUrl, shouldLoadAuth, storagePublicUrl } from './public.ts';
+export { hasStoredSession, authCallbackInUrl, shouldLoadAuth, storagePublicUrl } from './public.ts';
 export { invokeFunction, type FunctionResult } from './functions.ts';
 
 import { clientEntries, clientId, shared } from './registry.ts';

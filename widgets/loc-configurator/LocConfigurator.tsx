@@ -8,13 +8,13 @@
  * Its attributes, events and parts: widgets/loc-configurator/define.ts.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { productById, type ProductId, formatUSD, priceFor, type ConfigFor, bookingLink } from '../core/shared.ts';
+import { productById, type ProductId, formatUSD, priceFor, type ConfigFor, bookingLink, configuratorStorageKey } from '../core/shared.ts';
 import { siteUrl } from '../core/site.ts';
 import { emit } from '../core/events.ts';
 import { hostOf } from '../core/define.ts';
 import { Pickers, type Config } from './Pickers.tsx';
 import { Notes, Tables } from './Tables.tsx';
-import { isConfigurableProduct, orderLink, resolveConfiguration, serializeConfiguration, storageKeyFor, withConfiguration, CONFIGURABLE_PRODUCTS } from './configuration.ts';
+import { isConfigurableProduct, orderLink, resolveConfiguration, serializeConfiguration, withConfiguration, CONFIGURABLE_PRODUCTS } from './configuration.ts';
 
 export interface LocConfiguratorProps {
   product?: string;
@@ -23,7 +23,7 @@ export interface LocConfiguratorProps {
 
 function readStored(product: ProductId): string | null {
   try {
-    return localStorage.getItem(storageKeyFor(product));
+    return localStorage.getItem(configuratorStorageKey(product));
   } catch {
     return null; // storage disabled (privacy mode): the configuration just will not survive a reload
   }
@@ -59,7 +59,7 @@ function Configurator({ product, container }: { product: ProductId; container?: 
     const c = config as unknown as ConfigFor[typeof product];
     if (touched.current) {
       try {
-        localStorage.setItem(storageKeyFor(product), serializeConfiguration(product, c));
+        localStorage.setItem(configuratorStorageKey(product), serializeConfiguration(product, c));
       } catch {
         /* storage full or disabled: the URL still carries the configuration */
       }

@@ -173,10 +173,6 @@ export function withConfiguration<P extends ProductId>(href: string, product: P,
   return u.toString();
 }
 
-export function storageKeyFor(product: ProductId): string {
-  return `kyb-configurator:${product}`;
-}
-
 /**
  * The Buy Now hand-off: the placeholder order payment link with the product, its configuration and
  * the quoted total in the query, so the order taker sees exactly what was priced.

@@ -236,7 +236,16 @@ export const EXPECT: Record<string, Expect> = {
   '/partners': {
     text: ['Full Name', 'Email Address', 'Partnership Type', 'Affiliate Partnership', 'Supplier/Vendor', 'Brand Collaboration', 'Other'],
   },
-  // docs/pages.md: "Placeholder pages saying content will be added" (a description, not a quoted string).
-  '/privacy': { text: [/will be added/i] },
-  '/cookies': { text: [/will be added/i] },
+  // The spec's placeholders, replaced by real policies (docs/pages.md#privacy-and-cookies).
+  '/privacy': {
+    h1: 'Privacy Policy',
+    text: [/Last updated/, /What we keep, and why/, /no analytics service/i, /unsubscribe/i],
+    links: ['/cookies', '/account'],
+    headings: [/Your choices and rights/],
+  },
+  '/cookies': {
+    h1: 'Cookie Policy',
+    text: [/Last updated/, /sets no cookies/i, /Local storage/, /Session storage/, /Why there is no cookie banner/],
+    links: ['/privacy'],
+  },
 };

@@ -1,0 +1,173 @@
+/**
+ * What /privacy and /cookies say, as data: what the product really stores, read from the code (issue
+ * #8; docs/pages.md#privacy-and-cookies). The pages render these tables; tests/unit/site-policies.test.ts
+ * holds them to the code:
+ * - `STORAGE_ROWS` has one row per browser storage key of shared/storage.ts (TypeScript requires it),
+ *   and the test fails when shipped code reaches browser storage any other way;
+ * - `SERVER_DATA` and `NOT_PERSONAL` together name every table and storage bucket the migrations
+ *   create, so a new table cannot go live without a line here saying what it holds.
+ * Contact details, links and limits come from their own sources, never retyped.
+ */
+import { BUSINESS } from '../../shared/business.ts';
+import { BROWSER_STORAGE, type BrowserStorageId, type StorageArea } from '../../shared/storage.ts';
+
+/** The date both policies were last changed (ISO); change it with any change of substance. */
+export const POLICIES_UPDATED = '2026-11-24';
+
+export function formatPolicyDate(iso: string): string {
+  return new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}
+
+export const AREA_LABEL: Record<StorageArea, string> = {
+  localStorage: 'Local storage',
+  sessionStorage: 'Session storage',
+};
+
+/** Strictly necessary: the feature cannot work without it. Remembers a choice: kept only because you made one. */
+export type StorageNeed = 'Strictly necessary' | 'Remembers your choice';
+
+export interface StorageRow {
+  purpose: string;
+  /** What the value holds, so a reader knows whether it says anything about them. */
+  holds: string;
+  /** When it is written. */
+  when: string;
+  duration: string;
+  need: StorageNeed;
+}
+
+/** The cookie table: one row per key of shared/storage.ts, in the order a visitor meets them. */
+export const STORAGE_ROWS: Record<BrowserStorageId, StorageRow> = {
+  session: {
+    purpose: 'Keeps you signed in to your KYB account as you move between pages and come back later.',
+    holds: 'Your sign-in session from our sign-in service: access and refresh tokens, your account id and e-mail address.',
+    when: 'When you sign in, create an account or open a link from one of our account e-mails.',
+    duration: 'Until you sign out. It renews itself while you use the site and is removed if it can no longer be renewed.',
+    need: 'Strictly necessary',
+  },
+  profileSynced: {
+    purpose: 'Notes that your profile was already saved during this visit, so it is not saved again on every page.',
+    holds: 'Your account id.',
+    when: 'After you sign in.',
+    duration: 'Until you close the tab, or sign out.',
+    need: 'Strictly necessary',
+  },
+  betaUnlocked: {
+    purpose: 'Keeps the beta tools open after you enter the beta password, while you move between pages.',
+    holds: 'The value "1", nothing else.',
+    when: 'When the beta password you enter is accepted.',
+    duration: 'Until you close the tab.',
+    need: 'Strictly necessary',
+  },
+  configurator: {
+    purpose: 'Remembers the length, size, colour or kit options you picked for a product, so a reload or a later visit shows the same build and price.',
+    holds: 'Only your choices for that product (for example "length=20&size=SM&color=brown"), nothing about you.',
+    when: 'When you change an option in a product configurator.',
+    duration: 'Until you clear this site’s data in your browser; a new choice replaces the old one.',
+    need: 'Remembers your choice',
+  },
+};
+
+/** The rows with their key names, in the table's order. */
+export const storageTable = () =>
+  (Object.keys(STORAGE_ROWS) as BrowserStorageId[]).map((id) => ({ id, key: BROWSER_STORAGE[id].shown, area: AREA_LABEL[BROWSER_STORAGE[id].area], ...STORAGE_ROWS[id] }));
+
+export interface ServerDataRow {
+  /** Heading: the situation in which we get the data. */
+  what: string;
+  /** The tables (public schema unless qualified) and storage buckets that hold it. */
+  tables: readonly string[];
+  buckets: readonly string[];
+  collected: string;
+  why: string;
+  who: string;
+  kept: string;
+}
+
+/** Everything the backend keeps about people, by the situation it comes from. */
+export const SERVER_DATA: readonly ServerDataRow[] = [
+  {
+    what: 'Newsletter and DIY kit waiting list',
+    tables: ['subscribers', 'subscriber_consents'],
+    buckets: [],
+    collected:
+      'Your name (newsletter), e-mail address, which list you joined, the page you joined from, the version of the consent wording you ticked, and the dates you subscribed or unsubscribed. Every sign-up and unsubscribe is also written to a consent record.',
+    why: 'To send you the newsletter or tell you when the DIY kit is available, and to be able to show that you asked for it.',
+    who: 'Our team, in our admin inbox. The private link in our e-mails that lets you unsubscribe is known only to our server and your mailbox.',
+    kept: 'While you are subscribed. After you unsubscribe we keep your address marked as unsubscribed, with the consent record, so we never write to you by mistake; ask us and we delete it completely.',
+  },
+  {
+    what: 'Forms you send us',
+    tables: ['leads'],
+    buckets: [],
+    collected:
+      'Your e-mail address and what the form asks for: a partnership inquiry (name, company, partnership type, message), a beta access request (name, role, message), Get Notified and merchandise notices (name or the item), Vault downloads (the item). We also note the page, the date and how far we have dealt with it.',
+    why: 'To answer you, or to send you what you asked for.',
+    who: 'Our team, in our admin inbox. Partnership inquiries and beta requests are also e-mailed to our own business inbox.',
+    kept: 'Until we delete it; there is no automatic deletion yet. Ask us and we delete it.',
+  },
+  {
+    what: 'Your account',
+    tables: ['auth.users', 'profiles'],
+    buckets: [],
+    collected:
+      'Your e-mail address, your password (our sign-in service keeps only a scrambled form of it that cannot be turned back; we never see it), the display name and picture address you give, and when you signed up and last signed in.',
+    why: 'So you can sign in, write reviews under your name and see your account.',
+    who: 'You. Our team can see your display name and picture address.',
+    kept: 'Until your account is deleted. Deleting it removes your profile and your reviews with their photos and videos.',
+  },
+  {
+    what: 'Reviews',
+    tables: ['reviews', 'review_media', 'review_replies'],
+    buckets: ['review-media'],
+    collected: 'The product, your star rating, title, text and the name you choose to show, any photos or videos you attach, and our reply.',
+    why: 'To show other customers honest reviews once we have checked them.',
+    who: 'Before approval, only you and our team. Once approved, everyone: the review, the name you chose, your files and our reply are public.',
+    kept: 'Until you or we delete it, or your account is deleted. Files that no review uses are removed after 24 hours.',
+  },
+  {
+    what: 'Protection against abuse',
+    tables: ['rate_limits'],
+    buckets: [],
+    collected: 'A one-way fingerprint (SHA-256 hash) of your e-mail address or your network (IP) address, never the address itself, with a count of recent requests.',
+    why: 'To slow down anyone sending our forms over and over or guessing the beta password.',
+    who: 'Only our server.',
+    kept: 'At most one day.',
+  },
+];
+
+/** Tables and buckets that hold nothing about visitors, with the reason (the test requires one each). */
+export const NOT_PERSONAL: Readonly<Record<string, string>> = {
+  planner_gallery: 'the Crown Planner gallery: pictures and captions our team publishes',
+  'planner-gallery': 'the files of that gallery',
+  review_summaries: 'the number of reviews per product and star rating, with no names',
+};
+
+/** Services that hold data for us (processors), and what for. */
+export const PROCESSORS = [
+  {
+    name: 'Supabase',
+    role: 'hosts our database, sign-in service, file storage and server functions. Everything in the table above is kept there for us, and our account e-mails (confirm your address, reset your password) are sent through it.',
+  },
+  {
+    name: 'Our e-mail delivery service',
+    role: 'delivers the notices of new partnership inquiries and beta requests to our own inbox.',
+  },
+  {
+    name: 'Our web host',
+    role: 'serves the pages of this site and, like any web server, may briefly log technical details of each request (such as the address it came from and the time).',
+  },
+] as const;
+
+const host = (url: string) => new URL(url).hostname;
+
+/** Places our links take you to, where their own privacy policies apply; what the link itself carries. */
+export const LINKS_OUT = [
+  { name: `Online booking (${host(BUSINESS.bookingUrl)})`, carries: 'nothing about you; a consultation link says which appointment type to open.' },
+  {
+    name: `Checkout pages (${host(BUSINESS.orderPaymentUrl)}, ${host(BUSINESS.plannerPaymentUrl('pdf'))})`,
+    carries: 'the product, the options you chose and the price we quoted; nothing about you.',
+  },
+  { name: `Instagram messages (${host(BUSINESS.dmUrl)})`, carries: 'nothing; you write to us there under your Instagram account.' },
+  { name: 'Our social profiles, Amazon storefront, community chat and partner shops', carries: 'nothing about you.' },
+] as const;

@@ -60,7 +60,7 @@ export const STORAGE_ROWS: Record<BrowserStorageId, StorageRow> = {
     need: 'Strictly necessary',
   },
   configurator: {
-    purpose: 'Remembers the length, size, colour or kit options you picked for a product, so a reload or a later visit shows the same build and price.',
+    purpose: 'Remembers the length, size, color or kit options you picked for a product, so a reload or a later visit shows the same build and price.',
     holds: 'Only your choices for that product (for example "length=20&size=SM&color=brown"), nothing about you.',
     when: 'When you change an option in a product configurator.',
     duration: 'Until you clear this site’s data in your browser; a new choice replaces the old one.',
@@ -123,7 +123,7 @@ export const SERVER_DATA: readonly ServerDataRow[] = [
     collected: 'The product, your star rating, title, text and the name you choose to show, any photos or videos you attach, and our reply.',
     why: 'To show other customers honest reviews once we have checked them.',
     who: 'Before approval, only you and our team. Once approved, everyone: the review, the name you chose, your files and our reply are public.',
-    kept: 'Until you or we delete it, or your account is deleted. Files that no review uses are removed after 24 hours.',
+    kept: 'Until we delete it, at your request or our own, or your account is deleted. Files that no review uses are removed after 24 hours.',
   },
   {
     what: 'Protection against abuse',
@@ -147,7 +147,7 @@ export const NOT_PERSONAL: Readonly<Record<string, string>> = {
 export const PROCESSORS = [
   {
     name: 'Supabase',
-    role: 'hosts our database, sign-in service, file storage and server functions. Everything in the table above is kept there for us, and our account e-mails (confirm your address, reset your password) are sent through it.',
+    role: 'hosts our database, sign-in service, file storage and server functions. Everything described above is kept there for us, and our account e-mails (confirm your address, reset your password) are sent through it. Like any server, it may briefly log technical details of the requests your browser makes to it.',
   },
   {
     name: 'Our e-mail delivery service',

@@ -50,7 +50,7 @@ export function Privacy() {
         </p>
 
         <h2 id="what-we-keep">What we keep, and why</h2>
-        <p>Browsing the site tells us nothing about you. We only hold data in these cases:</p>
+        <p>Browsing the site does not tell us who you are. We hold data about you only in these cases:</p>
         {SERVER_DATA.map((row) => (
           <div class="policy__item">
             <h3>{row.what}</h3>
@@ -118,9 +118,9 @@ export function Privacy() {
 
         <h2 id="keeping-it-safe">Keeping it safe</h2>
         <p>
-          Every table in our database is closed by default: the database itself checks who is asking, so visitors can read only published reviews and their own account, and only
-          our team’s admin accounts can open the inbox. Passwords are kept only in scrambled form by the sign-in service. Our forms are protected against repeated sending without
-          storing your address in readable form.
+          Every table in our database is closed by default: the database itself checks who is asking, so visitors can read only what is published (approved reviews, the gallery)
+          and their own account, and only our team’s admin accounts can open the inbox. Passwords are kept only in scrambled form by the sign-in service. Our forms are protected
+          against repeated sending without storing your address in readable form.
         </p>
 
         <h2 id="changes">Changes to this policy</h2>

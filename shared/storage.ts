@@ -20,10 +20,12 @@ export const BETA_UNLOCK_KEY = 'kyb-beta-unlocked';
 /** This tab already saved the signed-in user's profile (sessionStorage, value: the user id). */
 export const PROFILE_SYNCED_KEY = 'kyb-profile-synced';
 
-/** A product's configurator choices (localStorage, value: the choices as a query string). */
-export function configuratorStorageKey(product: string): string {
-  return `kyb-configurator:${product}`;
-}
+/**
+ * A product's configurator choices are kept under this prefix + the product id (localStorage, value:
+ * the choices as a query string). A string, not a function, so the build copies it into the
+ * configurator's chunk instead of adding code to the runtime every element loads.
+ */
+export const CONFIGURATOR_KEY_PREFIX = 'kyb-configurator:';
 
 export type StorageArea = 'localStorage' | 'sessionStorage';
 
@@ -59,9 +61,9 @@ export const BROWSER_STORAGE = {
   },
   configurator: {
     area: 'localStorage',
-    shown: configuratorStorageKey('<product>'),
-    matches: (k) => /^kyb-configurator:[a-z0-9-]+$/.test(k),
-    via: ['configuratorStorageKey'],
+    shown: `${CONFIGURATOR_KEY_PREFIX}<product>`,
+    matches: (k) => k.startsWith(CONFIGURATOR_KEY_PREFIX) && /^[a-z0-9-]+$/.test(k.slice(CONFIGURATOR_KEY_PREFIX.length)),
+    via: ['CONFIGURATOR_KEY_PREFIX'],
   },
 } as const satisfies Record<string, BrowserStorageEntry>;
 

@@ -12,7 +12,7 @@ import { join, relative } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { parseSync } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { AUTH_STORAGE_KEY_PATTERN, BROWSER_STORAGE, type BrowserStorageId, authStorageKey, configuratorStorageKey } from '../../shared/storage.ts';
+import { AUTH_STORAGE_KEY_PATTERN, BROWSER_STORAGE, type BrowserStorageId, CONFIGURATOR_KEY_PREFIX, authStorageKey } from '../../shared/storage.ts';
 import { CONFIGURABLE_PRODUCTS } from '../../widgets/loc-configurator/configuration.ts';
 import { NOT_PERSONAL, SERVER_DATA, STORAGE_ROWS, storageTable } from '../../site/content/policies.ts';
 import { ROOT, page, text, usePages } from './site-pages.ts';
@@ -81,7 +81,9 @@ function scanSource(file: string, source: string): ScanResult {
       const id = entryFor(literal);
       return id ? reached.add(id) : problems.push(`${where(call)}: key "${literal}" is not in shared/storage.ts (nor in the cookie table)`);
     }
-    const head = arg.type === 'Identifier' ? arg.name : arg.type === 'CallExpression' && arg.callee.type === 'Identifier' ? arg.callee.name : null;
+    // NAME, name(…) or NAME + … (a prefix and the varying part)
+    const lead = arg.type === 'BinaryExpression' && arg.operator === '+' ? arg.left : arg;
+    const head = lead.type === 'Identifier' ? lead.name : lead.type === 'CallExpression' && lead.callee.type === 'Identifier' ? lead.callee.name : null;
     const id = head ? entryVia(head) : undefined;
     if (!head || !id || !imported.has(head)) {
       return problems.push(`${where(call)}: key ${text(arg)} does not come from shared/storage.ts; name it there and give it a row in the cookie table`);
@@ -168,7 +170,7 @@ describe('browser storage: the cookie table lists everything the code keeps', ()
     const bad = scanSource(
       'bad.ts',
       [
-        "import { BETA_UNLOCK_KEY } from './shared.ts';",
+        "import { BETA_UNLOCK_KEY, CONFIGURATOR_KEY_PREFIX } from './shared.ts';",
         "localStorage.setItem('kyb-new-thing', '1');",
         'const k = "x"; sessionStorage.getItem(k);',
         // biome-ignore lint/suspicious/noTemplateCurlyInString: source text for the scanner, not a template
@@ -179,10 +181,12 @@ describe('browser storage: the cookie table lists everything the code keeps', ()
         // biome-ignore lint/suspicious/noTemplateCurlyInString: source text for the scanner, not a template
         'const s = `sb-${ref}-auth-token`;',
         'sessionStorage.getItem(BETA_UNLOCK_KEY);',
+        'localStorage.getItem(CONFIGURATOR_KEY_PREFIX + p);',
+        'localStorage.getItem(OTHER_PREFIX + p);',
       ].join('\n'),
     );
-    expect(bad.problems.map((p) => p.replace(/^bad\.ts:(\d+): .*/, '$1'))).toEqual(['2', '3', '4', '5', '6', '7', '8']);
-    expect([...bad.reached]).toEqual(['betaUnlocked']);
+    expect(bad.problems.map((p) => p.replace(/^bad\.ts:(\d+): .*/, '$1'))).toEqual(['2', '3', '4', '5', '6', '7', '8', '11']);
+    expect([...bad.reached]).toEqual(['betaUnlocked', 'configurator']);
     // A name that exists in shared/storage.ts but is not imported is someone else's constant.
     expect(scanSource('b.ts', 'const BETA_UNLOCK_KEY = "other"; sessionStorage.getItem(BETA_UNLOCK_KEY);').problems).toHaveLength(1);
   });
@@ -208,7 +212,7 @@ describe('browser storage: the cookie table lists everything the code keeps', ()
   });
 
   it('the configurator keys of every configurable product match their row', () => {
-    for (const p of CONFIGURABLE_PRODUCTS) expect(BROWSER_STORAGE.configurator.matches(configuratorStorageKey(p))).toBe(true);
+    for (const p of CONFIGURABLE_PRODUCTS) expect(BROWSER_STORAGE.configurator.matches(CONFIGURATOR_KEY_PREFIX + p)).toBe(true);
   });
 
   it('/cookies shows every key with its storage, purpose, duration and need', () => {

@@ -8,7 +8,7 @@
  * Its attributes, events and parts: widgets/loc-configurator/define.ts.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { productById, type ProductId, formatUSD, priceFor, type ConfigFor, bookingLink, configuratorStorageKey } from '../core/shared.ts';
+import { productById, type ProductId, formatUSD, priceFor, type ConfigFor, bookingLink, CONFIGURATOR_KEY_PREFIX } from '../core/shared.ts';
 import { siteUrl } from '../core/site.ts';
 import { emit } from '../core/events.ts';
 import { hostOf } from '../core/define.ts';
@@ -23,7 +23,7 @@ export interface LocConfiguratorProps {
 
 function readStored(product: ProductId): string | null {
   try {
-    return localStorage.getItem(configuratorStorageKey(product));
+    return localStorage.getItem(CONFIGURATOR_KEY_PREFIX + product);
   } catch {
     return null; // storage disabled (privacy mode): the configuration just will not survive a reload
   }
@@ -59,7 +59,7 @@ function Configurator({ product, container }: { product: ProductId; container?: 
     const c = config as unknown as ConfigFor[typeof product];
     if (touched.current) {
       try {
-        localStorage.setItem(configuratorStorageKey(product), serializeConfiguration(product, c));
+        localStorage.setItem(CONFIGURATOR_KEY_PREFIX + product, serializeConfiguration(product, c));
       } catch {
         /* storage full or disabled: the URL still carries the configuration */
       }

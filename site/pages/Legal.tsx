@@ -32,11 +32,14 @@ function PolicyBody({ label, children }: { label: string; children: ComponentChi
 export function Privacy() {
   return (
     <>
-      <Hero eyebrow="Privacy" title="Privacy Policy" lead="What we keep about you, why we keep it, who can see it, and how to have it changed or deleted." compact />
+      <Hero eyebrow={BUSINESS.legalName} title="Privacy Policy" lead="What we keep about you, why we keep it, who can see it, and how to have it changed or deleted." compact />
       <PolicyBody label="Privacy Policy">
         <h2 id="in-short">In short</h2>
         <ul>
-          <li>We keep only what you give us: a form, a newsletter sign-up, an account or a review.</li>
+          <li>
+            We keep only what you give us (a form, a newsletter sign-up, an account or a review), plus a fingerprint of your address for a day at most, to protect our forms from
+            abuse.
+          </li>
           <li>We use no analytics service, no advertising and no tracking, and we never sell or share your data for marketing.</li>
           <li>
             This site sets no cookies. The few things it keeps in your browser are listed in our <a href="/cookies">Cookie Policy</a>.
@@ -134,7 +137,7 @@ export function Cookies() {
   const rows = storageTable();
   return (
     <>
-      <Hero eyebrow="Cookies" title="Cookie Policy" lead="This site sets no cookies. Here is the little it keeps in your browser, and why." compact />
+      <Hero eyebrow={BUSINESS.legalName} title="Cookie Policy" lead="This site sets no cookies. Here is the little it keeps in your browser, and why." compact />
       <PolicyBody label="Cookie Policy">
         <h2 id="no-cookies">No cookies, no tracking</h2>
         <p>

@@ -235,8 +235,6 @@ function localBackend(): Plugin {
       const { storageKey } = await import('./widgets/core/supabase.ts');
       const s = await serve({ port: Number(process.env.KYB_BACKEND_PORT ?? 0), config: { autoconfirm: process.env.AUTH_AUTOCONFIRM !== 'false' } });
       backend = { url: s.url, anonKey: s.stack.config.anonKey, close: s.close };
-      // Seeded gallery rows hold absolute URLs of the default address; this stack may live elsewhere.
-      await s.stack.db.query(`update public.planner_gallery set image_url = replace(image_url, $1, $2)`, ['http://127.0.0.1:54321', s.url]);
       server.config.logger.info(`  local backend: ${s.url} (mail inbox ${s.url}/inbox)`);
       server.httpServer?.once('close', () => void backend?.close());
       server.httpServer?.once('listening', () => {

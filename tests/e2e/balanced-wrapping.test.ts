@@ -45,7 +45,7 @@ describe("the configurator's price breakdown", () => {
       expect(res?.status(), `${path} answers 200`).toBe(200);
       await widgetsUpgraded(page);
       const labels = page.locator('kyb-loc-configurator .cfg__breakdown li > span:first-child');
-      await expect.poll(() => labels.count(), 'the breakdown shows').toBeGreaterThan(0);
+      await expect.poll(() => labels.count(), { message: 'the breakdown shows' }).toBeGreaterThan(0);
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: 900 });
         const split = await labels.evaluateAll((spans) =>

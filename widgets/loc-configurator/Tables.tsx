@@ -10,7 +10,7 @@ export function Tables({ product }: { product: ProductId }): ReactNode {
   const t = TABLES.includes(product) ? priceTableOf(product) : null;
   if (!t) return null;
   return (
-    <div>
+    <div className="cfg__tables">
       {priceTable(createElement as H<ReactNode>, t, { wrap: 'cfg__table-wrap', table: 'cfg__table', muted: 'cfg__muted', part: 'table' })}
       {product === 'jah-locs' ? (
         <p className="cfg__note" part="note">

@@ -57,26 +57,32 @@ function slimReactForR2wc(): Plugin {
 }
 
 /**
- * kyb-review-moderation (an admin's page) gets its own copy of the reviews module's model/ and view/
- * (widgets/reviews/model/README.md), so they stay inside kyb-reviews' chunk: one file fewer, in one
- * gzip stream, before a visitor's list shows (issue #13: 0.4 kB gzip). They are pure (no module state),
- * so two copies behave as one; the two elements do not share a page.
+ * Modules an element's chunk keeps to itself, with a copy for another chunk, so that a first view
+ * never waits for a shared file. They are pure (no module state), so two copies behave as one.
+ * - kyb-review-moderation (an admin's page) gets its own copy of the reviews module's model/ and view/
+ *   (widgets/reviews/model/README.md), so they stay inside kyb-reviews' chunk: one file fewer, in one
+ *   gzip stream, before a visitor's list shows (issue #13: 0.4 kB gzip); the two do not share a page.
+ * - The review form (loaded later by kyb-reviews) gets its own copy of the star glyph (view/star.ts,
+ *   0.1 kB), which the list draws too: without it the glyph became a file of its own on the list's
+ *   first view.
  */
-function ownReviewsCopyForModeration(): Plugin {
-  const suffix = '?kyb-moderation';
-  const shared = /[\\/]widgets[\\/]reviews[\\/](model|view)[\\/][^?]*\.tsx?$/;
-  const moderation = /[\\/]widgets[\\/]review-moderation[\\/]/;
+function ownCopy(name: string, importer: RegExp, shared: RegExp): Plugin {
+  const suffix = `?kyb-${name}`;
   return {
-    name: 'kyb-reviews-copy-for-moderation',
+    name: `kyb-reviews-copy-for-${name}`,
     apply: 'build',
     enforce: 'pre',
-    async resolveId(source, importer, options) {
-      if (!importer || !(moderation.test(importer) || importer.endsWith(suffix))) return null;
-      const r = await this.resolve(source, importer.replace(suffix, ''), { ...options, skipSelf: true });
+    async resolveId(source, from, options) {
+      if (!from || !(importer.test(from) || from.endsWith(suffix))) return null;
+      const r = await this.resolve(source, from.replace(suffix, ''), { ...options, skipSelf: true });
       return r && !r.external && shared.test(r.id) ? `${r.id}${suffix}` : null;
     },
   };
 }
+const ownReviewsCopies = (): Plugin[] => [
+  ownCopy('moderation', /[\\/]widgets[\\/]review-moderation[\\/]/, /[\\/]widgets[\\/]reviews[\\/](model|view)[\\/][^?]*\.tsx?$/),
+  ownCopy('form', /[\\/]widgets[\\/]reviews[\\/]StarInput\.tsx$/, /[\\/]widgets[\\/]reviews[\\/]view[\\/]star\.ts$/),
+];
 
 /**
  * Emits the playground next to the bundle: its page and stylesheet as they are, its script (which
@@ -229,8 +235,6 @@ function localBackend(): Plugin {
       const { authStorageKey } = await import('./shared/storage.ts');
       const s = await serve({ port: Number(process.env.KYB_BACKEND_PORT ?? 0), config: { autoconfirm: process.env.AUTH_AUTOCONFIRM !== 'false' } });
       backend = { url: s.url, anonKey: s.stack.config.anonKey, close: s.close };
-      // Seeded gallery rows hold absolute URLs of the default address; this stack may live elsewhere.
-      await s.stack.db.query(`update public.planner_gallery set image_url = replace(image_url, $1, $2)`, ['http://127.0.0.1:54321', s.url]);
       server.config.logger.info(`  local backend: ${s.url} (mail inbox ${s.url}/inbox)`);
       server.httpServer?.once('close', () => void backend?.close());
       server.httpServer?.once('listening', () => {
@@ -290,7 +294,7 @@ export default defineConfig(({ mode }) => {
     envDir: root,
     resolve: { alias: react ? [] : preactAliases },
     define: { 'process.env.NODE_ENV': JSON.stringify(mode === 'development' ? 'development' : 'production') },
-    plugins: [...(react ? [] : [slimReactForR2wc()]), ownReviewsCopyForModeration(), playground(), elementsContract(), loaderManifest(), localBackend()],
+    plugins: [...(react ? [] : [slimReactForR2wc()]), ...ownReviewsCopies(), playground(), elementsContract(), loaderManifest(), localBackend()],
     server: { open: '/playground/', fs: { allow: [root] } },
     // The dev server pre-bundles dependencies without our resolve plugins: r2wc would get real React
     // while the components get preact ("Cannot add property __, object is not extensible"). Serve r2wc

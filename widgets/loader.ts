@@ -20,8 +20,9 @@
  *   fallback, when something dispatches its request event, or when a session is stored, a mail link
  *   lands or sign-in state changes (`kyb-auth-change`). An empty tag (no fallback to show) loads at once.
  *   A click on the fallback, or a request, that comes before the code is kept (the click does not follow
- *   the link) and dispatched as the request event once the element's module has run: the element's
- *   registration listens from then on (widgets/auth-button/requests.ts).
+ *   the link; the request is held back, so no listener of the page's hears it twice) and dispatched as
+ *   the request event once the element's module has run: the element's registration listens from then
+ *   on (widgets/auth-button/requests.ts).
  *
  * It also adopts one small stylesheet that reserves each element's space while it is `:not(:defined)`
  * (each element's `@reserve`), so nothing shifts when it upgrades; a page may override it per element.
@@ -68,11 +69,21 @@ if (typeof document !== 'undefined' && !g[KEY]) {
     css += `:where(${tag}:not(:defined)){display:block;${reserve.join(' ')}}`;
     if (event) {
       onRequest += `,${tag}`;
-      document.addEventListener(event, (e) => {
-        // Asked for before its code ran: keep the request, dispatched again once the code has run.
-        if (!customElements.get(tag)) asked.set(tag, [document, event, (e as CustomEvent).detail]);
-        wake();
-      });
+      // Asked for before its code ran, with the element on the page: the request is held back (stopped
+      // while it is captured on window, before any listener of the page's) and dispatched once the code
+      // has run, on the node it came from. A page's listener hears each request once, when the element
+      // can answer it; with no such element on the page the request goes on as sent.
+      addEventListener(
+        event,
+        (e) => {
+          if (!customElements.get(tag) && document.querySelector(tag)) {
+            e.stopPropagation();
+            asked.set(tag, [e.target!, event, (e as CustomEvent).detail]);
+          }
+          wake();
+        },
+        true,
+      );
     }
   }
   // A constructed sheet, not a <style> element: a strict Content-Security-Policy (style-src 'self')
@@ -94,7 +105,8 @@ if (typeof document !== 'undefined' && !g[KEY]) {
       () => {
         const [target, event, detail] = asked.get(tag) ?? [];
         asked.delete(tag);
-        target?.dispatchEvent(new CustomEvent(event!, { detail, bubbles: true, composed: true }));
+        // A node that left the page meanwhile would not carry the request to the document.
+        ((target as Node)?.isConnected === false ? document : target)?.dispatchEvent(new CustomEvent(event!, { detail, bubbles: true, composed: true }));
       },
       (e) => {
         // Let a later appearance of the tag try again (flaky network, deploy in progress).

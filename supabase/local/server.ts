@@ -103,12 +103,14 @@ export interface ServeOptions extends CreateStackOptions {
 export async function serve(opts: ServeOptions = {}): Promise<{ stack: Stack; url: string; cleanup: CleanupSchedule | null; close(): Promise<void> }> {
   const port = opts.port ?? 54321;
   const host = opts.host ?? '127.0.0.1';
-  const stack = await createStack({
-    ...opts,
-    config: { publicUrl: `http://${host}:${port}`, ...opts.config },
-  });
+  // Listening comes first, so the stack is created knowing its own address (port 0: a free one): the
+  // seed writes stored public URLs from it, as an upload does (seed.sql, planner gallery).
+  let stack!: Stack;
+  let ready!: () => void;
+  const created = new Promise<void>((ok) => (ready = ok));
   const server = createHttpServer(async (req, res) => {
     try {
+      await created;
       const r = await stack.handler(toWebRequest(req, stack.config.publicUrl));
       // An answer ready before the body has arrived (a 413 on the declared length, a 429, a 401) leaves
       // the rest of the body unread on the connection: the next request would wait behind it and the
@@ -129,7 +131,13 @@ export async function serve(opts: ServeOptions = {}): Promise<{ stack: Stack; ur
   const addr = server.address();
   const actualPort = typeof addr === 'object' && addr ? addr.port : port;
   const url = `http://${host}:${actualPort}`;
-  stack.config.publicUrl = url;
+  try {
+    stack = await createStack({ ...opts, config: { ...opts.config, publicUrl: url } });
+  } catch (e) {
+    server.close();
+    throw e;
+  }
+  ready();
   const cleanupEvery = opts.reviewMediaCleanupEveryMs ?? REVIEW_MEDIA_CLEANUP_EVERY_MS;
   const cleanup = cleanupEvery === false ? null : scheduleReviewMediaCleanup(stack, cleanupEvery);
   return {

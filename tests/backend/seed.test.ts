@@ -2,13 +2,14 @@
  * supabase/seed.sql: the accounts it documents sign in with the documented passwords through the real
  * auth API, every review slug has a believable set of approved reviews, the media rows and storage
  * objects agree with each other and with the `-- seed-object:` list that `npm start` reads to write
- * placeholder files.
+ * placeholder files; the planner gallery's stored public URLs name the address the stack serves on.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { testStack, ADMIN, type TestStack, sqlOn } from '../support/stack.ts';
 import { SUPABASE_DIR } from '../../supabase/local/db.ts';
+import { serve } from '../../supabase/local/server.ts';
 import { REVIEW_MIME_TYPES, REVIEW_SLUGS } from '../../shared/rules/reviews.ts';
 
 const CUSTOMERS = ['amara.johnson', 'keisha.williams', 'tariq.brown', 'nia.campbell', 'jasmine.ebanks', 'marcus.reid'].map((n) => `${n}@example.com`);
@@ -173,6 +174,25 @@ describe('seeded files', () => {
       expect(names).toContain(i.image_url.slice(prefix.length));
       expect(i.file_type).toBe('image');
       expect(i.alt_text.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('seeded media on any address', () => {
+  it("builds the planner gallery's public URLs from the address the stack serves on, where they answer", async () => {
+    // A new database on a free port: the seed runs for this stack, as on a fresh `npm start`.
+    const served = await serve({ port: 0, reviewMediaCleanupEveryMs: false });
+    try {
+      const { rows } = await served.stack.db.query<{ image_url: string }>('select image_url from public.planner_gallery order by display_order');
+      expect(rows).toHaveLength(4);
+      for (const { image_url } of rows) {
+        expect(image_url.startsWith(`${served.url}/storage/v1/object/public/planner-gallery/seed/`), image_url).toBe(true);
+        const res = await fetch(image_url);
+        expect(res.status, image_url).toBe(200);
+        expect(res.headers.get('content-type'), image_url).toBe('image/png');
+      }
+    } finally {
+      await served.close();
     }
   });
 });

@@ -77,6 +77,28 @@ describe('the auth store across page loads', () => {
     await waitFor(() => host.shadowRoot?.querySelector('dialog[open]'), 'dialog open');
   });
 
+  for (const from of ['document', 'an element of the page']) {
+    it(`a page's listener on document hears a request sent from ${from} once, also when it came before the code`, async () => {
+      const frame = await page('<p id="asker">Reviews</p><kyb-auth-button><a href="/account">Sign in</a></kyb-auth-button>');
+      const doc = frame.contentDocument;
+      const host = await waitFor(() => doc.querySelector('kyb-auth-button'), 'page content');
+      const heard = [];
+      doc.addEventListener('kyb-request-sign-in', (e) => heard.push(e.detail?.tab));
+      const ask = (tab) => {
+        const target = from === 'document' ? doc : doc.getElementById('asker');
+        target.dispatchEvent(new frame.contentWindow.CustomEvent('kyb-request-sign-in', { detail: { tab }, bubbles: true, composed: true }));
+      };
+      equal(frame.contentWindow.customElements.get('kyb-auth-button'), undefined, 'the code is not there yet');
+      ask('sign-up');
+      await waitFor(() => host.shadowRoot?.querySelector('dialog[open]'), 'dialog open');
+      // The loader's replay would come right after the module ran: give it time to show up twice.
+      await new Promise((r) => setTimeout(r, 300));
+      equal(heard.join(), 'sign-up', 'one request, one event on document (the held one, with its detail)');
+      ask('sign-in');
+      equal(heard.join(), 'sign-up,sign-in', 'once the code is there, each request once, as it is sent');
+    });
+  }
+
   it('restores a stored session on load: greeting, kyb-auth-change, profile upserted', async () => {
     const u = await createUser({ fullName: 'Zuri Adeyemi' });
     assert(u.session, 'autoconfirmed sign-up returns a session');

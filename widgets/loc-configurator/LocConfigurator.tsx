@@ -21,6 +21,23 @@ export interface LocConfiguratorProps {
   container?: unknown;
 }
 
+/**
+ * A breakdown line's label, with its bracketed price and the word before it kept on one line: a
+ * narrow summary wrapped "($90)" alone onto a line of its own (issue #8). The text stays as
+ * shared/pricing.ts writes it; only where it may wrap changes.
+ */
+function BreakdownLabel({ label }: { label: string }) {
+  const m = /^(.*?)(\S+ \([^)]*\))(.*)$/.exec(label);
+  if (!m) return <span>{label}</span>;
+  return (
+    <span>
+      {m[1]}
+      <span className="cfg__keep">{m[2]}</span>
+      {m[3]}
+    </span>
+  );
+}
+
 function readStored(product: ProductId): string | null {
   try {
     return localStorage.getItem(CONFIGURATOR_KEY_PREFIX + product);
@@ -113,7 +130,7 @@ function Configurator({ product, container }: { product: ProductId; container?: 
             {price.breakdown.map((l, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the breakdown is rebuilt whole on each change; position is its identity
               <li key={i}>
-                <span>{l.label}</span>
+                <BreakdownLabel label={l.label} />
                 <span>{formatUSD(l.amount)}</span>
               </li>
             ))}

@@ -1,78 +1,24 @@
 /** The price tables under the configurator and the notes beside its price (processing time, shipping, final sale). */
-import type { ReactNode } from 'react';
-import {
-  DIY_KIT_SHIPPING,
-  DIY_KITS,
-  JAH_DEPOSIT_NOTE,
-  JAH_PROCESSING_TIME,
-  KIT_BUILDER,
-  LENGTH_BANDS,
-  LOCS_PER_BUNDLE,
-  MULTI_TONE_PRICE,
-  SIZES,
-  type ProductId,
-  formatAdder,
-  formatUSD,
-  priceJah,
-} from '../core/shared.ts';
+import { createElement, type ReactNode } from 'react';
+import { DIY_KIT_SHIPPING, JAH_DEPOSIT_NOTE, JAH_PROCESSING_TIME, KIT_BUILDER, MULTI_TONE_PRICE, type ProductId, formatAdder } from '../core/shared.ts';
+import { type H, priceTable, priceTableOf } from './price-table.ts';
+
+/** The configurator's own tables: Jah Locs (sizes change its price) and the DIY kits; the product pages show them all. */
+const TABLES: readonly ProductId[] = ['jah-locs', 'diy-kit'];
 
 export function Tables({ product }: { product: ProductId }): ReactNode {
-  if (product === 'jah-locs') {
-    return (
-      <div className="cfg__table-wrap">
-        <table className="cfg__table" part="table">
-          <caption>Jah Locs pricing, per bundle of {LOCS_PER_BUNDLE} locs</caption>
-          <thead>
-            <tr>
-              <th scope="col">Length</th>
-              {SIZES.map((s) => (
-                <th scope="col" key={s.id}>
-                  {s.label} <span className="cfg__muted">({s.width})</span>
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {LENGTH_BANDS.map((b) => (
-              <tr key={b.id}>
-                <th scope="row">{b.label}</th>
-                {SIZES.map((s) => (
-                  <td key={s.id}>{formatUSD(priceJah({ length: b.id, size: s.id, color: 'black', quantity: LOCS_PER_BUNDLE as 20 }).total)}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+  const t = TABLES.includes(product) ? priceTableOf(product) : null;
+  if (!t) return null;
+  return (
+    <div className="cfg__tables">
+      {priceTable(createElement as H<ReactNode>, t, { wrap: 'cfg__table-wrap', table: 'cfg__table', muted: 'cfg__muted', part: 'table' })}
+      {product === 'jah-locs' ? (
         <p className="cfg__note" part="note">
           40 locs are 2 bundles and 60 locs 3 bundles. Multi-tone custom color {formatAdder(MULTI_TONE_PRICE)} per order.
         </p>
-      </div>
-    );
-  }
-  if (product === 'diy-kit') {
-    return (
-      <div className="cfg__table-wrap">
-        <table className="cfg__table" part="table">
-          <caption>DIY Trinity Loc Kit pricing</caption>
-          <thead>
-            <tr>
-              <th scope="col">Kit</th>
-              <th scope="col">Price</th>
-            </tr>
-          </thead>
-          <tbody>
-            {DIY_KITS.map((k) => (
-              <tr key={k.id}>
-                <th scope="row">{k.name}</th>
-                <td>{formatUSD(k.price)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    );
-  }
-  return null;
+      ) : null}
+    </div>
+  );
 }
 
 export function Notes({ product }: { product: ProductId }): ReactNode {

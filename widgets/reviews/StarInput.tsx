@@ -1,18 +1,7 @@
 /** The 5-star radio-group input of the review form (loaded with the form). */
 import { useState } from 'react';
 import { RATING_MAX } from '../core/shared.ts';
-import { STAR_PATH } from './view/star.ts';
-
-const STARS = Array.from({ length: RATING_MAX }, (_, i) => i + 1);
-
-/** The star glyph of the read-only stars (view/star.ts: a constant, so this chunk does not import the list's). */
-function Star() {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d={STAR_PATH} />
-    </svg>
-  );
-}
+import { STARS, Star } from './view/star.ts';
 
 /**
  * Native radios (arrow keys, one tab stop, form semantics) drawn as stars. Hovering previews a

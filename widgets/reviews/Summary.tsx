@@ -2,7 +2,7 @@
 import { RATING_MAX } from '../core/shared.ts';
 import { type FeedSummary, barPercent, basedOn, formatAverage, reviewCount } from './model/index.ts';
 import { Stars } from './view/index.ts';
-import { STAR_PATH } from './view/star.ts';
+import { Star } from './view/star.ts';
 
 const ROWS = Array.from({ length: RATING_MAX }, (_, i) => RATING_MAX - i);
 
@@ -26,9 +26,7 @@ export function Summary({ summary, rating, onRating }: { summary: FeedSummary; r
               <button type="button" className="rv-histogram__row" aria-pressed={pressed} disabled={n === 0 && !pressed} onClick={() => onRating(pressed ? null : star)}>
                 <span className="rv-histogram__label" aria-hidden="true">
                   {star}
-                  <svg viewBox="0 0 24 24" focusable="false" aria-hidden="true">
-                    <path d={STAR_PATH} />
-                  </svg>
+                  <Star />
                 </span>
                 <span className="rv-histogram__bar" aria-hidden="true">
                   <span style={{ width: `${barPercent(n, summary.count)}%` }} />

@@ -3,7 +3,7 @@
  * The five product pages (docs/catalog.md#product-detail-pages). Every price shown is computed by shared/pricing.ts from
  * the catalog tables, the same functions <kyb-loc-configurator> uses in the browser.
  */
-import type { FunctionComponent } from 'preact';
+import { type FunctionComponent, h } from 'preact';
 import { BUSINESS } from '../../../shared/business.ts';
 import {
   DIY_KITS,
@@ -14,15 +14,14 @@ import {
   JAH_QUANTITIES,
   KIT_BUILDER,
   LENGTH_BANDS,
-  LOCS_PER_BUNDLE,
   MULTI_TONE_PRICE,
   PRODUCTS,
   SIZES,
   TRINITY_LENGTHS,
-  type FactorLength,
   type ProductId,
 } from '../../../shared/catalog.ts';
-import { formatAdder, formatUSD, jahBundles, priceDiyKit, priceIrie, priceJah, priceTrinity } from '../../../shared/pricing.ts';
+import { formatAdder, formatUSD, jahBundles, priceDiyKit, priceJah } from '../../../shared/pricing.ts';
+import { priceTable, priceTableOf } from '../../../widgets/loc-configurator/price-table.ts';
 import { Accordion, Badge, ExtLink, Fallback, Img, Section } from '../../components/ui.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { LOCK_KIT_FAQ, LOCK_KIT_TABS } from '../../content/products.ts';
@@ -34,31 +33,17 @@ function MultiToneNote() {
   return <p class="note">Multi-tone custom colour: {formatAdder(MULTI_TONE_PRICE)} per order.</p>;
 }
 
+/** The page's price table: the markup the configurator uses too (widgets/loc-configurator/price-table.ts). */
+function PriceTable({ id }: { id: ProductId }) {
+  const t = priceTableOf(id);
+  return t ? priceTable(h, t, { wrap: 'table-wrap', table: 'price-table', muted: 'small', region: true }) : null;
+}
+
 /** Trinity and Irie: one price per length (size does not change it). */
-function FactorPricing({ name, lengths, price }: { name: string; lengths: readonly FactorLength[]; price: (length: number) => number }) {
+function FactorPricing({ id }: { id: 'trinity-locs' | 'irie-locs' }) {
   return (
     <>
-      <div class="table-wrap" tabindex={0} role="region" aria-labelledby="price-table-caption">
-        <table class="price-table">
-          <caption id="price-table-caption">
-            {name}: price per bundle of {LOCS_PER_BUNDLE} locs, any size, solid colour
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Length</th>
-              <th scope="col">Price</th>
-            </tr>
-          </thead>
-          <tbody>
-            {lengths.map((l) => (
-              <tr>
-                <th scope="row">{l.inches} in</th>
-                <td>{formatUSD(price(l.inches))}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <PriceTable id={id} />
       <MultiToneNote />
     </>
   );
@@ -67,7 +52,6 @@ function FactorPricing({ name, lengths, price }: { name: string; lengths: readon
 function FactorLocPage({ id }: { id: 'trinity-locs' | 'irie-locs' }) {
   const p = product(id);
   const lengths = id === 'trinity-locs' ? TRINITY_LENGTHS : IRIE_LENGTHS;
-  const priceOf = (length: number) => (id === 'trinity-locs' ? priceTrinity : priceIrie)({ length, size: 'MD', color: 'black' }).total;
   return (
     <ProductLayout
       id={id}
@@ -76,41 +60,16 @@ function FactorLocPage({ id }: { id: 'trinity-locs' | 'irie-locs' }) {
           <LocOptionsFallback productName={p.title} lengths={lengths.map((l) => `${l.inches} in`)} />
         </kyb-loc-configurator>
       }
-      pricing={<FactorPricing name={p.title} lengths={lengths} price={priceOf} />}
+      pricing={<FactorPricing id={id} />}
       pricingIntro="Longer locs take more hair and more hours, so the price rises with length."
     />
   );
 }
 
 function JahPricing() {
-  const sizes = SIZES;
   return (
     <>
-      <div class="table-wrap" tabindex={0} role="region" aria-labelledby="price-table-caption">
-        <table class="price-table">
-          <caption id="price-table-caption">Jah Locs: price per bundle of {LOCS_PER_BUNDLE} locs, solid colour</caption>
-          <thead>
-            <tr>
-              <th scope="col">Length</th>
-              {sizes.map((s) => (
-                <th scope="col">
-                  {s.label} <span class="small">({s.width})</span>
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {LENGTH_BANDS.map((b) => (
-              <tr>
-                <th scope="row">{b.label}</th>
-                {sizes.map((s) => (
-                  <td>{formatUSD(priceJah({ length: b.id, size: s.id, color: 'black', quantity: 20 }).total)}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <PriceTable id="jah-locs" />
       <ul class="plain-list note">
         {JAH_QUANTITIES.map((q) => (
           <li>

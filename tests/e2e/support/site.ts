@@ -196,8 +196,6 @@ export async function startSite(opts: StartOptions = {}): Promise<Site> {
     });
     backend = await serve({ port: 0, config: { autoconfirm: opts.autoconfirm ?? true, siteUrl: web.url } });
     backendInfo = { supabaseUrl: backend.url, anonKey: backend.stack.config.anonKey, siteUrl: web.url };
-    // Seeded gallery rows hold absolute URLs of the default address; this stack lives elsewhere.
-    await backend.stack.db.query(`update public.planner_gallery set image_url = replace(image_url, $1, $2)`, ['http://127.0.0.1:54321', backend.url]);
     if (opts.browser !== false) browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   } catch (e) {
     await browser?.close().catch(() => {});

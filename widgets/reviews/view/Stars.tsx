@@ -1,16 +1,6 @@
 /** Star rating display, with partial fill for averages. The 5-star input is in StarInput.tsx (form only). */
 import { RATING_MAX } from '../../core/shared.ts';
-import { STAR_PATH } from './star.ts';
-
-const STARS = Array.from({ length: RATING_MAX }, (_, i) => i + 1);
-
-function Star() {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d={STAR_PATH} />
-    </svg>
-  );
-}
+import { STARS, Star } from './star.ts';
 
 /** Read-only stars; `label` is what assistive technology reads (e.g. "Rated 4 out of 5"). */
 export function Stars({ value, label, size = 'md' }: { value: number; label: string; size?: 'sm' | 'md' | 'lg' }) {

@@ -17,7 +17,7 @@
  * Its attributes, events and parts: widgets/review-moderation/define.ts.
  */
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { REVIEW_SLUGS, MODERATION_MESSAGES as MSG } from '../core/shared.ts';
+import { REVIEW_SLUGS, MODERATION_MESSAGES as MSG, reviewSubjectName } from '../core/shared.ts';
 import { AdminGate, useAdminCall, type AdminPanelProps } from '../core/admin-gate.tsx';
 import { Modal } from '../core/dialog.tsx';
 import { emit, type KybEventMap } from '../core/events.ts';
@@ -236,7 +236,7 @@ function Panel({ toast, host }: AdminPanelProps) {
             <option value="">All products</option>
             {REVIEW_SLUGS.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {reviewSubjectName(s)}
               </option>
             ))}
           </select>

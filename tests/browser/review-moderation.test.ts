@@ -266,7 +266,7 @@ describe('kyb-review-moderation', () => {
   it('names products as the catalogue does, and keeps the product filter in its place through loading (issue #8)', async () => {
     bar = await signIn(ADMIN);
     try {
-      for (const width of [768, 1280]) {
+      for (const width of [420, 640, 768, 1280]) {
         await setViewport({ width, height: 800 });
         const release = hold((url) => url.includes('/rest/v1/reviews?'));
         let el: Mounted;
@@ -280,7 +280,8 @@ describe('kyb-review-moderation', () => {
         await panel(el);
         await waitFor(() => /\(\d+\)/.test(text(tab(el, 'pending'))), 'counts in the tabs');
         const loaded = $(el, '[part~="product"]').getBoundingClientRect();
-        // It moved from beside the tabs to under them once the counts widened the tabs.
+        // It moved from beside the tabs to under them once the counts widened the tabs (640 px), or down
+        // when they made the tabs wrap (420 px).
         assert(
           Math.abs(loaded.left - loading.left) < 1 && Math.abs(loaded.top - loading.top) < 1,
           `@${width}: the product filter stays put (${Math.round(loading.left)},${Math.round(loading.top)} → ${Math.round(loaded.left)},${Math.round(loaded.top)})`,

@@ -224,7 +224,10 @@ function Panel({ toast, host }: AdminPanelProps) {
               onClick={() => setStatus(s)}
             >
               {STATUS_LABEL[s]}
-              <span className="rm__count">{counts ? ` (${counts[s]})` : ''}</span>
+              {/* Room for the count before it is known, so the tabs keep their width when it arrives. */}
+              <span className="rm__count" aria-hidden={counts ? undefined : true}>
+                {counts ? ` (${counts[s]})` : ' (…)'}
+              </span>
             </button>
           ))}
         </div>

@@ -7,8 +7,8 @@
  *
  * @tag kyb-auth-button
  * @attr {string} [account-path=/account] - My Account link, on the site origin
- * @attr {'bar' | 'menu'} [layout=bar] - `bar`: one row for a header; `menu`: stacked, full width, for a
- *   slide-out menu
+ * @attr {'bar' | 'menu'} [layout=bar] - `bar`: one row for a header (alone in a narrow column the
+ *   greeting takes a line above the buttons); `menu`: stacked, full width, for a slide-out menu
  * @event kyb-request-sign-in - `{}` (sign in) when its fallback link was clicked before the code arrived
  *   (the loader dispatches it once the code has run); it also listens for this event from any element
  * @csspart account-icon, placeholder, signed-in, greeting, actions, account-link, account-label, button, sign-out,

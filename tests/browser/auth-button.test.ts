@@ -105,6 +105,11 @@ describe('kyb-auth-button', () => {
         assert(b.height >= 44 && b.height < 60 && b.right <= 320, `${name} whole, on one line (${Math.round(b.width)}×${Math.round(b.height)} at ${Math.round(b.left)})`);
       }
       assert(document.documentElement.scrollWidth <= 320, 'no sideways scrolling');
+      // In a slide-out menu (layout="menu") it stays a tight stack: greeting, My Account, Sign out.
+      const menu = await mount('<kyb-auth-button layout="menu"></kyb-auth-button>');
+      const mg = (await waitFor(() => $(menu, '[part~="greeting"]'), 'menu greeting')).getBoundingClientRect();
+      const ma = $(menu, '[part~="account-link"]').getBoundingClientRect();
+      assert(mg.height < 40 && ma.top - mg.bottom < 16, `greeting ${Math.round(mg.height)} px tall, ${Math.round(ma.top - mg.bottom)} px above My Account`);
     } finally {
       await setViewport({ width: 1024, height: 800 });
     }

@@ -135,6 +135,21 @@ export function productById(id: string): Product | undefined {
   return PRODUCTS.find((p) => p.id === id);
 }
 
+/**
+ * What a person reads for each review slug (shared/rules/reviews.ts REVIEW_SLUGS): a product's title, or
+ * the name of the page that carries the other slugs' reviews (site/routes.ts labels those pages the same).
+ */
+const REVIEW_SUBJECTS: Readonly<Record<string, string>> = {
+  'handmade-locs': 'Handmade Faux Locs',
+  'holistic-haircare': 'Holistic Haircare Haven',
+  'protective-style-planner': 'Crown Planner',
+};
+
+/** The name of what a review with this slug is about; an unknown slug is shown as it is stored. */
+export function reviewSubjectName(slug: string): string {
+  return productById(slug)?.title ?? REVIEW_SUBJECTS[slug] ?? slug;
+}
+
 /** Products page filter and sort options (docs/catalog.md#products-page, #states: filter defaults to all, sort to recommended). */
 export const PRODUCT_FILTERS = [
   { value: 'all', label: 'All Products' },

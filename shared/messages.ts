@@ -82,6 +82,10 @@ export const MESSAGES = {
   signOutFailed: badWith('Sign out failed'),
   signInSuccess: ok('Welcome back!', "You're signed in"),
   signUpSuccess: ok('Check your email', "We've sent a confirmation link to complete sign up"),
+  // Not in the spec, which only words sign-up with a confirmation e-mail: a project that confirms at once
+  // (AUTH_AUTOCONFIRM) has created the account and signed it in, so the toast says that, not "Welcome back!"
+  // to someone who was never here (docs/errors.md#accounts).
+  signUpSignedIn: ok('Account created', "Welcome to KYB! You're signed in"),
   signOutSuccess: ok('Signed out', 'You have been signed out'),
 
   // ---- docs/errors.md + docs/limits.md#validation-rules: newsletter
@@ -140,6 +144,12 @@ export const TEXTS = {
   passwordPlaceholder: `At least ${PASSWORD_MIN} characters`,
   /** My Account avatar field (docs/accounts.md#validation: "the avatar field must be a URL"). */
   avatarUrlInvalid: 'Please enter a valid URL',
+  /**
+   * The planner gallery when its read fails (docs/tools.md#planner-gallery): the cover stands in, as the
+   * spec says, with this quiet line and a retry under it, so it does not pass for still loading (issue #8).
+   */
+  plannerGalleryFailed: "The gallery's photos could not be loaded.",
+  tryAgain: 'Try again',
 } as const;
 
 /** The admin inbox's toasts (docs/admin.md#inbox; the spec's catalogue has no inbox screen: issue #10 added it). */

@@ -29,6 +29,7 @@ import {
   type TestUser,
   expectAdminSignIn,
 } from './support/helpers.ts';
+import { setViewport } from '@web/test-runner-commands';
 import { ADMIN, signIn, signOut, tokenFor } from './support/fixtures.ts';
 
 /** A REST call with a token (fixture writes with the service key, RLS probes as a user). */
@@ -262,5 +263,36 @@ describe('kyb-admin-inbox', () => {
     const count = await addCount();
     await new Promise((r) => setTimeout(r, 500));
     equal($(count, '[part~="count"]'), null, 'no count');
+  });
+
+  it('lays out every card head the same way at every width: kind and status, the date under them (issue #8)', async () => {
+    bar = await signIn(ADMIN);
+    const el = await mount('<kyb-admin-inbox></kyb-admin-inbox>');
+    await panel(el);
+    await waitFor(() => items(el).length >= 3, 'several cards');
+    try {
+      for (const width of [320, 390, 768, 1280]) {
+        await setViewport({ width, height: 800 });
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        const heads = items(el).map((li) => {
+          const top = li.getBoundingClientRect().top;
+          const badges = li.querySelector('.ai__badges').getBoundingClientRect();
+          const time = li.querySelector('time').getBoundingClientRect();
+          return { badgesTop: Math.round(badges.top - top), timeTop: Math.round(time.top - top), under: time.top >= badges.bottom - 1, oneLine: badges.height < 40 };
+        });
+        // At 768 px some dates sat beside the badges and others wrapped under them.
+        assert(
+          heads.every((h) => h.under && h.oneLine),
+          `@${width}: the date under kind and status on one line, on every card (${JSON.stringify(heads)})`,
+        );
+        const first = heads[0];
+        assert(
+          heads.every((h) => h.badgesTop === first.badgesTop && h.timeTop === first.timeTop),
+          `@${width}: every head laid out alike (${JSON.stringify(heads)})`,
+        );
+      }
+    } finally {
+      await setViewport({ width: 1024, height: 800 });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { sendMouse } from '@web/test-runner-commands';
+import { sendMouse, setViewport } from '@web/test-runner-commands';
 import {
   $,
   $$,
@@ -84,6 +84,37 @@ describe('kyb-auth-button', () => {
     cleanup();
   });
 
+  it('signed in alone in a 320 px column: a readable greeting, the two buttons whole (issue #8)', async () => {
+    const u = await createUser({ email: uniqueEmail('amara.okafor.') });
+    await setViewport({ width: 320, height: 800 });
+    try {
+      await open(el);
+      await type(field(el, 'Email'), u.email);
+      await type(field(el, 'Password'), u.password);
+      submitOf(el).click();
+      const greeting = await waitFor(() => $(el, '[part~="greeting"]'), 'greeting');
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      // It was squeezed to "H" beside My Account and Sign out.
+      const g = greeting.getBoundingClientRect();
+      assert(g.width >= 144, `the greeting keeps a readable part: ${Math.round(g.width)} px`);
+      equal(getComputedStyle(greeting).textOverflow, 'ellipsis', 'a longer address ends in an ellipsis');
+      for (const name of ['My Account', 'Sign out']) {
+        const b = $$(el, 'a, button')
+          .find((x) => text(x) === name)
+          .getBoundingClientRect();
+        assert(b.height >= 44 && b.height < 60 && b.right <= 320, `${name} whole, on one line (${Math.round(b.width)}×${Math.round(b.height)} at ${Math.round(b.left)})`);
+      }
+      assert(document.documentElement.scrollWidth <= 320, 'no sideways scrolling');
+      // In a slide-out menu (layout="menu") it stays a tight stack: greeting, My Account, Sign out.
+      const menu = await mount('<kyb-auth-button layout="menu"></kyb-auth-button>');
+      const mg = (await waitFor(() => $(menu, '[part~="greeting"]'), 'menu greeting')).getBoundingClientRect();
+      const ma = $(menu, '[part~="account-link"]').getBoundingClientRect();
+      assert(mg.height < 40 && ma.top - mg.bottom < 16, `greeting ${Math.round(mg.height)} px tall, ${Math.round(ma.top - mg.bottom)} px above My Account`);
+    } finally {
+      await setViewport({ width: 1024, height: 800 });
+    }
+  });
+
   it('offers Sign in and an accessible, labelled dialog with tabs', async () => {
     await expectAccessible(el, 'signed out');
     const d = await open(el);
@@ -132,7 +163,8 @@ describe('kyb-auth-button', () => {
     await type(field(el, 'Email'), email);
     await type(field(el, 'Password'), 'secret-pass-1');
     submitOf(el).click();
-    await waitForToast(el, 'Welcome back!', "You're signed in");
+    // A new account, not a returning one: not "Welcome back!" (issue #8).
+    await waitForToast(el, 'Account created', "Welcome to KYB! You're signed in");
     await waitFor(() => !dialog(el), 'dialog closes on success');
     await waitFor(() => text($(el, '[part~="greeting"]')).includes(email), 'greeting shows the e-mail');
     const account = button(el, 'My Account');

@@ -27,6 +27,7 @@ import {
   expectAdminSignIn,
   whileUnreachable,
 } from './support/helpers.ts';
+import { setViewport } from '@web/test-runner-commands';
 import { ADMIN, clearGallery, fixtureImageUrl, galleryRest, pick, pngFile, seedItems, signIn, signOut, tokenFor, webmFile } from './support/fixtures.ts';
 
 const rows = (el) => $$(el, '[part~="item"]');
@@ -251,6 +252,31 @@ describe('kyb-gallery-admin', () => {
     await waitForToast(el, 'Update failed', 'Failed to update alt text');
     equal(toasts(el).find((t) => t.title === 'Update failed').variant, 'destructive', 'failure toasts are destructive');
     await waitFor(() => rows(el).length === 0, 'refetched list is empty');
+  });
+
+  it('gives the alt text a usable width at every width: a row of its own where the card is narrow (issue #8)', async () => {
+    const alt = 'Crown Planner cover, printed and spiral bound';
+    await seedItems(adminToken, [{ image_url: await fixtureImageUrl(adminToken), alt_text: alt, display_order: 0, is_active: true, file_type: 'image' }]);
+    bar = await signIn(ADMIN);
+    const el = await mount('<kyb-gallery-admin></kyb-gallery-admin>');
+    await panel(el);
+    try {
+      for (const width of [320, 390, 768, 1280]) {
+        await setViewport({ width, height: 800 });
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        const row = rows(el)[0];
+        const input = rowField(row, 'Alt text');
+        const box = input.getBoundingClientRect();
+        // At 768 px it was 13 characters wide beside order, visibility and Delete.
+        assert(box.width >= 240, `@${width}: the alt text field is ${Math.round(box.width)} px wide`);
+        if (width >= 768) assert(input.scrollWidth <= input.clientWidth + 1, `@${width}: "${alt}" shows whole (${input.scrollWidth} > ${input.clientWidth})`);
+        const del = row.querySelector('[part~="delete"]').getBoundingClientRect();
+        assert(del.right <= row.getBoundingClientRect().right + 0.5 && del.height >= 44, `@${width}: Delete inside its card`);
+        assert(document.documentElement.scrollWidth <= innerWidth, `@${width}: no sideways scrolling`);
+      }
+    } finally {
+      await setViewport({ width: 1024, height: 800 });
+    }
   });
 
   it('a file the bucket refuses gives Upload failed; an unreachable backend gives the fetch error', async () => {

@@ -1,9 +1,26 @@
 /**
  * kyb-planner-gallery: the public carousel reads active items anonymously, in display_order; with none,
- * or when the backend is unreachable, the fixed cover image shows (docs/tools.md#planner-gallery, #states, #messages).
+ * the fixed cover image shows; while loading, the cover with placeholder thumbnails; when the backend is
+ * unreachable, the cover with a line saying so and Try again (docs/tools.md#planner-gallery, #states, #messages).
  */
-import { $, $$, assert, cleanup, equal, expectAccessible, mount, requestsTo, sendKeys, text, waitFor, collectingErrors, whileUnreachable } from './support/helpers.ts';
+import {
+  $,
+  $$,
+  assert,
+  cleanup,
+  equal,
+  expectAccessible,
+  mount,
+  requestsTo,
+  sendKeys,
+  text,
+  waitFor,
+  collectingErrors,
+  whileUnreachable,
+  type Mounted,
+} from './support/helpers.ts';
 import { ADMIN, clearGallery, fixtureImageUrl, seedItems, tokenFor } from './support/fixtures.ts';
+import { hold } from './support/reviews.ts';
 
 const TAG = '<kyb-planner-gallery fallback-src="/cover.png" fallback-alt="Crown Planner cover"></kyb-planner-gallery>';
 const loaded = (el) => waitFor(() => $(el, '[part~="root"]') && $(el, '[part~="root"]').getAttribute('aria-busy') !== 'true', 'gallery loaded');
@@ -88,15 +105,46 @@ describe('kyb-planner-gallery', () => {
     assert(text($(el, '[part~="status"]')).includes('Slide 3 of 3'), 'position announced');
   });
 
-  it('falls back to the cover image when the read fails (logged only)', async () => {
+  it('while loading shows the cover, busy, with placeholder thumbnails and no error', async () => {
+    const release = hold((url, method) => url.includes('/rest/v1/planner_gallery') && method === 'GET');
+    try {
+      const el = await mount(TAG);
+      await waitFor(() => $(el, '[part~="placeholders"]'), 'placeholder thumbnails');
+      equal($(el, '[part~="root"]').getAttribute('aria-busy'), 'true', 'marked busy');
+      assert($(el, '[part~="fallback"]'), 'the cover');
+      equal($(el, '[part~="error"]'), null, 'no error while loading');
+    } finally {
+      release();
+    }
+  });
+
+  it('when the read fails shows the cover with a line saying so and Try again, which loads it (logged)', async () => {
+    const url = await fixtureImageUrl(adminToken);
+    await seedItems(adminToken, [
+      { image_url: url, alt_text: 'One', display_order: 0, is_active: true, file_type: 'image' },
+      { image_url: url, alt_text: 'Two', display_order: 1, is_active: true, file_type: 'image' },
+    ]);
+    let el: Mounted;
     await collectingErrors((logged) =>
       whileUnreachable(async () => {
-        const el = await mount(TAG);
+        el = await mount(TAG);
         await waitFor(() => logged.some((a) => a.map(String).join(' ').includes('kyb-planner-gallery')), 'error logged');
         const img = await waitFor(() => $(el, '[part~="fallback"]'), 'fallback image');
         equal(img.alt, 'Crown Planner cover', 'cover shown');
         equal(el.shadowRoot.querySelectorAll('.kyb-toast').length, 0, 'no toast on the public page');
+        // Not the loading look (issue #8): no busy mark, no placeholders, words and a retry instead.
+        const error = await waitFor(() => $(el, '[part~="error"]'), 'the error line');
+        equal(text(error.querySelector('p')), "The gallery's photos could not be loaded.", 'says so');
+        equal(error.getAttribute('role'), 'status', 'announced politely');
+        equal($(el, '[part~="root"]').getAttribute('aria-busy'), null, 'not busy');
+        equal($(el, '[part~="placeholders"]'), null, 'no loading placeholders');
+        await expectAccessible(el, 'planner gallery, read failed');
       }),
     );
+    const retry = $(el, '[part~="retry"]');
+    equal(text(retry), 'Try again', 'retry button');
+    retry.click();
+    await waitFor(() => thumbs(el).length === 2, 'Try again loads the gallery');
+    equal($(el, '[part~="error"]'), null, 'error line gone');
   });
 });

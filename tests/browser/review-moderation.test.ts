@@ -26,7 +26,9 @@ import {
   type TestUser,
   expectAdminSignIn,
 } from './support/helpers.ts';
+import { setViewport } from '@web/test-runner-commands';
 import { ADMIN, pngFile, signIn, signOut, tokenFor } from './support/fixtures.ts';
+import { hold } from './support/reviews.ts';
 import { PAGED_SLUG, SLUG, choose, feedIds, panel, productSelect, publicUrl, rest, rowOf, tab } from './support/moderation.ts';
 describe('kyb-review-moderation', () => {
   let customer: TestUser;
@@ -122,7 +124,7 @@ describe('kyb-review-moderation', () => {
     equal(Number(text(tab(el, 'all')).match(/\((\d+)\)/)[1]), pendingBefore + approvedBefore, 'All = Pending + Approved');
     const row = await waitFor(() => rowOf(el, review.id), 'the new review in Pending');
     const t = text(row);
-    for (const s of [review.title, review.content, 'Ada M.', SLUG, 'Pending']) assert(t.includes(s), `row shows "${s}" (${t})`);
+    for (const s of [review.title, review.content, 'Ada M.', 'Irie Locs', 'Pending']) assert(t.includes(s), `row shows "${s}" (${t})`);
     const day = new Date(review.created_at).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
     assert(t.includes(day), `US long date ${day}`);
     equal(row.querySelector('[role="img"]')?.getAttribute('aria-label'), 'Rated 4 out of 5', 'stars');
@@ -155,7 +157,7 @@ describe('kyb-review-moderation', () => {
     choose(productSelect(el), SLUG);
     let r = await waitFor(() => rowOf(el, review.id), 'listed under Approved');
     assert(
-      $$(el, 'li[data-id]').every((li) => text(li).includes(SLUG)),
+      $$(el, 'li[data-id]').every((li) => li.querySelector('[data-slug]').dataset.slug === SLUG),
       'product filter',
     );
     const verify = () => rowOf(el, review.id).querySelector('[part~="verify"]');
@@ -247,7 +249,7 @@ describe('kyb-review-moderation', () => {
     await waitFor(() => listed() === total && count() === total && $(el, '[part~="load-more"]'), 'first page of 20 of the product, with Load more');
     assert(total >= 21, `pending count for ${PAGED_SLUG} (${total})`);
     assert(
-      $$(el, 'li[data-id]').every((li) => text(li).includes(PAGED_SLUG)),
+      $$(el, 'li[data-id]').every((li) => li.querySelector('[data-slug]').dataset.slug === PAGED_SLUG),
       'only that product',
     );
     const more = $(el, '[part~="load-more"]');
@@ -259,5 +261,53 @@ describe('kyb-review-moderation', () => {
     if (total <= 40) equal($(el, '[part~="load-more"]'), null, 'no Load more at the end');
     assert(text($(el, '[part~="status"]')).startsWith(`Showing ${Math.min(total, 40)} of ${total}`), 'status line');
     await expectAccessible(el, 'review moderation, paged');
+  });
+
+  it('names products as the catalogue does, and keeps the product filter in its place through loading (issue #8)', async () => {
+    bar = await signIn(ADMIN);
+    try {
+      for (const width of [420, 640, 768, 1280]) {
+        await setViewport({ width, height: 800 });
+        const release = hold((url) => url.includes('/rest/v1/reviews?'));
+        let el: Mounted;
+        try {
+          el = await mount('<kyb-review-moderation></kyb-review-moderation>');
+          await waitFor(() => text($(el, '[part~="status"]')) === 'Loading reviews…', 'loading');
+        } finally {
+          release();
+        }
+        const loading = $(el, '[part~="product"]').getBoundingClientRect();
+        await panel(el);
+        await waitFor(() => /\(\d+\)/.test(text(tab(el, 'pending'))), 'counts in the tabs');
+        const loaded = $(el, '[part~="product"]').getBoundingClientRect();
+        // It moved from beside the tabs to under them once the counts widened the tabs (640 px), or down
+        // when they made the tabs wrap (420 px).
+        assert(
+          Math.abs(loaded.left - loading.left) < 1 && Math.abs(loaded.top - loading.top) < 1,
+          `@${width}: the product filter stays put (${Math.round(loading.left)},${Math.round(loading.top)} → ${Math.round(loaded.left)},${Math.round(loaded.top)})`,
+        );
+        // The product by its name, as the shop shows it; the slug is the filter's value only.
+        const NAMES = {
+          'irie-locs': 'Irie Locs',
+          'trinity-locs': 'Trinity Locs',
+          'jah-locs': 'Jah Locs',
+          'diy-kit': 'DIY Trinity Loc Kit',
+          'lock-kit': 'Custom DIY Loc Kit',
+          'handmade-locs': 'Handmade Faux Locs',
+          'holistic-haircare': 'Holistic Haircare Haven',
+          'protective-style-planner': 'Crown Planner',
+        };
+        const shown = $$(el, 'li[data-id] [data-slug]').map((p) => [p.dataset.slug, text(p)]);
+        assert(shown.length > 0, 'reviews listed');
+        for (const [slug, name] of shown) equal(name, NAMES[slug], `${slug} is shown as its name`);
+        const options = [...productSelect(el).options].map((o) => `${o.value}=${text(o)}`);
+        for (const o of ['irie-locs=Irie Locs', 'handmade-locs=Handmade Faux Locs', 'protective-style-planner=Crown Planner', '=All products']) {
+          assert(options.includes(o), `option ${o} (${options.join(', ')})`);
+        }
+        el.parentElement.remove();
+      }
+    } finally {
+      await setViewport({ width: 1024, height: 800 });
+    }
   });
 });

@@ -105,6 +105,15 @@ describe('kyb-reviews (signed in)', () => {
     write.click();
     await waitFor(() => $(el, 'form'), 'form open');
     equal(el.shadowRoot.activeElement, $(el, 'form h3'), 'focus moves to the form heading');
+    // Its ring stands off the words (issue #8: a box-shadow tight on the full-width line looked cramped).
+    const h3 = $(el, 'form h3');
+    assert(h3.matches(':focus-visible'), 'the ring shows (the form was opened from a focused button)');
+    const cs = getComputedStyle(h3);
+    assert(
+      cs.outlineStyle === 'solid' && parseFloat(cs.outlineWidth) >= 2 && parseFloat(cs.outlineOffset) >= 3,
+      `an outline set off the heading (${cs.outline}, offset ${cs.outlineOffset})`,
+    );
+    assert(h3.getBoundingClientRect().width < $(el, 'form').getBoundingClientRect().width * 0.7, 'drawn around the words, not the whole line');
   });
 
   it('toggles the form, prefills the name, marks fields required; Cancel closes it', async () => {

@@ -63,6 +63,29 @@ describe('admin inbox (issue #10)', () => {
     const nav = page.getByRole('navigation', { name: 'Administration' });
     expect(await nav.getByRole('link', { name: /^Inbox/ }).getAttribute('aria-current')).toBe('page');
     await expect.poll(() => nav.locator('kyb-inbox-count [part~="count"]').textContent(), { message: 'the nav counts the new items', timeout: 10_000 }).toMatch(/^\d+ new$/);
+    await panel
+      .locator('[part~="summary"]')
+      .filter({ hasText: /\d+ new/ })
+      .waitFor({ state: 'attached', timeout: 10_000 });
+    // The count is shown once (issue #8: the nav's pill and the panel's own "4 new" said it twice).
+    const counts = await page.evaluate(() => {
+      const seen: string[] = [];
+      const roots: (Document | ShadowRoot)[] = [document];
+      while (roots.length) {
+        for (const e of roots.pop()!.querySelectorAll('*')) {
+          if (e.shadowRoot) roots.push(e.shadowRoot);
+          const own = [...e.childNodes]
+            .filter((n) => n.nodeType === Node.TEXT_NODE)
+            .map((n) => n.textContent)
+            .join('')
+            .trim();
+          const r = e.getBoundingClientRect();
+          if (/^\d+ new$/.test(own) && r.width > 2 && r.height > 2) seen.push(own);
+        }
+      }
+      return seen;
+    });
+    expect(counts, 'the new items counted once on the page').toHaveLength(1);
 
     await panel.getByLabel('Search').fill(email);
     const item = panel.getByRole('listitem').filter({ hasText: name });

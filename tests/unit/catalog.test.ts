@@ -1,6 +1,7 @@
 /** The fixed catalog against the spec's words and numbers (docs/catalog.md#products-page, docs/data.md#entities, docs/catalog.md#limits; docs/pages.md, docs/limits.md). */
 import { describe, it, expect } from 'vitest';
 import {
+  reviewSubjectName,
   DIY_KIT_CONTENTS,
   DIY_KITS,
   HANDMADE_LOCS,
@@ -154,5 +155,19 @@ describe('other prices', () => {
     expect(names.slice(3, 7)).toEqual(Array(4).fill('Loyal Client'));
     expect(names.slice(7, 12)).toEqual(Array(5).fill('Hair Family'));
     expect(names.slice(12).every((n) => n === 'Crown Royalty')).toBe(true);
+  });
+});
+
+describe('reviewSubjectName: what a review is about, by name (kyb-review-moderation, issue #8)', () => {
+  it('names every review slug: a product by its title, the other pages as the site labels them', () => {
+    for (const slug of REVIEW_SLUGS) expect(reviewSubjectName(slug), slug).not.toBe(slug);
+    for (const p of PRODUCTS) expect(reviewSubjectName(p.reviewSlug)).toBe(p.title);
+    // The navigation labels of the pages that carry these reviews (site/routes.ts).
+    expect(reviewSubjectName('handmade-locs')).toBe('Handmade Faux Locs');
+    expect(reviewSubjectName('holistic-haircare')).toBe('Holistic Haircare Haven');
+    expect(reviewSubjectName('protective-style-planner')).toBe('Crown Planner');
+  });
+  it('shows an unknown slug as it is stored', () => {
+    expect(reviewSubjectName('retired-product')).toBe('retired-product');
   });
 });

@@ -15,6 +15,7 @@ describe('MESSAGES (docs/errors.md, word for word)', () => {
     expect(MESSAGES.signOutFailed('boom')).toMatchObject({ title: 'Sign out failed', description: 'boom' });
     expect(MESSAGES.signInSuccess).toEqual({ title: 'Welcome back!', description: "You're signed in", variant: 'default' });
     expect(MESSAGES.signUpSuccess).toMatchObject({ title: 'Check your email', description: "We've sent a confirmation link to complete sign up" });
+    expect(MESSAGES.signUpSignedIn).toMatchObject({ title: 'Account created', description: "Welcome to KYB! You're signed in" });
     expect(MESSAGES.signOutSuccess).toMatchObject({ title: 'Signed out', description: 'You have been signed out' });
   });
 

@@ -14,7 +14,9 @@
  * - no read-only field whose value is cut off without an ellipsis (the account's e-mail at 320 px);
  * - no button whose label breaks with one word alone on its last line ("Join the Waiting / List" in a
  *   catalog card at 1280 px);
- * - no line that starts with a separating dot ("· 6 min read" under a blog date at 390 px).
+ * - no line that starts with a separating dot ("· 6 min read" under a blog date at 390 px);
+ * - every element button's label readable against its button: WCAG AA contrast, 4.5:1 (3:1 for large
+ *   text), disabled ones included (issue #8: kyb-newsletter's and kyb-vault's faded submit at ~2.5:1).
  */
 export interface InvariantOptions {
   /** Largest header height in CSS px; null where there is no site header (element states). */
@@ -220,6 +222,56 @@ export function layoutProblems(opts: InvariantOptions): string[] {
         if (d && prev && d.top >= prev.bottom - 1) out.push(`a line starts with "·": ${describe(e)}`);
       }
     }
+  }
+
+  // Button labels against their buttons (inside the elements' shadow roots: the kyb- buttons). Colours are
+  // composited as painted: the label over the button's background over the first background behind it,
+  // then the opacity of the button and its ancestors over the page. A background image (a gradient) is
+  // not measured.
+  const rgba = (c: string): number[] | null => {
+    const m = /rgba?\(([\d.]+)[, ]+([\d.]+)[, ]+([\d.]+)(?:[, /]+([\d.]+%?))?\)/.exec(c);
+    if (!m) return null;
+    const a = m[4] === undefined ? 1 : m[4].endsWith('%') ? parseFloat(m[4]) / 100 : parseFloat(m[4]);
+    return [Number(m[1]), Number(m[2]), Number(m[3]), a];
+  };
+  const blend = (top: number[], under: number[]) => [0, 1, 2].map((i) => top[i] * top[3] + under[i] * (1 - top[3])).concat(1);
+  const luminance = (c: number[]) => {
+    const [r, g, b] = c.slice(0, 3).map((v) => {
+      const x = v / 255;
+      return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  for (const e of all) {
+    if (!e.matches('button, .kyb-btn, [role="button"]') || !(e.getRootNode() instanceof ShadowRoot) || !shown(e)) continue;
+    if (!(e.textContent ?? '').trim() || e.getBoundingClientRect().width <= 2) continue;
+    const cs = getComputedStyle(e);
+    if (cs.backgroundImage !== 'none') continue;
+    // What is behind the button: the nearest ancestor with a background, blended down to the page's.
+    const behind: number[][] = [];
+    let opacity = Number(cs.opacity);
+    let measurable = true;
+    for (let n: Node | null = parentOf(e); n instanceof Element; n = parentOf(n)) {
+      const ncs = getComputedStyle(n);
+      opacity *= Number(ncs.opacity);
+      if (ncs.backgroundImage !== 'none') measurable = false;
+      const bg = rgba(ncs.backgroundColor);
+      if (bg && bg[3] > 0) behind.push(bg);
+      if (bg && bg[3] >= 1) break;
+    }
+    if (!measurable) continue;
+    let page = [255, 255, 255, 1];
+    for (const bg of behind.reverse()) page = blend(bg, page);
+    const [own, ink] = [rgba(cs.backgroundColor), rgba(cs.color)];
+    if (!own || !ink) continue; // a colour space this does not read (oklch, color-mix): not measured
+    const face = blend(own, page);
+    const label = blend(ink, face);
+    const [fg, bgc] = [blend([...label.slice(0, 3), opacity], page), blend([...face.slice(0, 3), opacity], page)];
+    const [l1, l2] = [luminance(fg), luminance(bgc)].sort((a, b) => b - a);
+    const ratio = (l1 + 0.05) / (l2 + 0.05);
+    const size = parseFloat(cs.fontSize);
+    const large = size >= 24 || (size >= 18.66 && Number(cs.fontWeight) >= 700);
+    if (ratio < (large ? 3 : 4.5)) out.push(`button label contrast ${ratio.toFixed(2)}:1 (want ${large ? 3 : 4.5}:1): ${describe(e)}`);
   }
 
   // 5. stars in proportion to the rating

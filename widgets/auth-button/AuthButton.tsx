@@ -115,15 +115,18 @@ export function AuthButton({ accountPath = '/account', layout = 'bar', container
         <span className="auth__greeting" part="greeting" title={email}>
           Hi, <span className="auth__email">{email}</span>
         </span>
-        <a className="kyb-btn kyb-btn--ghost auth__account" part="account-link" href={siteUrl(accountPath)} title="My Account">
-          <PersonIcon />
-          <span className="auth__account-label" part="account-label">
-            My Account
-          </span>
-        </a>
-        <button type="button" className="kyb-btn kyb-btn--outline" part="button sign-out" onClick={signOut} disabled={signOutAction.busy}>
-          Sign out
-        </button>
+        {/* The two buttons stay together: when the row is too narrow it is the greeting that takes a line of its own. */}
+        <span className="auth__actions" part="actions">
+          <a className="kyb-btn kyb-btn--ghost auth__account" part="account-link" href={siteUrl(accountPath)} title="My Account">
+            <PersonIcon />
+            <span className="auth__account-label" part="account-label">
+              My Account
+            </span>
+          </a>
+          <button type="button" className="kyb-btn kyb-btn--outline" part="button sign-out" onClick={signOut} disabled={signOutAction.busy}>
+            Sign out
+          </button>
+        </span>
       </span>
     );
   } else {

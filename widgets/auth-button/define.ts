@@ -7,11 +7,11 @@
  *
  * @tag kyb-auth-button
  * @attr {string} [account-path=/account] - My Account link, on the site origin
- * @attr {'bar' | 'menu'} [layout=bar] - `bar`: one row for a header; `menu`: stacked, full width, for a
- *   slide-out menu
+ * @attr {'bar' | 'menu'} [layout=bar] - `bar`: one row for a header (alone in a narrow column the
+ *   greeting takes a line above the buttons); `menu`: stacked, full width, for a slide-out menu
  * @event kyb-request-sign-in - `{}` (sign in) when its fallback link was clicked before the code arrived
  *   (the loader dispatches it once the code has run); it also listens for this event from any element
- * @csspart account-icon, placeholder, signed-in, greeting, account-link, account-label, button, sign-out,
+ * @csspart account-icon, placeholder, signed-in, greeting, actions, account-link, account-label, button, sign-out,
  *   sign-in, base, close, title, tabs, panel, form, sign-in-form, submit, forgot, resend, sign-up-form,
  *   forgot-form, back, new-password-form, tab, tab-selected, field, label, hint, error, toasts, toast, dialog
  * @reserve display:inline-block;min-height:44px;min-width:6rem

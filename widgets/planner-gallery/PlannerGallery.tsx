@@ -2,12 +2,14 @@
  * <kyb-planner-gallery fallback-src="…" fallback-alt="…">: the planner landing page's carousel (
  * docs/tools.md#crown-planner-page, #states, docs/data.md#calls, docs/tools.md#messages, #limits). Active gallery items, display_order ascending, read anonymously;
  * a main slide (image, or a muted looping video) with thumbnails 4 per row, previous/next buttons and
- * arrow keys. With no active items, or when the read fails (logged only), the fixed cover image shows.
+ * arrow keys. With no active items the fixed cover image shows. While loading, the cover with a row of
+ * placeholder thumbnails (marked busy); when the read fails (logged), the cover with a line saying so and
+ * a Try again button, so a failure never looks like a load that is still under way (issue #8).
  *
  * Its attributes, events and parts: widgets/planner-gallery/define.ts.
  */
 import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
-import { GALLERY_THUMBS_PER_ROW } from '../core/shared.ts';
+import { GALLERY_THUMBS_PER_ROW, TEXTS } from '../core/shared.ts';
 import type { Tables } from '../../supabase/types/database.ts';
 import { rest } from '../core/rest.ts';
 
@@ -24,6 +26,8 @@ type Item = Pick<Tables<'planner_gallery'>, 'id' | 'image_url' | 'alt_text' | 'd
 
 export function PlannerGallery({ fallbackSrc, fallbackAlt }: PlannerGalleryProps) {
   const [items, setItems] = useState<Item[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const [index, setIndex] = useState(0);
 
   useEffect(() => {
@@ -38,15 +42,23 @@ export function PlannerGallery({ fallbackSrc, fallbackAlt }: PlannerGalleryProps
         if (error) throw error;
         if (live) setItems((data ?? []) as Item[]);
       } catch (e) {
-        // docs/errors.md: public gallery errors are only logged; the cover image stands in.
+        // docs/errors.md: logged, and the cover image stands in (with a retry under it).
         console.error('[kyb-planner-gallery] could not load the gallery', e);
-        if (live) setItems([]);
+        if (live) {
+          setFailed(true);
+          setItems([]);
+        }
       }
     })();
     return () => {
       live = false;
     };
-  }, []);
+  }, [attempt]);
+  const retry = () => {
+    setFailed(false);
+    setItems(null);
+    setAttempt((n) => n + 1);
+  };
 
   const count = items?.length ?? 0;
   const go = useCallback((i: number) => setIndex(count ? (i + count) % count : 0), [count]);
@@ -61,6 +73,21 @@ export function PlannerGallery({ fallbackSrc, fallbackAlt }: PlannerGalleryProps
         <div className="pg__stage" part="stage">
           <img className="pg__media" part="fallback" src={fallbackSrc} alt={fallbackAlt ?? ''} />
         </div>
+        {items === null ? (
+          <ul className="pg__thumbs pg__thumbs--loading" part="placeholders" aria-hidden="true" style={{ '--pg-cols': GALLERY_THUMBS_PER_ROW } as Record<string, number>}>
+            {Array.from({ length: GALLERY_THUMBS_PER_ROW }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders; position is all they have
+              <li key={i} className="pg__placeholder" />
+            ))}
+          </ul>
+        ) : failed ? (
+          <div className="pg__error" part="error" role="status">
+            <p className="pg__error-text">{TEXTS.plannerGalleryFailed}</p>
+            <button type="button" className="pg__retry" part="retry" onClick={retry}>
+              {TEXTS.tryAgain}
+            </button>
+          </div>
+        ) : null}
       </div>
     );
   }

@@ -8,20 +8,20 @@ export default {
   tag: 'kyb-planner-gallery',
   states: [
     {
-      // The cover stands in while the gallery loads (docs/tools.md), marked busy.
+      // The cover stands in while the gallery loads (docs/tools.md), marked busy, placeholder thumbnails under it.
       id: 'loading',
-      title: 'The gallery on its way: the cover, busy',
+      title: 'The gallery on its way: the cover, busy, placeholder thumbnails',
       attrs,
       hold: ['GET /rest/v1/planner_gallery'],
-      ready: '[part~="root"][aria-busy="true"] [part~="fallback"]',
+      ready: '[part~="root"][aria-busy="true"] [part~="stage"] ~ [part~="placeholders"]',
     },
     { id: 'filled', title: 'The seeded gallery', attrs, ready: '[part~="thumb"]' },
     {
       id: 'unreachable',
-      title: 'Backend unreachable: the fallback cover',
+      title: 'Backend unreachable: the cover, the gallery could not be loaded, Try again',
       attrs,
       backend: 'unreachable',
-      ready: '[part~="fallback"]',
+      ready: '[part~="stage"] ~ [part~="error"] [part~="retry"]',
       expectedConsole: /.*/,
     },
   ],

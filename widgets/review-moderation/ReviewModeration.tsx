@@ -17,7 +17,7 @@
  * Its attributes, events and parts: widgets/review-moderation/define.ts.
  */
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { REVIEW_SLUGS, MODERATION_MESSAGES as MSG } from '../core/shared.ts';
+import { REVIEW_SLUGS, MODERATION_MESSAGES as MSG, reviewSubjectName } from '../core/shared.ts';
 import { AdminGate, useAdminCall, type AdminPanelProps } from '../core/admin-gate.tsx';
 import { Modal } from '../core/dialog.tsx';
 import { emit, type KybEventMap } from '../core/events.ts';
@@ -224,7 +224,10 @@ function Panel({ toast, host }: AdminPanelProps) {
               onClick={() => setStatus(s)}
             >
               {STATUS_LABEL[s]}
-              <span className="rm__count">{counts ? ` (${counts[s]})` : ''}</span>
+              {/* Room for the count before it is known, so the tabs keep their width when it arrives. */}
+              <span className="rm__count" aria-hidden={counts ? undefined : true}>
+                {counts ? ` (${counts[s]})` : ' (…)'}
+              </span>
             </button>
           ))}
         </div>
@@ -236,7 +239,7 @@ function Panel({ toast, host }: AdminPanelProps) {
             <option value="">All products</option>
             {REVIEW_SLUGS.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {reviewSubjectName(s)}
               </option>
             ))}
           </select>

@@ -4,6 +4,7 @@
  * Delete beside it.
  */
 import { useId } from 'react';
+import { reviewSubjectName } from '../core/shared.ts';
 import { isVideo, ratingLabel } from '../reviews/model/index.ts';
 import { Byline, Stars, Verified, fileUrl } from '../reviews/view/index.ts';
 import type { ModeratedReview } from './data.ts';
@@ -28,7 +29,9 @@ export function Row({ review: r, busy, onApprove, onVerify, onDelete, onReply }:
       <article className="rm__review" part="review" aria-labelledby={titleId} tabIndex={-1}>
         <header className="rm__head">
           <Byline block="rm" name={r.reviewer_name} date={r.created_at}>
-            <span className="rm__product-name">{r.product_slug}</span>
+            <span className="rm__product-name" data-slug={r.product_slug}>
+              {reviewSubjectName(r.product_slug)}
+            </span>
           </Byline>
           <span className={`rm__badge rm__badge--${r.is_approved ? 'approved' : 'pending'}`} part="badge">
             {r.is_approved ? 'Approved' : 'Pending'}

@@ -31,7 +31,7 @@ export function SignUpForm({ toast, onDone, setUnconfirmed }: SignUpFormProps) {
       done: ({ data }) => {
         if (data.session) {
           // Projects without e-mail confirmation sign the new account in at once.
-          toast(MESSAGES.signInSuccess);
+          toast(MESSAGES.signUpSignedIn);
         } else {
           setUnconfirmed(email.trim());
           toast(MESSAGES.signUpSuccess);

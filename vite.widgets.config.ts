@@ -277,10 +277,6 @@ export default defineConfig(({ mode }) => {
     define: { 'process.env.NODE_ENV': JSON.stringify(mode === 'development' ? 'development' : 'production') },
     plugins: [ownReviewsCopyForModeration(), playground(), elementsContract(), loaderManifest(), localBackend()],
     server: { open: '/playground/', fs: { allow: [root] } },
-    // The dev server pre-bundles dependencies without our resolve plugins: r2wc would get real React
-    // while the components get preact ("Cannot add property __, object is not extensible"). Serve r2wc
-    // unbundled so the aliases apply to it in the playground exactly as in the build.
-    optimizeDeps: react ? {} : { exclude: ['@r2wc/react-to-web-component', '@r2wc/core'] },
     build: {
       outDir: `${root}dist/${react ? 'widgets-react' : 'widgets'}`,
       emptyOutDir: true,

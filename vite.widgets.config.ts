@@ -10,7 +10,7 @@
  * Output: `kyb-widgets.js` (the loader, stable name: pages link it) + hashed chunks under `chunks/`
  * (one per element plus shared ones), `.vite/manifest.json` (scripts/size.ts follows its import
  * graph), `playground/` (a test page for every element), `custom-elements.json` and `types/`. ES modules, minified, base `./`, so the
- * folder can be served from any origin or path. The same React source builds against preact/compat
+ * folder can be served from any origin or path. The same React source builds against preact (core/preact-react/)
  * (~10 kB per element instead of ~69 kB) — widget code avoids React-19-only APIs for that reason.
  */
 import { defineConfig, type Plugin } from 'vite';
@@ -23,38 +23,23 @@ const widgets = `${root}widgets/`;
 /** A path as a regular expression that matches it literally. */
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** react → preact/compat, most specific first and anchored, so `react-dom` does not also catch `react-dom/client`. */
+/**
+ * preact build: react, react-dom and @r2wc/react-to-web-component → widgets/core/preact-react/, a thin
+ * layer that maps exactly the React API the widgets use (hooks, createElement, createPortal and React's
+ * prop normalising) and the r2wc options core/define.ts passes onto preact, instead of preact/compat
+ * (whose whole surface — Suspense, lazy, memo, Children, class-component shims — does not tree-shake)
+ * and r2wc (attribute types and events we do not use): the reviews first view is ~1.5 kB gzip lighter
+ * (issue #13; the folder's README). JSX goes through preact's own jsx-runtime. Anchored patterns. The
+ * React build uses the real packages.
+ */
+const thinReact = `${widgets}core/preact-react/`;
 const preactAliases = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^@r2wc\/react-to-web-component$/, replacement: `${thinReact}r2wc.ts` },
+  { find: /^react-dom$/, replacement: `${thinReact}react-dom.ts` },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
-  // `react` itself → preact/compat is done by slimReactForR2wc() (it needs to see the importer).
+  { find: /^react$/, replacement: `${thinReact}react.ts` },
 ];
-
-/**
- * preact build: @r2wc/react-to-web-component does `import React from 'react'` for one call,
- * `React.createElement`. Under preact/compat that default import is an object holding all of compat
- * (Suspense, lazy, portals, …), which defeats tree-shaking (~4 kB gzip in every page's runtime).
- * Give r2wc a default export with just createElement; everything else still comes from preact/compat.
- */
-function slimReactForR2wc(): Plugin {
-  const id = '\0kyb-r2wc-react';
-  return {
-    name: 'kyb-slim-react-for-r2wc',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (source !== 'react') return null;
-      if (importer && /[\\/]@r2wc[\\/]react-to-web-component[\\/]/.test(importer)) return id;
-      return this.resolve('preact/compat', importer, { skipSelf: true });
-    },
-    load(loadId) {
-      if (loadId === id) return "import { createElement } from 'preact/compat';\nexport default { createElement };\n";
-      return null;
-    },
-  };
-}
 
 /**
  * Modules an element's chunk keeps to itself, with a copy for another chunk, so that a first view
@@ -294,12 +279,8 @@ export default defineConfig(({ mode }) => {
     envDir: root,
     resolve: { alias: react ? [] : preactAliases },
     define: { 'process.env.NODE_ENV': JSON.stringify(mode === 'development' ? 'development' : 'production') },
-    plugins: [...(react ? [] : [slimReactForR2wc()]), ...ownReviewsCopies(), playground(), elementsContract(), loaderManifest(), localBackend()],
+    plugins: [...ownReviewsCopies(), playground(), elementsContract(), loaderManifest(), localBackend()],
     server: { open: '/playground/', fs: { allow: [root] } },
-    // The dev server pre-bundles dependencies without our resolve plugins: r2wc would get real React
-    // while the components get preact ("Cannot add property __, object is not extensible"). Serve r2wc
-    // unbundled so slimReactForR2wc() applies in the playground exactly as in the build.
-    optimizeDeps: react ? {} : { exclude: ['@r2wc/react-to-web-component', '@r2wc/core'] },
     build: {
       outDir: `${root}dist/${react ? 'widgets-react' : 'widgets'}`,
       emptyOutDir: true,
@@ -338,7 +319,7 @@ export default defineConfig(({ mode }) => {
             groups: [
               {
                 name: 'runtime',
-                test: /node_modules[\\/](preact|react|react-dom|scheduler|@r2wc)[\\/]|widgets[\\/]core[\\/](define\.ts|tokens\.css|config\.ts|public\.ts|registry\.ts|rpc\.ts)$|[\\/]shared[\\/]storage\.ts$/,
+                test: /node_modules[\\/](preact|react|react-dom|scheduler|@r2wc)[\\/]|widgets[\\/]core[\\/](preact-react[\\/](?!store)|(define\.ts|tokens\.css|config\.ts|public\.ts|registry\.ts|rpc\.ts)$)|[\\/]shared[\\/]storage\.ts$/,
               },
               // The rules files of shared/ are small and read together (forms, reviews, gallery,
               // accounts): one chunk, as when they were one file, not four requests of 0.1 kB.

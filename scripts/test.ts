@@ -9,7 +9,7 @@
  *                      database migrated by the real `supabase db push`; then `supabase db advisors`
  *                      (hosted's database linter) over that database: fails on errors, prints warnings; and
  *                      `supabase gen types` over it must match supabase/types/database.ts
- *   5. build           widgets (preact/compat build shipped + React build) and the prerendered site
+ *   5. build           widgets (preact build shipped + React build) and the prerendered site
  *   6. browser         @web/test-runner: each element in real Chromium against the real stack, both builds
  *   7. e2e             Playwright over the built site + local stack: routes, journeys, axe, HTML validity
  *   8. visual          every route and catalogued element state at 320/390/768/1280 px: layout invariants and
@@ -205,7 +205,7 @@ if (want('build') || want('browser') || want('e2e') || want('visual')) {
 }
 if (want('browser')) {
   for (const build of ['preact', 'react'] as const) {
-    await step(`browser tests (${build === 'preact' ? 'preact/compat build, shipped' : 'React 19 build'})`, async () => {
+    await step(`browser tests (${build === 'preact' ? 'preact build, shipped' : 'React 19 build'})`, async () => {
       // The build step above produced both bundles; test exactly those.
       const r = await run('npm', ['run', '--silent', 'test:browser'], { KYB_BUILD: build === 'react' ? 'react' : '', KYB_SKIP_BUILD: '1' });
       const c = countsFrom(r.out);

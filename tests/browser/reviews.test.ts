@@ -94,6 +94,9 @@ describe('kyb-reviews (signed out)', () => {
     assert(text(first).includes('Amara Johnson'), 'reviewer name');
     assert(text(first).includes('Soft and light. Review text number 1.'), 'content');
     assert(first.querySelector('svg.rv-avatar') && text(first.querySelector('svg.rv-avatar')) === 'AJ', 'local avatar with initials');
+    // JSX writes SVG attributes in camelCase; both builds must give the DOM their real names (core/preact-react/props.ts).
+    equal(first.querySelector('svg.rv-avatar text').getAttribute('text-anchor'), 'middle', 'textAnchor rendered as text-anchor');
+    assert(!first.querySelector('svg.rv-avatar text').hasAttribute('textAnchor'), 'no camelCase attribute left on the SVG');
     equal(cards(el).filter((c) => text(c).includes('Verified Purchase')).length, 2, 'verified marks on page 1');
     assert(!text(cards(el)[1]).includes('Verified Purchase'), 'no mark when not verified');
     equal(first.querySelectorAll('.rv-thumb').length, 2, 'media thumbnails');

@@ -21,7 +21,8 @@ import r2wc from '@r2wc/react-to-web-component';
 import type { ComponentType } from 'react';
 import tokensCss from './tokens.css?inline';
 
-type R2WCType = 'string' | 'number' | 'boolean' | 'json' | 'function' | 'method';
+/** The attribute types both builds support (the preact build's stand-in, core/preact-react/r2wc.ts, has these). */
+type R2WCType = 'string' | 'number' | 'boolean' | 'json';
 
 const sheets = new Map<string, CSSStyleSheet>();
 /** The page's one CSSStyleSheet for `css` (made on first use), shared by every element and instance. */

@@ -37,10 +37,11 @@ const REVIEWS_GOAL = 16 * 1024;
  * module (model/, view/) inside kyb-reviews' chunk (one file fewer), 20.05 kB with the icon button's rules
  * loading with the form and the lightbox, 20.00 kB with siteUrl/siteOrigin (core/site.ts) out of the runtime,
  * 18.52 kB with preact/compat and r2wc replaced by core/preact-react/ (what the widgets use of them),
+ * 18.61 kB once the loader holds an early sign-in request back and replays it once (widgets/loader.ts),
  * plus a little room;
  * lower it toward the goal.
  */
-const REVIEWS_CEILING = 18.6 * 1024;
+const REVIEWS_CEILING = 18.7 * 1024;
 
 interface ManifestChunk {
   file: string;

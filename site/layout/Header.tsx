@@ -8,9 +8,13 @@
  * The account control is one `kyb-auth-button` in the bar and one (`layout="menu"`) in the slide-out
  * menu; on a phone the bar keeps only Sign in, or a compact My Account, and the menu holds the greeting
  * and Sign out (site.css). The bar's button owns the one sign-in dialog.
+ *
+ * The menu also holds "Send a DM": below 1272 px the floating message button does not float over the
+ * page (it would sit on text or a control, footer.css), so the sticky header's menu is where a phone
+ * visitor reaches it from anywhere on the page.
  */
 import { BUSINESS } from '../../shared/business.ts';
-import { BookLink, Img } from '../components/ui.tsx';
+import { BookLink, ExtLink, Img } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import { navLink } from '../routes.ts';
 
@@ -102,6 +106,9 @@ export function Header({ current }: { current: string }) {
           </kyb-auth-button>
         </div>
         <BookLink class="mobile-menu__book">Book Now</BookLink>
+        <ExtLink class="mobile-menu__dm" href={BUSINESS.dmUrl}>
+          <Icon name="message" /> Send a DM
+        </ExtLink>
       </div>
     </header>
   );

@@ -189,7 +189,7 @@ describe('every page', () => {
     }
   });
 
-  it('shares one layout: nav labels, Digital Tools dropdown, Book Now, auth button, DM button, four-column footer, © 2025 with Privacy and Cookies', () => {
+  it("shares one layout: nav labels, Digital Tools dropdown, Book Now, auth button, DM button and the menu's Send a DM, four-column footer, © 2025 with Privacy and Cookies", () => {
     const h = page('/rewards');
     const t = text(h);
     for (const label of ['About Us', 'Products', 'Services', 'Press', 'Digital Tools', 'Crown Planner', 'Blog', 'Vault', 'FAQ', 'Book Now']) expect(t).toContain(label);
@@ -202,6 +202,8 @@ describe('every page', () => {
     expect(h).toMatch(/<button class="menu-toggle" type="button" popovertarget="mobile-menu"/);
     expect(h).toMatch(/<div id="mobile-menu" class="mobile-menu" popover="auto">/);
     expect(h).toMatch(new RegExp(`<a class="dm-fab" href="${BUSINESS.dmUrl}" target="_blank" rel="noopener" aria-label="[^"]+"`));
+    // Below 1272 px the button does not float over the page; the menu is where a phone reaches it.
+    expect(h).toMatch(new RegExp(`<a href="${BUSINESS.dmUrl}" class="mobile-menu__dm" target="_blank" rel="noopener"><svg[^]*?</svg> Send a DM<span class="sr-only">`));
     for (const col of ['Company', 'Digital Tools', 'Programs', 'Actions']) expect(h).toContain(`<h2 class="site-footer__title">${col}</h2>`);
     expect(h).toContain('<a href="/partners">Join Our Eco System</a>');
     expect(h).toContain(`href="mailto:${BUSINESS.email}">Contact</a>`);

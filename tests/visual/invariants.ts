@@ -177,7 +177,7 @@ export function layoutProblems(opts: InvariantOptions): string[] {
     if (cover) out.push(`${describe(e)} covered by ${describe(cover)}`);
   }
   // Text, line by line, where the visitor cannot scroll it out from under: the first screen and the end.
-  if (atTop || atEnd) {
+  if ((atTop || atEnd) && coverers.length) {
     const reported = new Set<Element>();
     const walkRoots: (Document | ShadowRoot)[] = [document, ...all.filter((e) => e.shadowRoot).map((e) => e.shadowRoot!)];
     for (const root of walkRoots) {

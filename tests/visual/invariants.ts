@@ -5,8 +5,9 @@
  *
  * - no horizontal overflow;
  * - the header's height within a bound (routes only);
- * - no fixed or sticky element covering a link or control (called at the top, at the end, and at the
- *   offsets `coverOffsets` picks in between);
+ * - no fixed or sticky element covering any part of a link or control (called at the top, at the end,
+ *   and at the offsets `coverOffsets` picks in between), nor text on the first screen or at the end
+ *   (where the visitor cannot scroll it out from under);
  * - no clipped text: a box that hides overflowing text without an ellipsis or a line clamp;
  * - star fill in proportion to the rating ("Rated 4 out of 5" fills 80 %);
  * - every toast shown is hit-testable at its centre (above dialogs and their backdrops);
@@ -27,7 +28,7 @@ export interface InvariantOptions {
    * Instead of problems, up to this many scroll offsets worth a covering check between the top and the
    * end of the page, as strings (issue #8: the floating DM button sat on links mid-scroll, where neither
    * the top nor the end check looked). Rather than sampling blindly, it works out where each control
-   * would pass under each fixed element now shown (a control whose centre is in the element's columns
+   * would pass under each fixed element now shown (a control with any part in the element's columns
    * comes under it at one offset) and spreads the picks over the page; the covering check at each has
    * the last word (hit testing; toasts and inert content excepted).
    */
@@ -63,11 +64,11 @@ export function layoutProblems(opts: InvariantOptions): string[] {
       if (max <= 1 || !e.matches(CONTROLS)) continue;
       const r = e.getBoundingClientRect();
       if (!r.width || !r.height) continue;
-      const x = r.left + r.width / 2;
       const docY = r.top + r.height / 2 + scrollY;
       for (const b of boxes) {
         const s = Math.round(docY - (b.top + b.bottom) / 2);
-        if (x >= b.left && x <= b.right && s > 0 && s < max) found.add(Math.round(s / 8) * 8);
+        // Any part of the control in the element's columns (more than a few px: a shadow's overlap).
+        if (Math.min(r.right, b.right) - Math.max(r.left, b.left) > 4 && s > 0 && s < max) found.add(Math.round(s / 8) * 8);
       }
     }
     const list = [...found].sort((a, b) => a - b);
@@ -105,7 +106,9 @@ export function layoutProblems(opts: InvariantOptions): string[] {
     if (h > opts.headerMax) out.push(`header ${Math.round(h)}px tall (max ${opts.headerMax})`);
   }
 
-  // 3. fixed or sticky things covering a link or control fully in view
+  // 3. fixed or sticky things covering any part of a link or control fully in view, or text on the first
+  // screen and at the end of the page (issue #8: the DM button half over a carousel's "next" arrow at
+  // 768 px, whose centre stayed clear, and over the end of a FAQ card's text on arrival).
   const pinned = (n: Node | null): Element | null => {
     for (let e: Node | null = n; e; e = parentOf(e)) {
       if (e instanceof Element && /^(fixed|sticky)$/.test(getComputedStyle(e).position)) return e;
@@ -113,6 +116,51 @@ export function layoutProblems(opts: InvariantOptions): string[] {
     return null;
   };
   const top = header ? header.getBoundingClientRect().bottom : 0;
+  const atTop = scrollY <= 0;
+  const atEnd = scrollY + innerHeight >= doc.scrollHeight - 1;
+  /** Overlaps under this many px either way are a shadow's or a rounding's, not a covering. */
+  const TOL = 4;
+  // What may cover: fixed and sticky boxes in view (toasts float above everything on purpose).
+  const coverers = all
+    .filter((e) => /^(fixed|sticky)$/.test(getComputedStyle(e).position) && shown(e) && !e.closest('[part~="toast"], [part~="toasts"]'))
+    .map((e) => ({ e, r: e.getBoundingClientRect() }))
+    .filter(({ r }) => r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth);
+  /**
+   * The pinned element on top somewhere in `box` (where a coverer's box overlaps it by more than TOL):
+   * hit tests at the overlap's centre and inset corners. A full-width bar counts only where the visitor
+   * cannot scroll what it hides out from under it: a bar at the top on the first screen, one at the
+   * bottom at the end of the page. A floating button in the content's column counts anywhere.
+   */
+  const coveredBy = (box: DOMRect, owner: Element, ownerPinned: boolean): Element | null => {
+    for (const { e: c, r } of coverers) {
+      if (composedContains(c, owner) || composedContains(owner, c)) continue;
+      const left = Math.max(box.left, r.left);
+      const right = Math.min(box.right, r.right);
+      const y0 = Math.max(box.top, r.top);
+      const y1 = Math.min(box.bottom, r.bottom);
+      if (right - left <= TOL || y1 - y0 <= TOL) continue;
+      const points = [
+        [(left + right) / 2, (y0 + y1) / 2],
+        [left + 2, y0 + 2],
+        [right - 2, y0 + 2],
+        [left + 2, y1 - 2],
+        [right - 2, y1 - 2],
+      ];
+      for (const [x, y] of points) {
+        const hit = deepHit(x, y);
+        if (!hit || composedContains(owner, hit) || composedContains(hit, owner) || hit.closest('[part~="toast"]')) continue;
+        const cover = pinned(hit);
+        if (!cover || composedContains(cover, owner)) continue;
+        const cr = cover.getBoundingClientRect();
+        if (!ownerPinned && cr.width >= innerWidth * 0.9) {
+          const atTheTop = (cr.top + cr.bottom) / 2 < innerHeight / 2;
+          if (atTheTop ? !atTop : !atEnd) continue;
+        }
+        return cover;
+      }
+    }
+    return null;
+  };
   // With a modal dialog open the rest of the page is inert: only the dialog's controls must be reachable.
   const modals = all.filter((e) => e.localName === 'dialog' && e.matches(':modal'));
   for (const e of all) {
@@ -127,13 +175,36 @@ export function layoutProblems(opts: InvariantOptions): string[] {
     const pin = pinned(e);
     const pushedOut = pin !== null && getComputedStyle(pin).position === 'sticky' && pin.getBoundingClientRect().top < (parseFloat(getComputedStyle(pin).top) || 0) - 1;
     if (r.top < top && (pin === null || pushedOut)) continue;
-    const hit = deepHit(r.left + r.width / 2, r.top + r.height / 2);
-    if (!hit || composedContains(e, hit) || composedContains(hit, e)) continue;
-    // Toasts float above everything on purpose (dismissible, and gone after a few seconds).
-    if (hit.closest('[part~="toast"]')) continue;
-    // A label's own control, text inside a link's shadow, … : only pinned coverers count here.
-    const cover = pinned(hit);
-    if (cover && !composedContains(cover, e)) out.push(`${describe(e)} covered by ${describe(cover)}`);
+    const cover = coveredBy(r, e, pin !== null && !pushedOut);
+    if (cover) out.push(`${describe(e)} covered by ${describe(cover)}`);
+  }
+  // Text, line by line, where the visitor cannot scroll it out from under: the first screen and the end.
+  if ((atTop || atEnd) && coverers.length) {
+    const reported = new Set<Element>();
+    const walkRoots: (Document | ShadowRoot)[] = [document, ...all.filter((e) => e.shadowRoot).map((e) => e.shadowRoot!)];
+    for (const root of walkRoots) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const owner = n.parentElement;
+        if (!owner || reported.has(owner) || !(n.textContent ?? '').trim()) continue;
+        if (owner.closest('script, style, template, noscript, [part~="toast"]') || !shown(owner)) continue;
+        if (modals.length && !modals.some((m) => composedContains(m, owner))) continue;
+        const ob = owner.getBoundingClientRect();
+        if (!coverers.some(({ r }) => ob.left < r.right && ob.right > r.left && ob.top < r.bottom && ob.bottom > r.top)) continue;
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        const ownerPin = pinned(owner);
+        for (const line of range.getClientRects()) {
+          if (line.bottom <= top && !ownerPin) continue;
+          const cover = coveredBy(line, owner, ownerPin !== null);
+          if (cover) {
+            out.push(`text "${(n.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40)}" (${owner.localName}) covered by ${describe(cover)}`);
+            reported.add(owner);
+            break;
+          }
+        }
+      }
+    }
   }
 
   if (opts.coveringOnly) return out;

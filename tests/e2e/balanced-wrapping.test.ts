@@ -70,3 +70,24 @@ describe("the configurator's price breakdown", () => {
     });
   }
 });
+
+describe("the configurator's price tables", () => {
+  it('scroll inside their box only when they have more than two columns (the DIY kit table fits any width)', async () => {
+    const page = await ctx.site.page({ viewport: { width: 1280, height: 900 } });
+    const res = await page.goto(`${ctx.site.url}/products/diy-kit`);
+    expect(res?.status(), '/products/diy-kit answers 200').toBe(200);
+    await widgetsUpgraded(page);
+    const wraps = page.locator('kyb-loc-configurator .cfg__table-wrap');
+    await expect.poll(() => wraps.count(), { message: 'the price table shows' }).toBeGreaterThan(0);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      const scrolling = await wraps.evaluateAll((boxes) =>
+        boxes.flatMap((box) => {
+          const columns = box.querySelector('tr')?.children.length ?? 0;
+          return columns <= 2 && box.scrollWidth > box.clientWidth + 1 ? [`${columns} columns: ${box.scrollWidth} in ${box.clientWidth} px`] : [];
+        }),
+      );
+      expect(scrolling, `${width} px: two-column tables that scroll sideways`).toEqual([]);
+    }
+  });
+});

@@ -26,6 +26,9 @@ export function partsInSource(folder: string): Set<string> {
     for (const m of src.matchAll(/\bpart=\{([^}]*)\}/g)) for (const q of m[1].matchAll(/'([a-z- ]+)'/g)) for (const p of q[1].split(/\s+/)) if (p) parts.add(p);
     // A component whose part name is a prop with a default (`part = 'reply'`).
     for (const m of src.matchAll(/\bpart = '([a-z-]+)'/g)) parts.add(m[1]);
+    // A part name handed to markup drawn elsewhere in an options object (`{ …, part: 'table' }`: the
+    // configurator's price tables come from loc-configurator/price-table.ts).
+    for (const m of src.matchAll(/\bpart: '([a-z-]+)'/g)) parts.add(m[1]);
     // Shared components take their outer part name as a prop (`<Field part="…">`, `<Modal part="…">`).
     for (const m of src.matchAll(/<(?:Field|Modal)\b[^>]*?\bpart="([^"]*)"/g)) for (const p of m[1].split(/\s+/)) if (p) parts.add(p);
   }

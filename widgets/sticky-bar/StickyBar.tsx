@@ -9,9 +9,7 @@
  * A fixed bar covers what scrolls under it, so it says how tall it is: `--kyb-sticky-bar-height` on the
  * document's root element (kept current with a ResizeObserver, removed with the element). The page
  * reserves that much below its last content (issue #8: the bar covered the footer's Privacy and
- * Cookies links) and lifts its own floating controls above it. While the bar is hidden it covers
- * nothing, so it says 0px: the page reserves no space for a bar nobody sees (on a page too short to
- * pass the threshold, a gap above the footer's end), and floating controls stay at their own place.
+ * Cookies links) and lifts its own floating controls above it.
  */
 import { useEffect, useRef, useState } from 'react';
 
@@ -60,18 +58,14 @@ export function StickyBar({ threshold }: StickyBarProps) {
   }, [threshold]);
 
   const slot = useRef<HTMLSlotElement>(null);
-  const shown = useRef(visible);
-  shown.current = visible;
-  const publish = useRef<() => void>(() => {});
   useEffect(() => {
     const s = slot.current;
     if (!s || typeof ResizeObserver === 'undefined') return;
     const root = document.documentElement;
     const measure = () => {
-      const h = shown.current ? Math.max(0, ...s.assignedElements().map((e) => e.getBoundingClientRect().height)) : 0;
+      const h = Math.max(0, ...s.assignedElements().map((e) => e.getBoundingClientRect().height));
       root.style.setProperty(HEIGHT_PROPERTY, `${Math.ceil(h)}px`);
     };
-    publish.current = measure;
     const ro = new ResizeObserver(measure);
     const observe = () => {
       ro.disconnect();
@@ -83,13 +77,9 @@ export function StickyBar({ threshold }: StickyBarProps) {
     return () => {
       s.removeEventListener('slotchange', observe);
       ro.disconnect();
-      publish.current = () => {};
       root.style.removeProperty(HEIGHT_PROPERTY);
     };
   }, []);
-  // Shown or hidden: the height follows (the slotted content keeps its size either way, so the
-  // ResizeObserver alone would not notice).
-  useEffect(() => publish.current(), [visible]);
 
   return (
     <div className="bar" part="bar" data-visible={visible ? 'true' : 'false'} inert={!visible}>

@@ -4,7 +4,7 @@
  * from it (widgets/README.md).
  *
  * Shows its light DOM once the page is scrolled past the threshold; sets `--kyb-sticky-bar-height` on `<html>`
- * (0px while the bar is hidden) so the page can keep its end and floating buttons clear of it.
+ * so the page can keep its end and floating buttons clear of it.
  *
  * @tag kyb-sticky-bar
  * @attr {number} [threshold=300] - scroll distance in px

@@ -191,7 +191,9 @@ function loaderManifest(): Plugin {
         walk(out.fileName);
         const name = (f: string) => f.replace(/^chunks\/(.*)\.js$/, '$1');
         const ix = [...seen].map(name).map((f) => (files.includes(f) ? files.indexOf(f) : files.push(f) - 1));
-        rows.push(row(m[1], name(out.fileName), ix, of));
+        // `<folder>-<hash>` is written `-<hash>` (the loader puts the folder back): 2 kB budget.
+        const file = name(out.fileName);
+        rows.push(row(m[1], file.startsWith(`${m[1]}-`) ? file.slice(m[1].length) : file, ix, of));
       }
       // Chunk file names never contain | , or spaces.
       loader.code = loader.code.replace('__KYB_MANIFEST__', ['chunks/*.js', files.join(','), ...rows].join('|'));

@@ -33,6 +33,7 @@
  *
  *   <chunk path, * = file>|<shared chunk files, comma-separated>|<element>|<element>…
  *   element = <folder> <file> <strategy>[:<event>] (empty: visible) <shared chunk indexes, dot-separated> <reserve CSS>
+ *   (a file starting with "-" is the folder's name followed by it: `-Ab12Cd` for `reviews-Ab12Cd`)
  *   (the reservation's CSS follows `display:block`)
  *
  * Tags inside another element's shadow root are not seen here: an element that renders another kyb-*
@@ -62,7 +63,7 @@ if (typeof document !== 'undefined' && !g[KEY]) {
     const [folder, file, how, deps, ...reserve] = row.split(' ');
     const tag = `kyb-${folder}`;
     const [strategy, event] = how.split(':');
-    els.set(tag, [file, strategy, event, deps.split('.').filter(Boolean)]);
+    els.set(tag, [file[0] === '-' ? folder + file : file, strategy, event, deps.split('.').filter(Boolean)]);
     pending.add(tag);
     // A block unless its reservation says otherwise (a later declaration wins). :where(): no specificity,
     // so the page's own rules for the element (a class that makes it a grid) win over the reservation.
@@ -90,7 +91,7 @@ if (typeof document !== 'undefined' && !g[KEY]) {
   // blocks inline <style> but not adopted sheets.
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(css);
-  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  document.adoptedStyleSheets.push(sheet);
 
   /** Requests that came before their element's code: tag → [target, event, detail]. */
   const asked = new Map<string, [EventTarget, string, unknown]>();

@@ -9,7 +9,8 @@
  * - the gallery admin says "No file chosen" on its own row, whole;
  * - the auth dialog's selected tab stands apart from the other (3:1), aria-selected follows it;
  * - the configurator's Copy link border has 3:1 against what is behind it;
- * - the three admin elements' access-denied cards are laid out alike.
+ * - the three admin elements' access-denied cards are laid out alike;
+ * - the planner gallery's loading cover is faded (it read as the finished gallery), in the same box.
  */
 import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -223,5 +224,23 @@ describe('element polish from the visual review (issue #8)', () => {
     expect(cards[0].headingToText, 'a gap between the heading and the text').toBeGreaterThanOrEqual(8);
     expect(cards[1]).toEqual(cards[0]);
     expect(cards[2]).toEqual(cards[0]);
+  });
+
+  it("the planner gallery's cover is faded while loading, in the box the loaded slide takes", async () => {
+    const stage = async (id: string) => {
+      const page = await openState('kyb-planner-gallery', id, { viewport: { width: 390, height: 800 } });
+      const m = await page.evaluate(() => {
+        const root = document.querySelector('kyb-planner-gallery')!.shadowRoot!;
+        const s = root.querySelector<HTMLElement>('[part~="stage"]')!.getBoundingClientRect();
+        const media = root.querySelector<HTMLElement>('[part~="stage"] img, [part~="stage"] video')!;
+        return { box: [s.top, s.width, s.height].map(Math.round), opacity: Number(getComputedStyle(media).opacity) };
+      });
+      await page.context().close();
+      return m;
+    };
+    const [loading, filled] = [await stage('loading'), await stage('filled')];
+    expect(loading.opacity, 'the cover faded while loading').toBeLessThan(0.6);
+    expect(filled.opacity).toBe(1);
+    expect(loading.box, 'no shift when the gallery arrives').toEqual(filled.box);
   });
 });

@@ -1,4 +1,5 @@
 /** kyb-beta-gate's visual states (the catalogue: widgets/core/states.ts). */
+import { BETA_UNLOCK_KEY } from '../../shared/storage.ts';
 import type { ElementStates } from '../core/states.ts';
 
 const gate = { mode: 'gate' };
@@ -30,6 +31,15 @@ export default {
       ],
       ready: '[part~="request-form"][aria-busy="true"] [part~="submit"]:disabled',
     },
-    { id: 'tools', title: 'The tools list', attrs: { mode: 'tools' }, ready: '[part~="base"]' },
+    { id: 'tools', title: 'Locked: the tools page asks for the password', attrs: { mode: 'tools' }, ready: '[part~="base"]' },
+    {
+      // What a beta tester sees once the password was accepted earlier in this tab (the unlock lives in
+      // sessionStorage, shared/storage.ts): the tools list itself.
+      id: 'tools-unlocked',
+      title: 'Unlocked: the beta tools list',
+      attrs: { mode: 'tools' },
+      storage: { sessionStorage: { [BETA_UNLOCK_KEY]: '1' } },
+      ready: '[part~="unlocked"]',
+    },
   ],
 } satisfies ElementStates;

@@ -47,7 +47,7 @@ export interface AdminPanelProps {
 export interface AdminGateProps {
   /** The element's shadow root (r2wc's `container` prop). */
   container: unknown;
-  /** Class prefix of the element's CSS (`ga` → `ga__loading`, `ga__denied`, `ga__heading`). */
+  /** Class prefix of the element's CSS (`ga` → `ga__loading`); the access-denied card looks the same in every admin element (controls.css `.kyb-denied`). */
   prefix: string;
   /** What a signed-in visitor without the admin role is told under "Admin Access Required". */
   denied: string;
@@ -71,8 +71,8 @@ export function AdminGate({ container, prefix, denied, Panel }: AdminGateProps) 
   } else if (!user) {
     const { title, description } = MESSAGES.adminAuthRequired;
     body = (
-      <div className={`${prefix}__denied kyb-card`} part="denied">
-        <h2 className={`${prefix}__heading`}>{title}</h2>
+      <div className="kyb-denied kyb-card" part="denied">
+        <h2 className="kyb-denied__heading">{title}</h2>
         <p>{description}</p>
         <button type="button" className="kyb-btn" part="sign-in" onClick={() => emit(host() ?? document, 'kyb-request-sign-in', { tab: 'sign-in' })}>
           Sign in
@@ -81,8 +81,8 @@ export function AdminGate({ container, prefix, denied, Panel }: AdminGateProps) 
     );
   } else if (!isAdmin(user)) {
     body = (
-      <div className={`${prefix}__denied kyb-card`} part="denied">
-        <h2 className={`${prefix}__heading`}>Admin Access Required</h2>
+      <div className="kyb-denied kyb-card" part="denied">
+        <h2 className="kyb-denied__heading">Admin Access Required</h2>
         <p>{denied}</p>
       </div>
     );

@@ -12,6 +12,8 @@
  * real one, it is just never let through, so what shows is what a visitor sees while waiting.
  */
 
+import type { StorageArea } from '../../shared/storage.ts';
+
 /** Who is signed in: nobody, an ordinary member (amara.okafor@gmail.com), or the seeded admin. */
 export type StateSession = 'signed-out' | 'member' | 'admin';
 
@@ -50,6 +52,13 @@ export interface ElementState {
   backend?: 'local' | 'unreachable';
   /** Query string of the page the element sits on (`?token=…` for kyb-unsubscribe). */
   query?: Record<string, string>;
+  /**
+   * Browser storage the page already holds when the element loads, by area, e.g. the beta unlock a
+   * visitor earned earlier in the tab (`{ sessionStorage: { [BETA_UNLOCK_KEY]: '1' } }`). Keys come from
+   * shared/storage.ts. Written by the playground's stage before the bundle loads, and taken away again
+   * when the next state renders in the same tab (the playground's frames share one session storage).
+   */
+  storage?: Partial<Record<StorageArea, Record<string, string>>>;
   /** Page space below the element, in viewport heights (for scroll-driven elements). */
   scrollSpace?: number;
   steps?: StateStep[];

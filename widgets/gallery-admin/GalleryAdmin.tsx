@@ -30,6 +30,8 @@ export function GalleryAdmin({ container }: GalleryAdminProps) {
 function Panel({ toast, host }: AdminPanelProps) {
   const [items, setItems] = useState<GalleryItem[] | null>(null);
   const [uploading, setUploading] = useState(false);
+  /** The file being uploaded, shown by name: the native picker's own text is clipped on a phone. */
+  const [chosen, setChosen] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<GalleryItem | null>(null);
   const [deleting, setDeleting] = useState(false);
   const headingId = useId();
@@ -60,6 +62,7 @@ function Panel({ toast, host }: AdminPanelProps) {
     const file = input.files?.[0];
     if (!file) return;
     setUploading(true);
+    setChosen(file.name);
     try {
       // Count on the server, not on this tab's list: another admin tab may have uploaded meanwhile.
       const now = await call(listItems);
@@ -88,6 +91,7 @@ function Panel({ toast, host }: AdminPanelProps) {
       emit(host(), 'kyb-gallery-change', { action: 'upload', id: r.value.id });
       await refetch();
     } finally {
+      setChosen(null);
       input.value = '';
       setUploading(false);
     }
@@ -142,6 +146,11 @@ function Panel({ toast, host }: AdminPanelProps) {
           aria-describedby={hintId}
           onChange={onFile}
         />
+        {/* The native text ("No file chosen") is hidden by the stylesheet: at 320 px it was clipped to
+            "No fi…osen" beside the button (issue #8). Screen readers hear the input's own value. */}
+        <p className="ga__chosen" part="chosen" aria-hidden="true">
+          {chosen ?? 'No file chosen'}
+        </p>
         <p className="ga__hint" id={hintId} part="count">
           {/* No count until the list is in: "0 of 10 items" while loading said the gallery was empty. */}
           {uploading ? 'Uploading…' : items === null ? '' : `${items.length} of ${GALLERY_MAX_ITEMS} items`}

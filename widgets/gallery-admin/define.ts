@@ -8,7 +8,7 @@
  *
  * @tag kyb-gallery-admin
  * @event kyb-gallery-change - `{action: 'upload' | 'update' | 'delete', id}` after each change is stored
- * @csspart heading, upload, file-input, count, list, item, preview, order, active, alt, delete, dialog, root,
+ * @csspart heading, upload, file-input, chosen, count, list, item, preview, order, active, alt, delete, dialog, root,
  *   loading, denied, sign-in
  * @event kyb-request-sign-in - `{tab: 'sign-in'}` when a signed-out visitor presses Sign in (the page's
  *   kyb-auth-button opens its dialog)

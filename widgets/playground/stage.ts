@@ -4,13 +4,16 @@
  * the bundle, then the state's steps. Progress is written to `<html data-state>`: `ready` once the
  * state's `ready` selector matches, `needs-session` or `failed: …` otherwise, so a test can wait on it.
  * A state's `hold` (loading, submitting) wraps this page's fetch before the bundle loads; the number of
- * requests held so far is in `<html data-held>`.
+ * requests held so far is in `<html data-held>`. A state's `storage` is written before the bundle loads too.
  */
+import type { StorageArea } from '../../shared/storage.ts';
 import type { ElementState, StateSession, StateStep } from '../core/states.ts';
 
 /** Where nothing answers (the error states): the discard port. */
 const UNREACHABLE = 'http://127.0.0.1:9';
 const ROLE_KEY = 'kyb-playground-as';
+/** The storage keys the last state's `storage` wrote in this tab (sessionStorage, JSON `[area, key][]`). */
+const WROTE_KEY = 'kyb-playground-wrote';
 
 /** First element matching `sel` in `root`'s light DOM or in any open shadow root below it. */
 export function deepQuery(root: Element | Document, sel: string): Element | null {
@@ -126,6 +129,23 @@ async function ensureSession(want: StateSession): Promise<boolean> {
   }
 }
 
+/**
+ * Puts a state's `storage` in place, first taking away what an earlier state wrote: the playground's
+ * frames share the tab's session storage, so one state's unlock would otherwise show in the next.
+ */
+function applyStorage(want: ElementState['storage']) {
+  const areas = { localStorage, sessionStorage } as const;
+  for (const [area, key] of JSON.parse(sessionStorage.getItem(WROTE_KEY) ?? '[]') as [StorageArea, string][]) areas[area].removeItem(key);
+  const wrote: [StorageArea, string][] = [];
+  for (const [area, entries] of Object.entries(want ?? {}) as [StorageArea, Record<string, string>][]) {
+    for (const [key, value] of Object.entries(entries)) {
+      areas[area].setItem(key, value);
+      wrote.push([area, key]);
+    }
+  }
+  sessionStorage.setItem(WROTE_KEY, JSON.stringify(wrote));
+}
+
 export interface StageOptions {
   state: ElementState;
   tag: string;
@@ -153,6 +173,7 @@ export async function renderState(o: StageOptions): Promise<void> {
       html.dataset.state = 'needs-session';
       return;
     }
+    applyStorage(state.storage);
     if (state.siteStyles) await adoptSiteStyles();
     const held = state.hold?.length ? holdRequests(state.hold) : null;
     const el = document.createElement(o.tag);

@@ -2,7 +2,7 @@
 /** One press story at /press/<slug> (linked from /press; docs/pages.md#press). */
 import type { FunctionComponent } from 'preact';
 import { BUSINESS } from '../../shared/business.ts';
-import { Breadcrumb, ButtonLink, Img } from '../components/ui.tsx';
+import { Breadcrumb, ButtonLink, Img, SEP } from '../components/ui.tsx';
 import { PRESS_ITEMS, formatLongDate, pressItem } from '../content/press.ts';
 
 export function pressArticle(slug: string): FunctionComponent {
@@ -17,10 +17,13 @@ export function pressArticle(slug: string): FunctionComponent {
           <p class="eyebrow">{item.category}</p>
           <h1 id="page-title">{item.title}</h1>
           <p class="meta">
-            <time class="dot-after" datetime={item.date}>
-              {formatLongDate(item.date)}
-            </time>{' '}
-            <span>{item.author}</span>
+            <span>
+              <time class="nowrap" datetime={item.date}>
+                {formatLongDate(item.date)}
+              </time>
+              {SEP}
+              {item.author}
+            </span>
           </p>
           <Img src={item.image} alt={item.imageAlt} width={960} height={600} eager class="article__image" />
           <div class="prose">

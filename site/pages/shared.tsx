@@ -7,7 +7,7 @@
 import type { ComponentChildren } from 'preact';
 import { BUSINESS } from '../../shared/business.ts';
 import { LOYALTY_CARD } from '../../shared/catalog.ts';
-import { ExtLink, Fallback, Img, PhoneLink, StarScale } from '../components/ui.tsx';
+import { ExtLink, Fallback, Img, PhoneLink, SEP, StarScale } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import type { PartnerBrand } from '../content/partners.ts';
 import { PRERENDER_TIME_ZONE, REPLY_LABEL, VERIFIED_LABEL, basedOn, formatAverage, formatReviewDate, ratingLabel, reviewCount } from '../../widgets/reviews/model/index.ts';
@@ -59,14 +59,20 @@ export function ReviewsSection({ slug, name }: { slug: string; name: string }) {
                       <article aria-label={`Review by ${r.reviewer_name}`}>
                         <h3>{r.title}</h3>
                         <p class="small">
-                          <span>{ratingLabel(r.rating)}</span> · <span>{r.reviewer_name}</span> · <time dateTime={r.created_at}>{longDate(r.created_at)}</time>
-                          {r.is_verified_purchase ? <span> · {VERIFIED_LABEL}</span> : null}
+                          <span>{ratingLabel(r.rating)}</span>
+                          {SEP}
+                          <span>{r.reviewer_name}</span>
+                          {SEP}
+                          <time dateTime={r.created_at}>{longDate(r.created_at)}</time>
+                          {r.is_verified_purchase ? <span>{`${SEP}${VERIFIED_LABEL}`}</span> : null}
                         </p>
                         <p>{r.content}</p>
                         {r.reply ? (
                           <div class="reviews-fallback__reply">
                             <p class="small">
-                              <strong>{REPLY_LABEL}</strong> · <time dateTime={r.reply.updated_at}>{longDate(r.reply.updated_at)}</time>
+                              <strong>{REPLY_LABEL}</strong>
+                              {SEP}
+                              <time dateTime={r.reply.updated_at}>{longDate(r.reply.updated_at)}</time>
                             </p>
                             <p>{r.reply.content}</p>
                           </div>

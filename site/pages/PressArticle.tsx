@@ -2,8 +2,9 @@
 /** One press story at /press/<slug> (linked from /press; docs/pages.md#press). */
 import type { FunctionComponent } from 'preact';
 import { BUSINESS } from '../../shared/business.ts';
-import { Breadcrumb, ButtonLink, Img, SEP } from '../components/ui.tsx';
-import { PRESS_ITEMS, formatLongDate, pressItem } from '../content/press.ts';
+import { Breadcrumb, ButtonLink, Img } from '../components/ui.tsx';
+import { PRESS_ITEMS, pressItem } from '../content/press.ts';
+import { Byline } from './Press.tsx';
 
 export function pressArticle(slug: string): FunctionComponent {
   const item = pressItem(slug);
@@ -17,13 +18,7 @@ export function pressArticle(slug: string): FunctionComponent {
           <p class="eyebrow">{item.category}</p>
           <h1 id="page-title">{item.title}</h1>
           <p class="meta">
-            <span>
-              <time class="nowrap" datetime={item.date}>
-                {formatLongDate(item.date)}
-              </time>
-              {SEP}
-              {item.author}
-            </span>
+            <Byline item={item} />
           </p>
           <Img src={item.image} alt={item.imageAlt} width={960} height={600} eager class="article__image" />
           <div class="prose">

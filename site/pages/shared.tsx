@@ -130,16 +130,26 @@ export function CatalogRating({ slug, href }: { slug: string; href: string }) {
 /** As the element writes dates, in the one zone a page built for everyone can use. */
 const longDate = (iso: string) => formatReviewDate(iso, PRERENDER_TIME_ZONE);
 
+/**
+ * Below this width the card is drawn in two rows of five (loyalty-card-compact.svg): the wide card's
+ * lettering, scaled down to a phone's column, was 6 px (issue #8); the compact one keeps every word at
+ * 12 px or more from 320 px up (tests/unit/site-content.test.ts).
+ */
+export const LOYALTY_CARD_COMPACT_MEDIA = '(max-width: 699px)';
+
 /** The loyalty card: 10 slots, 2 punched, 25% and 50% markers (docs/pages.md#rewards, docs/limits.md). */
 export function LoyaltyCardImage({ class: c }: { class?: string }) {
   return (
-    <Img
-      src="/images/loyalty-card.svg"
-      alt={`KYB rewards card with ${LOYALTY_CARD.slots} punch slots: ${LOYALTY_CARD.examplePunches} punched, a ${LOYALTY_CARD.markers[0]} reward reached, and a ${LOYALTY_CARD.markers[1]} reward further along`}
-      width={640}
-      height={380}
-      class={c}
-    />
+    <picture>
+      <source media={LOYALTY_CARD_COMPACT_MEDIA} srcset="/images/loyalty-card-compact.svg" width={300} height={306} />
+      <Img
+        src="/images/loyalty-card.svg"
+        alt={`KYB rewards card with ${LOYALTY_CARD.slots} punch slots: ${LOYALTY_CARD.examplePunches} punched, a ${LOYALTY_CARD.markers[0]} reward reached, and a ${LOYALTY_CARD.markers[1]} reward further along`}
+        width={640}
+        height={380}
+        class={c}
+      />
+    </picture>
   );
 }
 

@@ -40,6 +40,24 @@ import { Shop } from './pages/Shop.tsx';
 import { LocsTeaser, PlannerTeaser } from './pages/Teasers.tsx';
 import { Unsubscribe } from './pages/Unsubscribe.tsx';
 
+/**
+ * The header's links, in order (spec 1, 2.2): About Us, Products, Services, Press, the Digital Tools
+ * dropdown (Crown Planner, Blog, Vault) and FAQ.
+ */
+export const HEADER_NAV = {
+  primary: ['/about', '/products', '/services', '/press'],
+  tools: ['/digital-tools/crown-planner', '/blog', '/vault'],
+  last: '/faq',
+} as const;
+
+/**
+ * The header link a page belongs to, highlighted on every page of that section (issue #8: a blog
+ * article, /handmade-locs and others highlighted nothing): one of the header's links, the Digital Tools
+ * dropdown itself ('/digital-tools': the hub and the beta pages, which have no link of their own in it),
+ * or null for pages the header does not link to (footer-only, account, admin).
+ */
+export type NavSection = (typeof HEADER_NAV.primary)[number] | (typeof HEADER_NAV.tools)[number] | typeof HEADER_NAV.last | '/digital-tools' | null;
+
 export interface Route {
   /** Canonical path ("/", "/products/irie-locs"); the page's <link rel="canonical">. */
   path: string;
@@ -58,6 +76,8 @@ export interface Route {
   navLabel?: string;
   /** Footer label when it differs from navLabel (docs/pages.md#route-table: /partners is "Join Our Eco System"). */
   footerLabel?: string;
+  /** The header link this page highlights; required so that a new route decides it. */
+  section: NavSection;
   ogType?: 'website' | 'article' | 'product';
   /** Share image (og:image); defaults to the site's share card. */
   image?: string;
@@ -85,6 +105,7 @@ const productRoutes: Route[] = PRODUCTS.map((p) => ({
   description: productDescription[p.id],
   sitemap: true,
   navLabel: p.title,
+  section: '/products',
   ogType: 'product',
 }));
 
@@ -95,12 +116,14 @@ const pressRoutes: Route[] = PRESS_ITEMS.map((item) => ({
   description: item.excerpt,
   sitemap: true,
   navLabel: item.title,
+  section: '/press',
   ogType: 'article',
 }));
 
 export const ROUTES: readonly Route[] = [
   {
     path: '/',
+    section: null,
     page: Home,
     title: 'KYB Holistic Haircare: Locs, Studio Care & Digital Planning Tools',
     description: 'Holistic hair care for locs and textured hair in Atlanta and the Cayman Islands: studio services, handmade loc extensions and digital planning tools.',
@@ -109,6 +132,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     path: '/about',
+    section: '/about',
     page: About,
     title: 'About Us',
     description: 'Why KYB exists: hair care that heals instead of harms, built on ancestral wisdom, clean ingredients and tools that help you care for your crown.',
@@ -117,6 +141,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     path: '/products',
+    section: '/products',
     page: Products,
     title: 'Our Crown Creations: Loc Extensions & DIY Kits',
     description: 'Shop handmade loc extensions (Irie from $65, Trinity from $70, Jah from $90) and join the waiting list for the DIY Trinity Loc Kit.',
@@ -126,6 +151,7 @@ export const ROUTES: readonly Route[] = [
   ...productRoutes,
   {
     path: '/handmade-locs',
+    section: '/products',
     page: HandmadeLocs,
     title: 'Handmade Faux Locs',
     description: 'Soft, lightweight handmade faux locs crafted to order. From $79, with free shipping on orders over $100.',
@@ -135,6 +161,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     path: '/holistic-haircare',
+    section: '/services',
     page: HolisticHaircare,
     title: 'Holistic Haircare Haven: The KYB Studio',
     description: 'A calm studio for locs, braids and protective styles: herbal tea, aromatherapy, scalp detox, infrared steam, crystal massage and a loyalty programme.',
@@ -143,6 +170,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     path: '/services',
+    section: '/services',
     page: Services,
     title: 'Services',
     description: 'Loc, braid and protective-style services by KYB, with amenities, premium add-ons, discounts and a rewards card. Book online.',
@@ -151,6 +179,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     path: '/press',
+    section: '/press',
     page: Press,
     title: 'Press & News',
     description: 'KYB in the news: events, features, partnerships, research and product updates, with a press contact for media enquiries.',
@@ -160,6 +189,7 @@ export const ROUTES: readonly Route[] = [
   ...pressRoutes,
   {
     path: '/blog',
+    section: '/blog',
     page: Blog,
     title: 'Blog',
     description: 'Articles on holistic hair care, ingredients, protective styling, loc science, and the economics of Black hair care.',
@@ -168,6 +198,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     path: '/blog/full-loc-bible',
+    section: '/blog',
     page: LocBible,
     title: 'The Full Loc Bible: Sizes, Lengths, Bundles and Care',
     description: 'Our complete guide to loc extensions: hair types, sizes, how many bundles you need, install, care, and when to refresh.',
@@ -177,6 +208,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     path: '/rewards',
+    section: null,
     page: Rewards,
     title: 'Rewards',
     description: 'The KYB rewards card: earn a punch with every completed service and move from New Friend to Crown Royalty.',
@@ -185,6 +217,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     path: '/faq',
+    section: '/faq',
     page: Faq,
     title: 'Frequently Asked Questions',
     description: 'Answers on booking, services, locs, the Crown Planner, our policies and how we source our hair and ingredients.',
@@ -193,6 +226,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     path: '/faq/locs',
+    section: '/faq',
     page: FaqLocs,
     title: 'Loc Extensions FAQ',
     description: 'Everything about Jah, Trinity and Irie Locs: sizes, lengths, bundles, weight, turnaround, shipping, customization, care and policies.',
@@ -201,6 +235,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     path: '/partners',
+    section: null,
     page: Partners,
     title: 'Join Our Eco System: Partnerships',
     description: 'Partner with KYB as an affiliate, supplier or collaborator. Send an inquiry and we reply within 2-3 business days.',
@@ -210,6 +245,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     path: '/digital-tools',
+    section: '/digital-tools',
     page: DigitalTools,
     title: 'Digital Tools',
     description: 'Digital tools for your hair journey: goal tracking, a ritual scheduler, a product pantry, the Crown Planner and free downloads in the Vault.',
@@ -219,6 +255,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     path: '/digital-tools/crown-planner',
+    section: '/digital-tools/crown-planner',
     aliases: ['/crown-planner', '/vip-crown-suite', '/protective-style-planner'],
     page: CrownPlanner,
     title: 'The CROWN Planner: Protective Styling Edition',
@@ -229,6 +266,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     path: '/beta',
+    section: '/digital-tools',
     aliases: ['/digital-tools/beta'],
     page: Beta,
     title: 'Beta Program',
@@ -238,6 +276,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     path: '/beta-tester',
+    section: '/digital-tools',
     page: BetaTester,
     title: 'Beta Access Tools',
     description: 'Beta Access Tools for KYB testers: the Crown Planner, tools coming soon, feedback and the tester community.',
@@ -247,6 +286,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     path: '/vault',
+    section: '/vault',
     aliases: ['/resources'],
     page: Resources,
     title: 'The Vault: Free Resources',
@@ -256,6 +296,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     path: '/shop',
+    section: null,
     page: Shop,
     title: 'Shop & Affiliates',
     description: 'Products we trust: our storefront of 50+ products, partner brands we love, and KYB merchandise coming soon.',
@@ -264,6 +305,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     path: '/locs',
+    section: '/products',
     page: LocsTeaser,
     title: 'Locs',
     description: 'Handmade faux locs are here: lightweight, soft and made to order.',
@@ -272,6 +314,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     path: '/planner',
+    section: '/digital-tools/crown-planner',
     page: PlannerTeaser,
     title: 'Digital Planning Tools',
     description: 'Plan your protective styles, rituals and hair goals with the CROWN Planner.',
@@ -280,6 +323,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     path: '/contact',
+    section: null,
     page: Contact,
     title: 'Contact',
     description: 'Reach KYB by e-mail, direct message or phone. We reply within 24 hours.',
@@ -288,6 +332,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     path: '/ethics',
+    section: '/about',
     page: Ethics,
     title: 'Ethics & Sourcing',
     description: 'How KYB sources hair and ingredients: toxic-free fibres, ethically sourced human hair, made-to-order production and fair partnerships.',
@@ -296,6 +341,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     path: '/privacy',
+    section: null,
     page: Privacy,
     title: 'Privacy Policy',
     description: 'What KYB Holistic Haircare keeps about you, why, who can see it and for how long, and how to have it corrected or deleted.',
@@ -304,6 +350,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     path: '/cookies',
+    section: null,
     page: Cookies,
     title: 'Cookie Policy',
     description: 'The KYB Holistic Haircare website sets no cookies. What little it keeps in your browser, what each item is for and how long it stays.',
@@ -312,6 +359,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     path: '/account',
+    section: null,
     page: Account,
     title: 'My Account',
     description: 'Your KYB Holistic Haircare profile: display name, avatar and e-mail address.',
@@ -321,6 +369,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     path: '/admin/inbox',
+    section: null,
     page: AdminInbox,
     title: 'Inbox',
     description: 'Read and triage what visitors send: partnership inquiries, beta requests, opt-ins and subscriptions.',
@@ -330,6 +379,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     path: '/admin/gallery',
+    section: null,
     page: AdminGallery,
     title: 'Gallery Administration',
     description: 'Manage the images and videos of the CROWN Planner gallery.',
@@ -339,6 +389,7 @@ export const ROUTES: readonly Route[] = [
   },
   {
     path: '/admin/reviews',
+    section: null,
     page: AdminReviews,
     title: 'Review Moderation',
     description: 'Approve, verify or delete the product reviews customers submit.',
@@ -349,6 +400,7 @@ export const ROUTES: readonly Route[] = [
   {
     // Reached from the unsubscribe link in the e-mails only; the link carries a token.
     path: '/unsubscribe',
+    section: null,
     page: Unsubscribe,
     title: 'Unsubscribe',
     description: 'Stop receiving KYB Holistic Haircare e-mails from a newsletter or waiting list.',
@@ -361,6 +413,7 @@ export const ROUTES: readonly Route[] = [
 /** The page for any other path (docs/pages.md#not-found), written to 404.html. */
 export const NOT_FOUND: Route = {
   path: '/404',
+  section: null,
   page: NotFound,
   title: 'Page not found',
   description: 'The page you were looking for is not here.',

@@ -12,6 +12,13 @@ import { Icon, type IconName } from './icons.tsx';
 type Cls = string | false | null | undefined;
 export const cx = (...c: Cls[]) => c.filter(Boolean).join(' ');
 
+/**
+ * The dot between short items ("Human/synthetic blend · handmade"), held to the words on both sides by
+ * no-break spaces: a line never starts or ends with it (issue #8; tests/visual/invariants.ts checks
+ * both), and a narrow screen breaks inside an item instead.
+ */
+export const SEP = '\u00a0·\u00a0';
+
 export interface ImgProps {
   src: string;
   alt: string;

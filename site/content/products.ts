@@ -5,6 +5,7 @@
  */
 import type { ProductId } from '../../shared/catalog.ts';
 import type { IconName } from '../components/icons.tsx';
+import { SEP } from '../components/ui.tsx';
 
 export interface Pic {
   src: string;
@@ -62,7 +63,7 @@ const sharedCare = [
 export const PRODUCT_COPY: Record<ProductId, ProductPageCopy> = {
   'trinity-locs': {
     pictures: views('trinity-locs', 'Trinity Locs', 'warm brown'),
-    kicker: 'Human/synthetic blend\u00a0· handmade',
+    kicker: `Human/synthetic blend${SEP}handmade`,
     overview: [
       'Trinity Locs are our signature: human hair for natural movement and shine, blended with non-toxic synthetic fibre for hold and lightness. Each loc is hand-locked, rinsed and finished so it sits softly from the first day.',
       'They suit first-time extension wearers and seasoned loc lovers alike: lighter than human hair, more natural than synthetic, and reusable install after install.',
@@ -82,7 +83,7 @@ export const PRODUCT_COPY: Record<ProductId, ProductPageCopy> = {
   },
   'irie-locs': {
     pictures: views('irie-locs', 'Irie Locs', 'honey blonde'),
-    kicker: 'Non-toxic synthetic\u00a0· handmade',
+    kicker: `Non-toxic synthetic${SEP}handmade`,
     overview: [
       'Irie Locs are light, soft and easy to love: non-toxic synthetic fibre, rinsed before it is locked, so your scalp stays calm. They are the most affordable way to wear a full loc look.',
       'Choose your length and colour, and wear them for a season, a holiday or a change of pace.',
@@ -102,7 +103,7 @@ export const PRODUCT_COPY: Record<ProductId, ProductPageCopy> = {
   },
   'jah-locs': {
     pictures: views('jah-locs', 'Jah Locs', 'natural black'),
-    kicker: '100% human hair\u00a0· handmade to order',
+    kicker: `100% human hair${SEP}handmade to order`,
     overview: [
       'Jah Locs are 100% human hair, hand-locked strand by strand over weeks. They move, age and take colour like locs you grew yourself, and with care they last for years of installs.',
       'Every set is made for you: choose your length, width and colour, and order 20, 40 or 60 locs.',

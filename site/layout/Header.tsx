@@ -16,25 +16,27 @@
 import { BUSINESS } from '../../shared/business.ts';
 import { BookLink, ExtLink, Img } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
-import { navLink } from '../routes.ts';
+import { HEADER_NAV, type NavSection, navLink, routeFor } from '../routes.ts';
 
-export const PRIMARY_NAV = ['/about', '/products', '/services', '/press'] as const;
-export const TOOLS_NAV = ['/digital-tools/crown-planner', '/blog', '/vault'] as const;
+const PRIMARY_NAV = HEADER_NAV.primary;
+const TOOLS_NAV = HEADER_NAV.tools;
 
-function NavItem({ path, current }: { path: string; current: string }) {
+/** The link of the page's section is highlighted; aria-current="page" only where it is the page itself. */
+function NavItem({ path, current, section }: { path: string; current: string; section: NavSection }) {
   const l = navLink(path);
-  const here = current === l.href || (l.href !== '/' && current.startsWith(`${l.href}/`));
   return (
     <li>
-      <a href={l.href} aria-current={current === l.href ? 'page' : undefined} class={here ? 'is-current' : undefined}>
+      <a href={l.href} aria-current={current === l.href ? 'page' : undefined} class={section === l.href ? 'is-current' : undefined}>
         {l.label}
       </a>
     </li>
   );
 }
 
+/** `current` is the route's canonical path; its `section` (site/routes.ts) says which link is highlighted. */
 export function Header({ current }: { current: string }) {
-  const toolsHere = TOOLS_NAV.some((p) => current === p) || current.startsWith('/digital-tools');
+  const section = routeFor(current)?.section ?? null;
+  const toolsHere = section === '/digital-tools' || TOOLS_NAV.some((p) => p === section);
   return (
     <header class="site-header">
       <div class="container site-header__bar">
@@ -44,7 +46,7 @@ export function Header({ current }: { current: string }) {
         <nav class="nav-desktop" aria-label="Main">
           <ul class="nav-list">
             {PRIMARY_NAV.map((p) => (
-              <NavItem path={p} current={current} />
+              <NavItem path={p} current={current} section={section} />
             ))}
             <li class="nav-dropdown">
               <button type="button" class={`nav-dropdown__toggle${toolsHere ? ' is-current' : ''}`} popovertarget="tools-menu">
@@ -52,11 +54,11 @@ export function Header({ current }: { current: string }) {
               </button>
               <ul id="tools-menu" class="nav-dropdown__menu" popover="auto">
                 {TOOLS_NAV.map((p) => (
-                  <NavItem path={p} current={current} />
+                  <NavItem path={p} current={current} section={section} />
                 ))}
               </ul>
             </li>
-            <NavItem path="/faq" current={current} />
+            <NavItem path={HEADER_NAV.last} current={current} section={section} />
           </ul>
         </nav>
         <div class="site-header__actions">
@@ -81,7 +83,7 @@ export function Header({ current }: { current: string }) {
         <nav aria-label="Mobile">
           <ul class="mobile-menu__list">
             {PRIMARY_NAV.map((p) => (
-              <NavItem path={p} current={current} />
+              <NavItem path={p} current={current} section={section} />
             ))}
             <li>
               <details class="mobile-menu__group" open={toolsHere}>
@@ -90,12 +92,12 @@ export function Header({ current }: { current: string }) {
                 </summary>
                 <ul>
                   {TOOLS_NAV.map((p) => (
-                    <NavItem path={p} current={current} />
+                    <NavItem path={p} current={current} section={section} />
                   ))}
                 </ul>
               </details>
             </li>
-            <NavItem path="/faq" current={current} />
+            <NavItem path={HEADER_NAV.last} current={current} section={section} />
           </ul>
         </nav>
         <div class="mobile-menu__account">

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 /** About (docs/pages.md#about): the system is broken, our answer, Meet the Visionary, In the News. */
-import { BookLink, ButtonLink, Feature, Hero, Img, Section } from '../components/ui.tsx';
+import { BookLink, ButtonLink, Feature, Hero, Img, SEP, Section } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import { DEMO_DAY, formatLongDate, pressItem } from '../content/press.ts';
 
@@ -86,7 +86,14 @@ export function About() {
           <Img src={demo.image} alt={demo.imageAlt} width={480} height={300} />
           <div>
             <p class="eyebrow">
-              <Icon name="calendar" /> <span class="dot-after">{DEMO_DAY.label}</span> <time datetime={DEMO_DAY.date}>{formatLongDate(DEMO_DAY.date)}</time>
+              <Icon name="calendar" />{' '}
+              <span>
+                {DEMO_DAY.label}
+                {SEP}
+                <time class="nowrap" datetime={DEMO_DAY.date}>
+                  {formatLongDate(DEMO_DAY.date)}
+                </time>
+              </span>
             </p>
             <h3>{demo.title}</h3>
             <p>{demo.excerpt}</p>

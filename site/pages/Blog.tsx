@@ -5,7 +5,7 @@
  * with a note, and Subscribe leads to the working newsletter card instead of an inert box.
  */
 import type { ComponentChildren } from 'preact';
-import { Hero, Img, Section } from '../components/ui.tsx';
+import { Hero, Img, SEP, Section } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import { ARTICLES, BLOG_TOPICS, FEATURED_ARTICLE, type Article } from '../content/blog.ts';
 import { formatLongDate } from '../content/press.ts';
@@ -29,11 +29,12 @@ export function ArticleCard({ a, children }: { a: Article; children?: ComponentC
 export function ArticleMeta({ a }: { a: Article }) {
   return (
     <p class="meta">
-      <span class="tag">{a.topic}</span>{' '}
-      <time class="dot-after" datetime={a.date}>
-        {formatLongDate(a.date)}
-      </time>{' '}
-      <span>{a.minutes} min read</span>
+      <span class="tag">{a.topic}</span> {/* The date and the reading time stay together, so the dot between them never ends a line. */}
+      <span class="nowrap">
+        <time datetime={a.date}>{formatLongDate(a.date)}</time>
+        {SEP}
+        {a.minutes} min read
+      </span>
     </p>
   );
 }

@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 /** Home (docs/pages.md#home): hero, three doorways, the KYB way, a call to action and the newsletter card. */
 import { BUSINESS } from '../../shared/business.ts';
-import { BookLink, ButtonLink, Feature, Hero, Img, Section } from '../components/ui.tsx';
+import { BookLink, ButtonLink, Feature, Hero, Img, SEP, Section } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import { PLANNER } from '../content/planner.ts';
 import { NewsletterCard } from './shared.tsx';
@@ -62,7 +62,7 @@ export function Home() {
       <Hero
         tone="clay"
         // The dot is glued to the words before it (no-break space), so a narrow screen never starts a line with it.
-        eyebrow={'Holistic haircare\u00a0· Atlanta & the Cayman Islands'}
+        eyebrow={`Holistic haircare${SEP}Atlanta & the Cayman Islands`}
         title="Care for your crown, the holistic way"
         lead={`${BUSINESS.name} helps make haircare more self-sufficient and sustainable through digital solutions, services and products.`}
         actions={

@@ -5,18 +5,27 @@
  * non-interactive list of categories and the search box is a plain, label-linked field with no action.
  */
 import { BUSINESS } from '../../shared/business.ts';
-import { ButtonLink, Hero, Img, Section } from '../components/ui.tsx';
+import { ButtonLink, Hero, Img, SEP, Section } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import { PRESS_CATEGORIES, PRESS_ITEMS, formatLongDate, type PressItem } from '../content/press.ts';
+
+/** Date · author as one flex item of `.meta`, so the dot stays between them whatever wraps. */
+export function Byline({ item }: { item: PressItem }) {
+  return (
+    <span>
+      <time class="nowrap" datetime={item.date}>
+        {formatLongDate(item.date)}
+      </time>
+      {SEP}
+      {item.author}
+    </span>
+  );
+}
 
 function Meta({ item }: { item: PressItem }) {
   return (
     <p class="meta">
-      <span class="tag">{item.category}</span>{' '}
-      <time class="dot-after" datetime={item.date}>
-        {formatLongDate(item.date)}
-      </time>{' '}
-      <span>{item.author}</span>
+      <span class="tag">{item.category}</span> <Byline item={item} />
     </p>
   );
 }

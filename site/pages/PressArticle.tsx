@@ -3,7 +3,8 @@
 import type { FunctionComponent } from 'preact';
 import { BUSINESS } from '../../shared/business.ts';
 import { Breadcrumb, ButtonLink, Img } from '../components/ui.tsx';
-import { PRESS_ITEMS, formatLongDate, pressItem } from '../content/press.ts';
+import { PRESS_ITEMS, pressItem } from '../content/press.ts';
+import { Byline } from './Press.tsx';
 
 export function pressArticle(slug: string): FunctionComponent {
   const item = pressItem(slug);
@@ -17,10 +18,7 @@ export function pressArticle(slug: string): FunctionComponent {
           <p class="eyebrow">{item.category}</p>
           <h1 id="page-title">{item.title}</h1>
           <p class="meta">
-            <time class="dot-after" datetime={item.date}>
-              {formatLongDate(item.date)}
-            </time>{' '}
-            <span>{item.author}</span>
+            <Byline item={item} />
           </p>
           <Img src={item.image} alt={item.imageAlt} width={960} height={600} eager class="article__image" />
           <div class="prose">

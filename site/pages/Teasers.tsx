@@ -2,14 +2,14 @@
 /** Teaser pages (docs/pages.md#teasers): /locs leads to /handmade-locs, /planner to /protective-style-planner. */
 import { HANDMADE_LOCS, PLANNER_TIERS } from '../../shared/catalog.ts';
 import { formatFrom } from '../../shared/pricing.ts';
-import { ButtonLink, Hero } from '../components/ui.tsx';
+import { ButtonLink, Hero, SEP } from '../components/ui.tsx';
 import { PLANNER } from '../content/planner.ts';
 
 export function LocsTeaser() {
   return (
     <Hero
       tone="clay"
-      eyebrow={'New\u00a0· Handmade'}
+      eyebrow={`New${SEP}Handmade`}
       title="Faux locs, made by hand"
       lead={`Soft, light and crocheted one by one. ${formatFrom(HANDMADE_LOCS.fromPrice)}.`}
       actions={

@@ -7,7 +7,7 @@
 import type { ComponentChildren } from 'preact';
 import { BUSINESS } from '../../shared/business.ts';
 import { LOYALTY_CARD } from '../../shared/catalog.ts';
-import { ExtLink, Fallback, Img, PhoneLink, StarScale } from '../components/ui.tsx';
+import { ExtLink, Fallback, Img, PhoneLink, SEP, StarScale } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import type { PartnerBrand } from '../content/partners.ts';
 import { PRERENDER_TIME_ZONE, REPLY_LABEL, VERIFIED_LABEL, basedOn, formatAverage, formatReviewDate, ratingLabel, reviewCount } from '../../widgets/reviews/model/index.ts';
@@ -59,14 +59,20 @@ export function ReviewsSection({ slug, name }: { slug: string; name: string }) {
                       <article aria-label={`Review by ${r.reviewer_name}`}>
                         <h3>{r.title}</h3>
                         <p class="small">
-                          <span>{ratingLabel(r.rating)}</span> · <span>{r.reviewer_name}</span> · <time dateTime={r.created_at}>{longDate(r.created_at)}</time>
-                          {r.is_verified_purchase ? <span> · {VERIFIED_LABEL}</span> : null}
+                          <span>{ratingLabel(r.rating)}</span>
+                          {SEP}
+                          <span>{r.reviewer_name}</span>
+                          {SEP}
+                          <time dateTime={r.created_at}>{longDate(r.created_at)}</time>
+                          {r.is_verified_purchase ? <span>{`${SEP}${VERIFIED_LABEL}`}</span> : null}
                         </p>
                         <p>{r.content}</p>
                         {r.reply ? (
                           <div class="reviews-fallback__reply">
                             <p class="small">
-                              <strong>{REPLY_LABEL}</strong> · <time dateTime={r.reply.updated_at}>{longDate(r.reply.updated_at)}</time>
+                              <strong>{REPLY_LABEL}</strong>
+                              {SEP}
+                              <time dateTime={r.reply.updated_at}>{longDate(r.reply.updated_at)}</time>
                             </p>
                             <p>{r.reply.content}</p>
                           </div>
@@ -124,16 +130,26 @@ export function CatalogRating({ slug, href }: { slug: string; href: string }) {
 /** As the element writes dates, in the one zone a page built for everyone can use. */
 const longDate = (iso: string) => formatReviewDate(iso, PRERENDER_TIME_ZONE);
 
+/**
+ * Below this width the card is drawn in two rows of five (loyalty-card-compact.svg): the wide card's
+ * lettering, scaled down to a phone's column, was 6 px (issue #8); the compact one keeps every word at
+ * 12 px or more from 320 px up (tests/unit/site-content.test.ts).
+ */
+export const LOYALTY_CARD_COMPACT_MEDIA = '(max-width: 699px)';
+
 /** The loyalty card: 10 slots, 2 punched, 25% and 50% markers (docs/pages.md#rewards, docs/limits.md). */
 export function LoyaltyCardImage({ class: c }: { class?: string }) {
   return (
-    <Img
-      src="/images/loyalty-card.svg"
-      alt={`KYB rewards card with ${LOYALTY_CARD.slots} punch slots: ${LOYALTY_CARD.examplePunches} punched, a ${LOYALTY_CARD.markers[0]} reward reached, and a ${LOYALTY_CARD.markers[1]} reward further along`}
-      width={640}
-      height={380}
-      class={c}
-    />
+    <picture>
+      <source media={LOYALTY_CARD_COMPACT_MEDIA} srcset="/images/loyalty-card-compact.svg" width={300} height={306} />
+      <Img
+        src="/images/loyalty-card.svg"
+        alt={`KYB rewards card with ${LOYALTY_CARD.slots} punch slots: ${LOYALTY_CARD.examplePunches} punched, a ${LOYALTY_CARD.markers[0]} reward reached, and a ${LOYALTY_CARD.markers[1]} reward further along`}
+        width={640}
+        height={380}
+        class={c}
+      />
+    </picture>
   );
 }
 

@@ -124,7 +124,7 @@ describe('what a readable project prerenders (issue #10)', () => {
     await load(HOSTED, {}, fakeProject().fetch);
     const html = renderPath('/products/irie-locs', siteEnv({ KYB_SUPABASE_URL: HOSTED, KYB_SUPABASE_ANON_KEY: 'anon' })).html;
     const reply = html.match(/<div class="reviews-fallback__reply">([\s\S]*?)<\/div>/);
-    expect(reply?.[1].replace(/<[^>]+>/g, '')).toBe('Response from KYB · March 6, 2025Thank you, Fixture Client 1!');
+    expect(reply?.[1].replace(/<[^>]+>/g, '')).toBe('Response from KYB\u00a0·\u00a0March 6, 2025Thank you, Fixture Client 1!');
     expect(html.match(/reviews-fallback__reply/g)).toHaveLength(1);
   });
 });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { BUSINESS, bookingLink } from '../../shared/business.ts';
 import { REVIEW_SLUGS } from '../../shared/rules/reviews.ts';
-import { abs, all, jsonLd, page, pages, servedFile, usePages, decode } from './site-pages.ts';
+import { ROOT, abs, all, decode, jsonLd, page, pages, servedFile, usePages } from './site-pages.ts';
 
 usePages();
 
@@ -127,5 +129,41 @@ describe('page content (docs/pages.md) and figures (docs/limits.md)', () => {
     const downloads = all(/<a class="btn btn--primary" href="(\/downloads\/[^"]+)" download="[^"]+">/g, h).map((m) => m[1]);
     expect(downloads).toHaveLength(3);
     for (const d of downloads) expect(servedFile(d), d).toBe(true);
+  });
+});
+
+describe('the loyalty card on a phone (issue #8)', () => {
+  // sRGB relative luminance and WCAG contrast, for the card's lettering against what it is drawn on.
+  const lum = (hex: string) => {
+    const c = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+  };
+  const contrast = (a: string, b: string) => {
+    const [x, y] = [lum(a), lum(b)].sort((m, n) => n - m);
+    return (x + 0.05) / (y + 0.05);
+  };
+
+  it('shows a 320 px phone (a 288 px column) a card whose every word is at least 12 px and 4.5:1', () => {
+    for (const path of ['/rewards', '/services']) {
+      const html = page(path);
+      const picture =
+        all(/<picture>([\s\S]*?)<\/picture>/g, html).find((m) => m[1].includes('/images/loyalty-card'))?.[1] ?? /<img src="\/images\/loyalty-card[^>]*>/.exec(html)?.[0] ?? '';
+      // The file a phone gets: the first <source> whose media query holds at 320 px, else the <img>.
+      const source = all(/<source media="\(max-width: (\d+)px\)" srcset="([^"]+)"/g, picture).find((m) => Number(m[1]) >= 320);
+      const file = source?.[2] ?? /<img src="([^"]+)"/.exec(picture)?.[1];
+      expect(file, `${path}: the loyalty card's image`).toMatch(/^\/images\/loyalty-card/);
+      const svg = readFileSync(join(ROOT, 'site/public', file ?? ''), 'utf8');
+      const width = Number(/viewBox="0 0 (\d+)/.exec(svg)?.[1]);
+      const card = /<stop offset="0" stop-color="(#[0-9a-f]{6})"/.exec(svg)?.[1] ?? '';
+      const texts = all(/<text [^>]*font-size="([\d.]+)"[^>]*fill="(#[0-9a-f]{6})"([^>]*)>([^<]+)</g, svg);
+      expect(texts.length).toBeGreaterThan(5);
+      for (const [, size, fill, rest, words] of texts) {
+        expect(Number(size) * (288 / width), `${path}: "${words}" in px`).toBeGreaterThanOrEqual(12);
+        expect(rest, `"${words}" drawn at full strength`).not.toContain('fill-opacity');
+        // Dark lettering sits on a gold marker; light lettering on the card.
+        const under = lum(fill) < 0.1 ? '#c9a227' : card;
+        expect(contrast(fill, under), `"${words}" against ${under}`).toBeGreaterThanOrEqual(4.5);
+      }
+    }
   });
 });

@@ -48,6 +48,52 @@ const SPEC_ROUTES: Record<string, string[]> = {
   '/privacy': [],
   '/cookies': [],
 };
+/**
+ * The header link each route highlights (spec 1, 2.2 and the route table of spec 2): a page belongs to
+ * the section a visitor reached it from. '/digital-tools' = the Digital Tools dropdown alone (the hub and
+ * the beta pages have no link in it); null = a page the header does not lead to.
+ */
+const NAV_SECTION: Record<string, string | null> = {
+  '/': null,
+  '/about': '/about',
+  '/ethics': '/about',
+  '/products': '/products',
+  '/products/jah-locs': '/products',
+  '/products/trinity-locs': '/products',
+  '/products/irie-locs': '/products',
+  '/products/diy-kit': '/products',
+  '/products/lock-kit': '/products',
+  '/handmade-locs': '/products',
+  '/locs': '/products',
+  '/services': '/services',
+  '/holistic-haircare': '/services',
+  '/press': '/press',
+  '/press/cayman-natural-hair-show': '/press',
+  '/press/caribbean-vendor-partnerships': '/press',
+  '/press/gsu-startup-forum': '/press',
+  '/press/crown-planner-beta-launch': '/press',
+  '/digital-tools': '/digital-tools',
+  '/beta': '/digital-tools',
+  '/beta-tester': '/digital-tools',
+  '/digital-tools/crown-planner': '/digital-tools/crown-planner',
+  '/planner': '/digital-tools/crown-planner',
+  '/blog': '/blog',
+  '/blog/full-loc-bible': '/blog',
+  '/vault': '/vault',
+  '/faq': '/faq',
+  '/faq/locs': '/faq',
+  '/rewards': null,
+  '/partners': null,
+  '/shop': null,
+  '/contact': null,
+  '/privacy': null,
+  '/cookies': null,
+  '/account': null,
+  '/admin/inbox': null,
+  '/admin/gallery': null,
+  '/admin/reviews': null,
+  '/unsubscribe': null,
+};
 /** Links the spec shows whose pages it does not describe: each must lead to a real page. */
 const LINKED_ONLY = [
   '/contact',
@@ -210,6 +256,29 @@ describe('every page', () => {
     expect(t).toContain(`© 2025 ${BUSINESS.legalName}`);
     expect(h).toContain('<a href="/privacy">Privacy</a>');
     expect(h).toContain('<a href="/cookies">Cookies</a>');
+  });
+
+  it('highlights the header link of its section, the same in the bar and the menu, on every page and alias (issue #8)', () => {
+    const TOOLS = new Set(['/digital-tools', '/digital-tools/crown-planner', '/blog', '/vault']);
+    const current = (nav: string) => all(/<a href="([^"]+)"[^>]*class="is-current"/g, nav).map((m) => m[1]);
+    const checked: string[] = [];
+    for (const { path, route } of allPages()) {
+      expect(Object.keys(NAV_SECTION), `${route.path} needs a row in NAV_SECTION`).toContain(route.path);
+      const want = NAV_SECTION[route.path];
+      const h = page(path);
+      const bar = /<nav class="nav-desktop"[\s\S]*?<\/nav>/.exec(h)?.[0] ?? '';
+      const menu = /<nav aria-label="Mobile">[\s\S]*?<\/nav>/.exec(h)?.[0] ?? '';
+      const links = want && want !== '/digital-tools' ? [want] : [];
+      expect(current(bar), `${path}: the bar's highlighted link`).toEqual(links);
+      expect(current(menu), `${path}: the menu's highlighted link`).toEqual(links);
+      const inTools = want !== null && TOOLS.has(want);
+      expect(/class="nav-dropdown__toggle is-current"/.test(bar), `${path}: Digital Tools highlighted`).toBe(inTools);
+      expect(/<details class="mobile-menu__group" open>/.test(menu), `${path}: the menu's Digital Tools group open`).toBe(inTools);
+      // aria-current="page" only on a link to the page itself.
+      for (const m of all(/<a href="([^"]+)" aria-current="page"/g, bar + menu)) expect(m[1]).toBe(route.path);
+      checked.push(path);
+    }
+    expect(checked.length).toBeGreaterThan(40);
   });
 });
 

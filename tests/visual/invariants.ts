@@ -15,7 +15,8 @@
  * - no read-only field whose value is cut off without an ellipsis (the account's e-mail at 320 px);
  * - no button whose label breaks with one word alone on its last line ("Join the Waiting / List" in a
  *   catalog card at 1280 px);
- * - no line that starts with a separating dot ("· 6 min read" under a blog date at 390 px);
+ * - no line that starts or ends with a separating dot ("· 6 min read" under a blog date at 390 px,
+ *   "Human/synthetic blend ·" over "handmade" at 320 px);
  * - every element button's label readable against its button: WCAG AA contrast, 4.5:1 (3:1 for large
  *   text), disabled ones included (issue #8: kyb-newsletter's and kyb-vault's faded submit at ~2.5:1).
  */
@@ -274,8 +275,8 @@ export function layoutProblems(opts: InvariantOptions): string[] {
     if (b.top >= a.bottom - 1 || a.top >= b.bottom - 1) out.push(`button label ends with one word on a line of its own: ${describe(e)}`);
   }
 
-  // A separating " · " stays on the line of what it follows: everything from the start of its block up to
-  // the dot ends on a line above the dot's own.
+  // A separating " · " stays on the line of what it follows and of what follows it: a line neither
+  // starts nor ends with it.
   for (const e of all) {
     if (!(e instanceof HTMLElement) || !/^(p|li|dd|figcaption|h[1-6])$/.test(e.localName) || !e.textContent?.includes('·') || !shown(e)) continue;
     const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
@@ -291,6 +292,23 @@ export function layoutProblems(opts: InvariantOptions): string[] {
         const lines = [...before.getClientRects()].filter((r) => r.width > 1);
         const prev = lines[lines.length - 1];
         if (d && prev && d.top >= prev.bottom - 1) out.push(`a line starts with "·": ${describe(e)}`);
+        // Nor does it end a line: the first visible character after it sits on the dot's line
+        // ("Human/synthetic blend ·" / "handmade" at 320 px).
+        let next: DOMRect | undefined;
+        const after = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+        after.currentNode = n;
+        for (let t: Node | null = n, from = m.index + 1; t && !next; t = after.nextNode(), from = 0) {
+          const s = t.textContent ?? '';
+          for (let i = from; i < s.length && !next; i++) {
+            if (/\s/.test(s[i])) continue;
+            const c = document.createRange();
+            c.setStart(t, i);
+            c.setEnd(t, i + 1);
+            const r = c.getClientRects()[0];
+            if (r && r.width > 0) next = r;
+          }
+        }
+        if (d && next && next.top >= d.bottom - 1) out.push(`a line ends with "·": ${describe(e)}`);
       }
     }
   }

@@ -13,6 +13,17 @@ const ctx = useSite();
 /** Every width from the smallest phone to a desktop, the tablet widths where grids change included. */
 const WIDTHS = [320, 360, 390, 412, 480, 600, 700, 768, 820, 900, 1024, 1100, 1280];
 
+/** `path` with its elements upgraded, once the configurator shows `selector` (`what` names it). */
+async function configurator(path: string, selector: string, what: string) {
+  const page = await ctx.site.page({ viewport: { width: 1280, height: 900 } });
+  const res = await page.goto(ctx.site.url + path);
+  expect(res?.status(), `${path} answers 200`).toBe(200);
+  await widgetsUpgraded(page);
+  const found = page.locator(`kyb-loc-configurator ${selector}`);
+  await expect.poll(() => found.count(), { message: what }).toBeGreaterThan(0);
+  return { page, found };
+}
+
 describe('the contact cards', () => {
   it('fill every row alike at every width (no card alone under the others)', async () => {
     const page = await ctx.site.page({ viewport: { width: 1280, height: 900 } });
@@ -40,12 +51,7 @@ describe('the contact cards', () => {
 describe("the configurator's price breakdown", () => {
   for (const path of ['/products/jah-locs', '/products/trinity-locs', '/products/irie-locs']) {
     it(`keeps each bracketed price with the word before it on ${path}, 320 to 1280 px`, async () => {
-      const page = await ctx.site.page({ viewport: { width: 1280, height: 900 } });
-      const res = await page.goto(ctx.site.url + path);
-      expect(res?.status(), `${path} answers 200`).toBe(200);
-      await widgetsUpgraded(page);
-      const labels = page.locator('kyb-loc-configurator .cfg__breakdown li > span:first-child');
-      await expect.poll(() => labels.count(), { message: 'the breakdown shows' }).toBeGreaterThan(0);
+      const { page, found: labels } = await configurator(path, '.cfg__breakdown li > span:first-child', 'the breakdown shows');
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: 900 });
         const split = await labels.evaluateAll((spans) =>
@@ -73,12 +79,7 @@ describe("the configurator's price breakdown", () => {
 
 describe("the configurator's price tables", () => {
   it('scroll inside their box only when they have more than two columns (the DIY kit table fits any width)', async () => {
-    const page = await ctx.site.page({ viewport: { width: 1280, height: 900 } });
-    const res = await page.goto(`${ctx.site.url}/products/diy-kit`);
-    expect(res?.status(), '/products/diy-kit answers 200').toBe(200);
-    await widgetsUpgraded(page);
-    const wraps = page.locator('kyb-loc-configurator .cfg__table-wrap');
-    await expect.poll(() => wraps.count(), { message: 'the price table shows' }).toBeGreaterThan(0);
+    const { page, found: wraps } = await configurator('/products/diy-kit', '.cfg__table-wrap', 'the price table shows');
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
       const scrolling = await wraps.evaluateAll((boxes) =>

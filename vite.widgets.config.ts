@@ -70,6 +70,70 @@ const ownReviewsCopies = (): Plugin[] => [
 ];
 
 /**
+ * `import href from './styles.css?sheet'`: the URL of that CSS as a file, for the element's shadow root
+ * (core/define.ts `sheet`), instead of its text inside the JavaScript (issue #13: the reviews first view's
+ * JavaScript). Build: a chunk that holds such a module is served with a CSS file of the same name
+ * (`chunks/reviews-Ab12Cd.js` → `chunks/reviews-Ab12Cd.css`: the CSS as Vite minifies an `?inline` import),
+ * and the module's value is that name worked out from the chunk's own URL. So the loader (widgets/loader.ts)
+ * fetches an element's CSS together with its code without a file name more in its manifest: every element
+ * chunk has one (build error otherwise), and a shared chunk that has one is marked `+` (loaderManifest). The
+ * CSS is part of the chunk's hash, so a change to either gives both a new name. One such module per chunk
+ * (an element that needs two files writes one that `@import`s both). Dev server: a blob: URL of the file's
+ * text (no build; edits reload the page).
+ */
+function cssFiles(withCss: Set<string>): Plugin {
+  const SUFFIX = '?sheet';
+  // A virtual id that does not end in `.css` (nor `.css?…`), or Vite's CSS plugins would take it for CSS.
+  const PREFIX = '\0kyb-sheet:';
+  const TAIL = ':url';
+  /** `?sheet` module id → its minified CSS. */
+  const texts = new Map<string, string>();
+  const textOf = (c: { moduleIds: readonly string[]; fileName: string }) => {
+    const mine = c.moduleIds.filter((id) => texts.has(id));
+    if (mine.length > 1) throw new Error(`kyb-css-files: ${c.fileName} holds ${mine.length} CSS files (${mine.join(', ')}); import one that @imports them`);
+    return mine.length ? texts.get(mine[0]) : undefined;
+  };
+  let dev = false;
+  return {
+    name: 'kyb-css-files',
+    enforce: 'pre',
+    configResolved(c) {
+      dev = c.command === 'serve';
+    },
+    async resolveId(source, importer, options) {
+      if (!source.endsWith(SUFFIX)) return null;
+      const r = await this.resolve(source.slice(0, -SUFFIX.length), importer, { ...options, skipSelf: true });
+      return r && `${PREFIX}${r.id}${TAIL}`;
+    },
+    async load(id) {
+      if (!id.startsWith(PREFIX)) return null;
+      const file = id.slice(PREFIX.length, -TAIL.length);
+      if (dev) {
+        this.addWatchFile(file);
+        return `export default URL.createObjectURL(new Blob([${JSON.stringify(readFileSync(file, 'utf8'))}], { type: 'text/css' }));`;
+      }
+      // Vite's own CSS pipeline (@import, minifier) for the text: the module it makes of `?inline`.
+      const inline = await this.load({ id: `${file}?inline` });
+      const m = inline.code?.match(/export default ("(?:[^"\\]|\\.)*")/);
+      if (!m) throw new Error(`kyb-css-files: no CSS text for ${file}`);
+      texts.set(id, JSON.parse(m[1]) as string);
+      return 'export default new URL(import.meta.url.replace(/js$/, "css")).href;';
+    },
+    augmentChunkHash(chunk) {
+      return textOf(chunk);
+    },
+    generateBundle(_, bundle) {
+      for (const c of Object.values(bundle)) {
+        const css = c.type === 'chunk' ? textOf(c) : undefined;
+        if (css === undefined) continue;
+        withCss.add(c.fileName);
+        this.emitFile({ type: 'asset', fileName: c.fileName.replace(/js$/, 'css'), source: css });
+      }
+    },
+  };
+}
+
+/**
  * Emits the playground next to the bundle: its page and stylesheet as they are, its script (which
  * imports the states catalogue) as a chunk of its own, and custom-elements.json when the repository
  * has one (the playground's attribute controls read it; without it they fall back to the states).
@@ -129,7 +193,7 @@ function elementsContract(): Plugin {
  * URL, so Vite cannot see them) and the string is written once the chunk names are known. Dev server:
  * the chunk of an element is its define.ts itself, and there are no shared chunks to preload.
  */
-function loaderManifest(): Plugin {
+function loaderManifest(withCss: Set<string>): Plugin {
   const folders = () =>
     readdirSync(widgets, { withFileTypes: true })
       .filter((d) => d.isDirectory() && d.name !== 'core' && existsSync(`${widgets}${d.name}/define.ts`))
@@ -189,10 +253,14 @@ function loaderManifest(): Plugin {
             }
         };
         walk(out.fileName);
-        const name = (f: string) => f.replace(/^chunks\/(.*)\.js$/, '$1');
+        // Every element's chunk comes with its CSS file (the loader fetches it without being told); a shared
+        // chunk that does is written with a `+` (cssFiles).
+        if (!withCss.has(out.fileName)) throw new Error(`kyb-loader-manifest: ${m[1]}/define.ts passes no CSS file (\`?sheet\`)`);
+        const short = (f: string) => f.replace(/^chunks\/(.*)\.js$/, '$1');
+        const name = (f: string) => short(f) + (withCss.has(f) ? '+' : '');
         const ix = [...seen].map(name).map((f) => (files.includes(f) ? files.indexOf(f) : files.push(f) - 1));
         // `<folder>-<hash>` is written `-<hash>` (the loader puts the folder back): 2 kB budget.
-        const file = name(out.fileName);
+        const file = short(out.fileName);
         rows.push(row(m[1], file.startsWith(`${m[1]}-`) ? file.slice(m[1].length) : file, ix, of));
       }
       // Chunk file names never contain | , or spaces.
@@ -274,6 +342,8 @@ function chunkName(c: { facadeModuleId: string | null; name: string }) {
 
 export default defineConfig(({ mode }) => {
   const react = mode === 'react' || process.env.KYB_BUILD === 'react';
+  /** Chunks served with a CSS file of the same name (cssFiles → loaderManifest). */
+  const withCss = new Set<string>();
   return {
     root: widgets,
     base: './',
@@ -281,7 +351,7 @@ export default defineConfig(({ mode }) => {
     envDir: root,
     resolve: { alias: react ? [] : preactAliases },
     define: { 'process.env.NODE_ENV': JSON.stringify(mode === 'development' ? 'development' : 'production') },
-    plugins: [...ownReviewsCopies(), playground(), elementsContract(), loaderManifest(), localBackend()],
+    plugins: [cssFiles(withCss), ...ownReviewsCopies(), playground(), elementsContract(), loaderManifest(withCss), localBackend()],
     server: { open: '/playground/', fs: { allow: [root] } },
     build: {
       outDir: `${root}dist/${react ? 'widgets-react' : 'widgets'}`,
@@ -321,7 +391,7 @@ export default defineConfig(({ mode }) => {
             groups: [
               {
                 name: 'runtime',
-                test: /node_modules[\\/](preact|react|react-dom|scheduler|@r2wc)[\\/]|widgets[\\/]core[\\/](preact-react[\\/](?!store)|(define\.ts|tokens\.css|config\.ts|public\.ts|registry\.ts|rpc\.ts)$)|[\\/]shared[\\/]storage\.ts$/,
+                test: /node_modules[\\/](preact|react|react-dom|scheduler|@r2wc)[\\/]|widgets[\\/]core[\\/](preact-react[\\/]|(define\.ts|tokens\.css:url|config\.ts|public\.ts|rpc\.ts)$)|[\\/]shared[\\/]storage\.ts$/,
               },
               // The rules files of shared/ are small and read together (forms, reviews, gallery,
               // accounts): one chunk, as when they were one file, not four requests of 0.1 kB.
@@ -329,7 +399,7 @@ export default defineConfig(({ mode }) => {
               // Fields, cards, toasts, links and dialogs (core/controls.css): one file every element but
               // kyb-reviews' first view loads, rather than a copy in each element's chunk. With it the links to
               // the site (core/site.ts): every element that links adopts the controls, so no extra file.
-              { name: 'controls', test: /widgets[\\/]core[\\/](controls\.(css|ts)|site\.ts)/ },
+              { name: 'controls', test: /widgets[\\/]core[\\/](controls\.(css:url|ts)|site\.ts|registry\.ts)$/ },
             ],
           },
         },

@@ -6,14 +6,14 @@
  *
  * For each of dist/widgets (preact/compat, shipped) and dist/widgets-react (if present):
  * - every JS file: raw, gzip (level 9) and brotli (quality 11) bytes;
- * - the loader (kyb-widgets.js) gzip size against its 2 kB budget;
+ * - the loader (kyb-widgets.js) gzip size against its 2.1 kB budget;
  * - the JS a visitor fetches before a reviews list can show on a page whose only element is
  *   <kyb-reviews>: the loader + the reviews chunk + everything it imports statically, followed through
  *   Vite's .vite/manifest.json (dynamic imports, such as the auth client, are not needed to read
- *   reviews), against issue #13's goal of 16 kB gzip and, for the shipped build, an enforced ceiling.
+ *   reviews), against issue #13's goal of 16 kB gzip and, for the shipped build, an enforced ceiling; then
+ *   the CSS files the loader fetches with those chunks, and the two together.
  * Exits non-zero when the loader is over budget or the shipped build's reviews first view is over its
- * ceiling. The ceiling is a ratchet: it sits just above today's figure so nothing grows back, and comes
- * down to the 16 kB goal as the first view is trimmed (the React build is reported, not gated).
+ * ceiling, which has come down to the 16 kB goal (the React build is reported, not gated).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -23,25 +23,27 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const LOADER = 'kyb-widgets.js';
 /**
- * 2 kB: the loader holds, per element, its chunk, loading strategy, preloads and space reservation, in
+ * 2.1 kB: the loader holds, per element, its chunk, loading strategy, preloads and space reservation, in
  * one string written at build time (vite.widgets.config.ts `loaderManifest`), plus the logic that loads
- * each element by its strategy (widgets/loader.ts).
+ * each element by its strategy (widgets/loader.ts). 2 kB until it also started each element's CSS file
+ * with its code (core/define.ts `sheet`), when the CSS left the JavaScript (issue #13).
  */
-const LOADER_BUDGET = 2 * 1024;
-/** Issue #13's goal for the reviews first view (gzip). */
+const LOADER_BUDGET = 2.1 * 1024;
+/** Issue #13's goal for the reviews first view's JavaScript (gzip). */
 const REVIEWS_GOAL = 16 * 1024;
 /**
- * Enforced for dist/widgets (shipped): 20.96 kB after issue #13's split, 21.25 kB with the merchant reply
- * under a review (issue #10), 20.85 kB once the shared controls' CSS left the runtime (core/controls.css),
- * 20.70 kB without `@__PURE__` comments in the output (vite.widgets.config.ts), 20.11 kB with the reviews
- * module (model/, view/) inside kyb-reviews' chunk (one file fewer), 20.05 kB with the icon button's rules
- * loading with the form and the lightbox, 20.00 kB with siteUrl/siteOrigin (core/site.ts) out of the runtime,
- * 18.52 kB with preact/compat and r2wc replaced by core/preact-react/ (what the widgets use of them),
- * 18.61 kB once the loader holds an early sign-in request back and replays it once (widgets/loader.ts),
- * plus a little room;
- * lower it toward the goal.
+ * Enforced for dist/widgets (shipped), a ratchet that only comes down: 20.96 kB after issue #13's split,
+ * 21.25 kB with the merchant reply under a review (issue #10), 20.85 kB once the shared controls' CSS left
+ * the runtime (core/controls.css), 20.70 kB without `@__PURE__` comments in the output
+ * (vite.widgets.config.ts), 20.11 kB with the reviews module (model/, view/) inside kyb-reviews' chunk (one
+ * file fewer), 20.05 kB with the icon button's rules loading with the form and the lightbox, 20.00 kB with
+ * siteUrl/siteOrigin (core/site.ts) out of the runtime, 18.52 kB with preact/compat and r2wc replaced by
+ * core/preact-react/, 18.61 kB once the loader holds an early sign-in request back, 15.85 kB once the
+ * CSS is in files of its own (fetched by the loader with the code: reported below, not counted as
+ * JavaScript) and the runtime lost what only signed-in elements use (the client registry, a store hook);
+ * now the goal itself.
  */
-const REVIEWS_CEILING = 18.7 * 1024;
+const REVIEWS_CEILING = REVIEWS_GOAL;
 
 interface ManifestChunk {
   file: string;
@@ -143,6 +145,14 @@ function report(dirName: string): boolean {
       for (const f of files) console.log(`    ${pad(f, 46)}${lpad(kb(all.get(f)?.gzip ?? 0), 11)} gzip`);
       console.log(`    ${pad('sum', 46)}${lpad(kb(sum.gzip), 11)} gzip, ${kb(sum.brotli)} brotli, ${kb(sum.raw)} raw — goal ${kb(REVIEWS_GOAL)} gzip: ${met ? 'met' : 'missed'}`);
       if (shipped) console.log(`    ceiling ${kb(REVIEWS_CEILING)} gzip (enforced): ${reviewsOk ? 'OK' : 'OVER'}`);
+      // The CSS files the loader fetches with those chunks (vite.widgets.config.ts cssFiles: a chunk's CSS
+      // has its name), in parallel with them: not JavaScript, but bytes before the list shows all the same.
+      const css = files.map((f) => f.replace(/\.js$/, '.css')).filter((f) => f !== LOADER.replace(/\.js$/, '.css') && existsSync(join(dir, f)));
+      const cssSizes = css.map((f) => [f, sizesOf(join(dir, f))] as const);
+      const cssGzip = cssSizes.reduce((a, [, x]) => a + x.gzip, 0);
+      console.log(`  and its CSS, fetched with them (${css.length} files):`);
+      for (const [f, x] of cssSizes) console.log(`    ${pad(f, 46)}${lpad(kb(x.gzip), 11)} gzip`);
+      console.log(`    ${pad('sum', 46)}${lpad(kb(cssGzip), 11)} gzip; JavaScript and CSS together ${kb(sum.gzip + cssGzip)} gzip`);
     }
   }
   console.log('');
@@ -151,6 +161,6 @@ function report(dirName: string): boolean {
 
 const ok = ['widgets', 'widgets-react'].map(report).every(Boolean);
 if (!ok) {
-  console.error('Over budget: the loader (2 kB gzip) or the reviews first view of the shipped build (see the ceiling above).');
+  console.error(`Over budget: the loader (${kb(LOADER_BUDGET)} gzip) or the reviews first view of the shipped build (see the ceiling above).`);
   process.exit(1);
 }

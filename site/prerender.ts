@@ -137,8 +137,8 @@ export function headersFile(env: Pick<SiteEnv, 'supabaseUrl'>): string {
     '/assets/*',
     '  Cache-Control: public, max-age=31536000, immutable',
     '',
-    // Module scripts are fetched with CORS: third-party pages (a link-in-bio page) embed the widgets
-    // with one <script type="module"> pointing here, which only loads with this header.
+    // Module scripts and the elements' CSS files are fetched with CORS: third-party pages (a link-in-bio
+    // page) embed the widgets with one <script type="module"> pointing here, which only loads with this header.
     '/widgets/*',
     '  Access-Control-Allow-Origin: *',
     '  Cross-Origin-Resource-Policy: cross-origin',

@@ -31,7 +31,7 @@
  * (`loaderManifest`), from custom-elements.json and the chunk graph (compact: a 2 kB gzip budget,
  * scripts/size.ts):
  *
- *   <chunk path, * = file>|<shared chunk files, comma-separated>|<element>|<element>…
+ *   <chunk path, * = file>|<shared chunk files, comma-separated; `+` after one that has a CSS file>|<element>|<element>…
  *   element = <folder> <file> <strategy>[:<event>] (empty: visible) <shared chunk indexes, dot-separated> <reserve CSS>
  *   (a file starting with "-" is the folder's name followed by it: `-Ab12Cd` for `reviews-Ab12Cd`)
  *   (the reservation's CSS follows `display:block`)
@@ -44,11 +44,12 @@ const MANIFEST = '__KYB_MANIFEST__';
 type Entry = [file: string, strategy: string, event: string, deps: string[]];
 
 const KEY = Symbol.for('kyb.loader');
-const g = globalThis as unknown as Record<symbol, boolean>;
+const g = globalThis as unknown as Record<symbol, unknown>;
 
 if (typeof document !== 'undefined' && !g[KEY]) {
   // A page that includes the script twice gets one loader; the elements' define is twice-safe anyway.
-  g[KEY] = true;
+  // The mark is also where this loader leaves the CSS files it fetches (below) for core/define.ts `sheet`.
+  const css: Record<string, Promise<Response>> = (g[KEY] = {});
   const [path, shared, ...rows] = MANIFEST.split('|');
   // Not `new URL(…, import.meta.url)` inline: Vite would take that for an asset reference.
   const here = import.meta.url;
@@ -56,18 +57,18 @@ if (typeof document !== 'undefined' && !g[KEY]) {
   const els = new Map<string, Entry>();
   /** Tags not imported yet. */
   const pending = new Set<string>();
-  let css = '';
+  let reserved = '';
   /** Tags loaded on request, as one selector (`x` matches nothing a page holds). */
   let onRequest = 'x';
   for (const row of rows) {
     const [folder, file, how, deps, ...reserve] = row.split(' ');
     const tag = `kyb-${folder}`;
     const [strategy, event] = how.split(':');
-    els.set(tag, [file[0] === '-' ? folder + file : file, strategy, event, deps.split('.').filter(Boolean)]);
+    els.set(tag, [`${file[0] === '-' ? folder + file : file}+`, strategy, event, deps.split('.').filter(Boolean)]);
     pending.add(tag);
     // A block unless its reservation says otherwise (a later declaration wins). :where(): no specificity,
     // so the page's own rules for the element (a class that makes it a grid) win over the reservation.
-    css += `:where(${tag}:not(:defined)){display:block;${reserve.join(' ')}}`;
+    reserved += `:where(${tag}:not(:defined)){display:block;${reserve.join(' ')}}`;
     if (event) {
       onRequest += `,${tag}`;
       // Asked for before its code ran, with the element on the page: the request is held back (stopped
@@ -90,9 +91,20 @@ if (typeof document !== 'undefined' && !g[KEY]) {
   // A constructed sheet, not a <style> element: a strict Content-Security-Policy (style-src 'self')
   // blocks inline <style> but not adopted sheets.
   const sheet = new CSSStyleSheet();
-  sheet.replaceSync(css);
+  sheet.replaceSync(reserved);
   document.adoptedStyleSheets.push(sheet);
 
+  /**
+   * A chunk's URL without its `+`; a chunk so marked comes with a CSS file of its name, which starts to
+   * load here (vite.widgets.config.ts cssFiles). Every element's chunk is marked below; in the dev server
+   * an element's chunk is its define.ts, whose CSS comes another way.
+   */
+  const chunk = (u: string) => {
+    const c = u.replace('+.js', '.css');
+    // Not caught here: the element's code reads every response it is left, and fetches again on failure.
+    if (c !== u) css[c] ||= fetch(c);
+    return u.replace('+', '');
+  };
   /** Requests that came before their element's code: tag → [target, event, detail]. */
   const asked = new Map<string, [EventTarget, string, unknown]>();
   const load = (tag: string) => {
@@ -101,8 +113,9 @@ if (typeof document !== 'undefined' && !g[KEY]) {
     // The element's shared chunks are fetched in parallel with its own, instead of after it. import(),
     // not <link rel=modulepreload>: fewer bytes here, and a module is fetched and run once however often
     // it is imported; a failure shows in the element's own import below.
-    for (const dep of it[3]) import(/* @vite-ignore */ url(shared.split(',')[+dep])).catch(() => {});
-    import(/* @vite-ignore */ url(it[0])).then(
+    // So are their CSS files, left in `css` for the element's code (core/define.ts `sheet`).
+    for (const dep of it[3]) import(/* @vite-ignore */ chunk(url(shared.split(',')[+dep]))).catch(() => {});
+    import(/* @vite-ignore */ chunk(url(it[0]))).then(
       () => {
         const [target, event, detail] = asked.get(tag) ?? [];
         asked.delete(tag);

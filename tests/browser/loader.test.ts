@@ -37,6 +37,54 @@ describe('kyb-widgets.js loader', () => {
     probe.remove();
   });
 
+  it("fetches an element's CSS files with its code, once per page, and defines it only once they are adopted", async () => {
+    const fileOf = (e: PerformanceResourceTiming) => new URL(e.name).pathname.split('/').pop();
+    const since = performance.now();
+    const first = document.createElement('kyb-not-found');
+    // When the tag is defined (it upgrades synchronously then) its shadow root already holds its rules,
+    // before anything is drawn in it: no unstyled frame.
+    const atDefine = customElements
+      .whenDefined('kyb-not-found')
+      .then(() => (first.shadowRoot?.adoptedStyleSheets ?? []).flatMap((x) => [...x.cssRules].map((r) => (r as CSSStyleRule).selectorText ?? '')));
+    document.getElementById('app').append(first);
+    await waitFor(() => customElements.get('kyb-not-found'), 'kyb-not-found defined');
+    const selectors = await atDefine;
+    assert(selectors.includes('.nf__path') && selectors.includes(':host'), `its own rules and the tokens adopted when it was defined (${selectors.length} rules)`);
+    // The tokens' `:host { display: block }` applies (an unknown tag is inline; the loader's reservation
+    // matches only while it is undefined).
+    equal(getComputedStyle(first).display, 'block', 'and they apply');
+    const fetched = requestsTo('/chunks/', since);
+    const own = fetched.find((e) => /^not-found-.*\.js$/.test(fileOf(e)));
+    assert(own, `the element's chunk was fetched (${fetched.map(fileOf)})`);
+    const ownCss = fetched.find((e) => fileOf(e) === fileOf(own).replace(/js$/, 'css'));
+    assert(ownCss, `its CSS file has the chunk's name (${fetched.map(fileOf)})`);
+    assert(ownCss.startTime <= own.responseEnd, `the CSS was requested with the code, not after it arrived (${ownCss.startTime} vs ${own.responseEnd})`);
+    // The runtime chunk came with the first element on this page (an earlier test), its CSS with it.
+    assert(
+      requestsTo('/chunks/').some((e) => /^runtime-.*\.css$/.test(fileOf(e))),
+      `the design tokens' file, which comes with the runtime chunk (${requestsTo('/chunks/').map(fileOf)})`,
+    );
+
+    // A second instance, and a second element that shares the runtime's CSS: no file fetched twice on this page.
+    const second = await mount('<kyb-not-found></kyb-not-found>');
+    const other = await mount('<kyb-waitlist></kyb-waitlist>');
+    const counts = new Map<string, number>();
+    for (const e of requestsTo('/chunks/').filter((x) => fileOf(x).endsWith('.css'))) counts.set(fileOf(e), (counts.get(fileOf(e)) ?? 0) + 1);
+    assert(
+      [...counts.values()].every((n) => n === 1),
+      `each CSS file fetched once (${[...counts].join(' ')})`,
+    );
+    equal(second.shadowRoot.adoptedStyleSheets[0], first.shadowRoot.adoptedStyleSheets[0], 'one tokens sheet for every instance');
+    equal(other.shadowRoot.adoptedStyleSheets[0], first.shadowRoot.adoptedStyleSheets[0], 'and for every element');
+    // The JavaScript carries the URL of its CSS, not the CSS (fetched again here, after the counting).
+    const code = await (await fetch(own.name)).text();
+    const rules = await (await fetch(ownCss.name)).text();
+    assert(rules.includes('.nf__path') && !code.includes('.nf__path{'), 'the CSS is in its file, not in the JavaScript');
+    first.remove();
+    second.parentElement.remove();
+    other.parentElement.remove();
+  });
+
   it('tolerates the script twice on one page', async () => {
     const errors = [];
     const onError = (e) => errors.push(e.message);

@@ -105,6 +105,28 @@ describe('without JavaScript', () => {
     expect.soft(await emptyShells(page), 'no empty widget shells').toEqual([]);
   });
 
+  it("keeps an element's fallback, never an unstyled element, when its CSS file cannot be fetched", async () => {
+    const page = await ctx.site.page();
+    const errors: string[] = [];
+    page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+    // The network drops kyb-reviews' CSS file (core/define.ts `sheet`: the loader's fetch and one more).
+    let dropped = 0;
+    await page.route('**/widgets/chunks/reviews-*.css', (route) => {
+      dropped++;
+      return route.abort('failed');
+    });
+    const res = await page.goto(`${ctx.site.url}/products/irie-locs`);
+    expect(res?.status()).toBe(200);
+    await page.locator('kyb-reviews').scrollIntoViewIfNeeded();
+    await expect.poll(() => errors.find((e) => e.includes('could not load') && e.includes('kyb-reviews')) ?? '', { timeout: 15_000 }).not.toBe('');
+    expect(dropped, 'fetched by the loader, then tried once more by the element').toBe(2);
+    expect(await page.evaluate(() => customElements.get('kyb-reviews') === undefined), 'the tag stays undefined').toBe(true);
+    // What the visitor reads: the prerendered reviews, as without JavaScript.
+    const reviews = page.locator('kyb-reviews');
+    expect(await reviews.evaluate((e) => e.shadowRoot === null), 'nothing drawn over the fallback').toBe(true);
+    expect(normalizeText(await reviews.innerText())).toContain('Customer Reviews');
+  });
+
   it('has no inline <script> on any built page other than JSON-LD', async () => {
     const dir = ctx.site.dir;
     const files: string[] = [];

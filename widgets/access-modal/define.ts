@@ -17,6 +17,6 @@
 import { defineElement } from '../core/define.ts';
 import { CONTROLS } from '../core/controls.ts';
 import { AccessModal } from './AccessModal.tsx';
-import css from './styles.css?inline';
+import css from './styles.css?sheet';
 
-defineElement('kyb-access-modal', AccessModal, { props: { label: 'string' }, css, shared: CONTROLS });
+await defineElement('kyb-access-modal', AccessModal, { props: { label: 'string' }, css, shared: CONTROLS });

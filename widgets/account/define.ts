@@ -15,6 +15,6 @@
 import { defineElement } from '../core/define.ts';
 import { CONTROLS } from '../core/controls.ts';
 import { Account } from './Account.tsx';
-import css from './styles.css?inline';
+import css from './styles.css?sheet';
 
-defineElement('kyb-account', Account, { props: { redirect: 'string' }, css, shared: CONTROLS });
+await defineElement('kyb-account', Account, { props: { redirect: 'string' }, css, shared: CONTROLS });

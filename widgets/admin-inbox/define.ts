@@ -17,6 +17,6 @@
 import { defineElement } from '../core/define.ts';
 import { CONTROLS } from '../core/controls.ts';
 import { AdminInbox } from './AdminInbox.tsx';
-import css from './styles.css?inline';
+import css from './styles.css?sheet';
 
-defineElement('kyb-admin-inbox', AdminInbox, { css, shared: CONTROLS });
+await defineElement('kyb-admin-inbox', AdminInbox, { css, shared: CONTROLS });

@@ -21,9 +21,9 @@ import { defineElement } from '../core/define.ts';
 import { CONTROLS } from '../core/controls.ts';
 import { AuthButton } from './AuthButton.tsx';
 import { listenForSignInRequests } from './requests.ts';
-import css from './styles.css?inline';
+import css from './styles.css?sheet';
 
 // Before the element is defined: the loader dispatches a request that came before this code as soon as
 // the module has run, and the define below upgrades the buttons synchronously.
 listenForSignInRequests();
-defineElement('kyb-auth-button', AuthButton, { props: { accountPath: 'string', layout: 'string' }, css, shared: CONTROLS });
+await defineElement('kyb-auth-button', AuthButton, { props: { accountPath: 'string', layout: 'string' }, css, shared: CONTROLS });

@@ -17,6 +17,6 @@
 import { defineElement } from '../core/define.ts';
 import { CONTROLS } from '../core/controls.ts';
 import { BetaGate } from './BetaGate.tsx';
-import css from './styles.css?inline';
+import css from './styles.css?sheet';
 
-defineElement('kyb-beta-gate', BetaGate, { props: { mode: 'string' }, css, shared: CONTROLS });
+await defineElement('kyb-beta-gate', BetaGate, { props: { mode: 'string' }, css, shared: CONTROLS });

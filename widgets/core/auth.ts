@@ -25,7 +25,7 @@
  * `<html data-kyb-auth="signed-in|signed-out">` is set so host pages can show "My Account" links with
  * CSS alone.
  */
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import { authStorageKey, displayNameFor, PROFILE_SYNCED_KEY } from './shared.ts';
 import { emit } from './events.ts';
@@ -165,7 +165,17 @@ export function startAuth(): void {
 
 export function useAuth(): AuthState {
   startAuth();
-  return useSyncExternalStore(subscribeAuth, getAuthState, getAuthState);
+  // useState and a subscription rather than useSyncExternalStore: the preact build's runtime, which every
+  // element's first view downloads, then carries no store hook for the elements that follow sign-in
+  // (core/preact-react/README.md). The state is an immutable object, replaced on every change.
+  const [state, setState] = useState(getAuthState);
+  useEffect(() => {
+    const sync = () => setState(getAuthState());
+    // A change between the first render and this subscription is not missed.
+    sync();
+    return subscribeAuth(sync);
+  }, []);
+  return state;
 }
 
 /** Resolves once the sign-in profile upsert (if one is running) is done; never rejects. */

@@ -1,8 +1,8 @@
 /**
- * The shared controls' sheet (controls.css) for `defineElement(…, { shared: CONTROLS })`. An array, not
- * the CSS string itself: the bundler copies a constant string into every chunk that imports it, while
- * this stays one module in one chunk that each element's chunk imports (vite.widgets.config.ts).
+ * The shared controls' CSS file (controls.css) for `defineElement(…, { shared: CONTROLS })`: one file a
+ * page fetches once for every element that names it. A later part of an element (kyb-reviews' form and
+ * toasts) imports the text itself (`controls.css?inline`) and carries it in its own chunk instead.
  */
-import css from './controls.css?inline';
+import href from './controls.css?sheet';
 
-export const CONTROLS: readonly string[] = [css];
+export const CONTROLS: readonly string[] = [href];

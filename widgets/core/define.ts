@@ -4,34 +4,70 @@
  * that never throws when a host page loads the bundle twice.
  *
  * API
- * - `defineElement(tag, Component, {props?, css?, shared?})` → the element class (the existing one when the tag
- *   is already defined). `props` is the attribute contract: camelCase prop → r2wc type; the attribute
- *   is the kebab-case name (`sourcePage: 'string'` ↔ `source-page`). Call it only from an element's
- *   `define.ts` (the registration side effect lives there; the component module has none).
- * - `sheetFor(css)` → the page's one constructed sheet for that CSS text (what a lazily loaded part of an
- *   element adopts into its shadow root).
+ * - `await defineElement(tag, Component, {props?, css?, shared?})` → the element class (the existing one when
+ *   the tag is already defined). `props` is the attribute contract: camelCase prop → r2wc type; the attribute
+ *   is the kebab-case name (`sourcePage: 'string'` ↔ `source-page`). `css` and `shared` are URLs of CSS files
+ *   (`import href from './styles.css?sheet'`, vite.widgets.config.ts): the tag is defined once they have
+ *   arrived, so an element never shows unstyled, and the promise rejects (the tag stays undefined, its
+ *   fallback and reservation in place) when one cannot be fetched. Call it only from an element's
+ *   `define.ts`, with `await` (the registration side effect lives there; the component module has none).
+ * - `sheet(href)` → the page's one constructed sheet for that CSS file. The loader (widgets/loader.ts) starts
+ *   fetching an element's files together with its code and leaves the responses on its mark,
+ *   `Symbol.for('kyb.loader')` on globalThis; what it did not fetch is fetched here.
+ * - `sheetFor(css)` → the page's one constructed sheet for that CSS text (what a part of an element loaded
+ *   after its first view, with its CSS inside its chunk, adopts into the shadow root).
  * - `hostOf(container)` → the element. The component receives `container` (its shadow root, set by
  *   r2wc); dispatch events on `hostOf(container)`.
  *
+ * Why CSS files: the CSS an element's first view needs is not JavaScript to parse, it is cached apart from
+ * the code, and it arrives in parallel with it (issue #13: the reviews first view's JavaScript).
+ *
  * r2wc caveats (widgets/README.md, "Attributes are strings"): an attribute removed or set to "" keeps the old value on
  * screen, and a bare boolean attribute is not `true` — prefer strings with defaults (`mode="tools"`).
- * Shared CSSStyleSheets: one per distinct CSS text per page, adopted by every instance.
+ * Shared CSSStyleSheets: one per distinct CSS file or text per page, adopted by every instance.
  */
 import r2wc from '@r2wc/react-to-web-component';
 import type { ComponentType } from 'react';
-import tokensCss from './tokens.css?inline';
+import tokens from './tokens.css?sheet';
 
 /** The attribute types both builds support (the preact build's stand-in, core/preact-react/r2wc.ts, has these). */
 type R2WCType = 'string' | 'number' | 'boolean' | 'json';
 
-const sheets = new Map<string, CSSStyleSheet>();
-/** The page's one CSSStyleSheet for `css` (made on first use), shared by every element and instance. */
+const texts = new Map<string, CSSStyleSheet>();
+/** The page's one CSSStyleSheet for the CSS text `css` (made on first use), shared by every element and instance. */
 export function sheetFor(css: string): CSSStyleSheet {
-  let s = sheets.get(css);
+  let s = texts.get(css);
   if (!s) {
     s = new CSSStyleSheet();
     s.replaceSync(css);
-    sheets.set(css, s);
+    texts.set(css, s);
+  }
+  return s;
+}
+
+/**
+ * Responses of CSS files the loader started fetching with an element's code, by absolute URL: it leaves
+ * them on its page-wide mark (widgets/loader.ts). Nothing there when the element came without it.
+ */
+const prefetched = ((globalThis as Record<symbol, unknown>)[Symbol.for('kyb.loader')] ?? {}) as Record<string, Promise<Response> | undefined>;
+const files = new Map<string, Promise<CSSStyleSheet>>();
+const textOf = (res: Promise<Response>, href: string) =>
+  res.then((r) => {
+    if (!r.ok) throw new Error(`${href}: HTTP ${r.status}`);
+    return r.text();
+  });
+/**
+ * The page's one CSSStyleSheet for the CSS file at `href`. A failed prefetch is tried once more here; a
+ * failure after that rejects, and a later call fetches again.
+ */
+export function sheet(href: string): Promise<CSSStyleSheet> {
+  let s = files.get(href);
+  if (!s) {
+    const early = prefetched[href];
+    delete prefetched[href];
+    s = (early ? textOf(early, href).catch(() => textOf(fetch(href), href)) : textOf(fetch(href), href)).then(sheetFor);
+    s.catch(() => files.delete(href));
+    files.set(href, s);
   }
   return s;
 }
@@ -39,23 +75,25 @@ export function sheetFor(css: string): CSSStyleSheet {
 export interface DefineOptions<P> {
   /** Attribute contract: camelCase prop -> type; attributes are the kebab-case names. */
   props?: Partial<Record<Exclude<Extract<keyof P, string>, 'container'>, R2WCType>>;
-  /** The element's CSS (import it with `?inline`). */
-  css?: string;
+  /** URL of the element's CSS file, or URLs in order (import each with `?sheet`). */
+  css?: string | readonly string[];
   /**
-   * Page-wide sheets adopted between the tokens and the element's CSS (`CONTROLS`, core/controls.ts): one parsed
+   * Page-wide CSS files adopted between the tokens and the element's CSS (`CONTROLS`, core/controls.ts): one parsed
    * sheet per page for every element that names it. Imported by the element, not here, so a first view
    * that needs none of them (kyb-reviews) does not download them with the runtime.
    */
   shared?: readonly string[];
 }
 
-export function defineElement<P extends object>(tag: string, Component: ComponentType<P>, opts: DefineOptions<P> = {}) {
+export async function defineElement<P extends object>(tag: string, Component: ComponentType<P>, opts: DefineOptions<P> = {}) {
   if (typeof customElements === 'undefined' || customElements.get(tag)) return customElements?.get(tag);
+  const styles = await Promise.all([tokens, ...(opts.shared ?? []), ...[opts.css ?? []].flat()].map(sheet));
+  // Another copy of the bundle may have defined it while the CSS was on its way.
+  if (customElements.get(tag)) return customElements.get(tag);
   const Base = r2wc(Component, { shadow: 'open', props: opts.props as never }) as unknown as {
     new (): HTMLElement;
     prototype: HTMLElement;
   };
-  const styles = [tokensCss, ...(opts.shared ?? []), ...(opts.css ? [opts.css] : [])].map(sheetFor);
   class KybElement extends Base {
     constructor() {
       super();

@@ -17,6 +17,6 @@
 import { defineElement } from '../core/define.ts';
 import { CONTROLS } from '../core/controls.ts';
 import { GalleryAdmin } from './GalleryAdmin.tsx';
-import css from './gallery-admin.css?inline';
+import css from './gallery-admin.css?sheet';
 
-defineElement('kyb-gallery-admin', GalleryAdmin, { css, shared: CONTROLS });
+await defineElement('kyb-gallery-admin', GalleryAdmin, { css, shared: CONTROLS });

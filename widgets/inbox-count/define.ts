@@ -12,6 +12,6 @@
  */
 import { defineElement } from '../core/define.ts';
 import { InboxCount } from './InboxCount.tsx';
-import css from './styles.css?inline';
+import css from './styles.css?sheet';
 
-defineElement('kyb-inbox-count', InboxCount, { css });
+await defineElement('kyb-inbox-count', InboxCount, { css });

@@ -15,6 +15,6 @@
 import { defineElement } from '../core/define.ts';
 import { CONTROLS } from '../core/controls.ts';
 import { LocConfigurator } from './LocConfigurator.tsx';
-import css from './loc-configurator.css?inline';
+import css from './loc-configurator.css?sheet';
 
-defineElement('kyb-loc-configurator', LocConfigurator, { props: { product: 'string' }, css, shared: CONTROLS });
+await defineElement('kyb-loc-configurator', LocConfigurator, { props: { product: 'string' }, css, shared: CONTROLS });

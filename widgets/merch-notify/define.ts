@@ -14,6 +14,6 @@
 import { defineElement } from '../core/define.ts';
 import { CONTROLS } from '../core/controls.ts';
 import { MerchNotify } from './MerchNotify.tsx';
-import css from './styles.css?inline';
+import css from './styles.css?sheet';
 
-defineElement('kyb-merch-notify', MerchNotify, { props: { item: 'string' }, css, shared: CONTROLS });
+await defineElement('kyb-merch-notify', MerchNotify, { props: { item: 'string' }, css, shared: CONTROLS });

@@ -15,6 +15,6 @@
 import { defineElement } from '../core/define.ts';
 import { CONTROLS } from '../core/controls.ts';
 import { Newsletter } from './Newsletter.tsx';
-import css from './styles.css?inline';
+import css from './styles.css?sheet';
 
-defineElement('kyb-newsletter', Newsletter, { props: { sourcePage: 'string' }, css, shared: CONTROLS });
+await defineElement('kyb-newsletter', Newsletter, { props: { sourcePage: 'string' }, css, shared: CONTROLS });

@@ -10,6 +10,6 @@
  */
 import { defineElement } from '../core/define.ts';
 import { NotFound } from './NotFound.tsx';
-import css from './styles.css?inline';
+import css from './styles.css?sheet';
 
-defineElement('kyb-not-found', NotFound, { css });
+await defineElement('kyb-not-found', NotFound, { css });

@@ -13,6 +13,6 @@
 import { defineElement } from '../core/define.ts';
 import { CONTROLS } from '../core/controls.ts';
 import { PartnershipForm } from './PartnershipForm.tsx';
-import css from './styles.css?inline';
+import css from './styles.css?sheet';
 
-defineElement('kyb-partnership-form', PartnershipForm, { css, shared: CONTROLS });
+await defineElement('kyb-partnership-form', PartnershipForm, { css, shared: CONTROLS });

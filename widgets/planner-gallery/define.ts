@@ -14,6 +14,6 @@
  */
 import { defineElement } from '../core/define.ts';
 import { PlannerGallery } from './PlannerGallery.tsx';
-import css from './planner-gallery.css?inline';
+import css from './planner-gallery.css?sheet';
 
-defineElement('kyb-planner-gallery', PlannerGallery, { props: { fallbackSrc: 'string', fallbackAlt: 'string' }, css });
+await defineElement('kyb-planner-gallery', PlannerGallery, { props: { fallbackSrc: 'string', fallbackAlt: 'string' }, css });

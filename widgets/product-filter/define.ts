@@ -13,6 +13,6 @@
 import { defineElement } from '../core/define.ts';
 import { CONTROLS } from '../core/controls.ts';
 import { ProductFilter } from './ProductFilter.tsx';
-import css from './styles.css?inline';
+import css from './styles.css?sheet';
 
-defineElement('kyb-product-filter', ProductFilter, { css, shared: CONTROLS });
+await defineElement('kyb-product-filter', ProductFilter, { css, shared: CONTROLS });

@@ -19,7 +19,6 @@
 import { defineElement } from '../core/define.ts';
 import { CONTROLS } from '../core/controls.ts';
 import { ReviewModeration } from './ReviewModeration.tsx';
-import replyCss from '../reviews/view/reply.css?inline';
-import css from './styles.css?inline';
+import css from './element.css?sheet';
 
-defineElement('kyb-review-moderation', ReviewModeration, { css: css + replyCss, shared: CONTROLS });
+await defineElement('kyb-review-moderation', ReviewModeration, { css, shared: CONTROLS });

@@ -23,7 +23,6 @@
  */
 import { defineElement } from '../core/define.ts';
 import { Reviews } from './Reviews.tsx';
-import replyCss from './view/reply.css?inline';
-import css from './styles.css?inline';
+import css from './element.css?sheet';
 
-defineElement('kyb-reviews', Reviews, { props: { slug: 'string' }, css: css + replyCss });
+await defineElement('kyb-reviews', Reviews, { props: { slug: 'string' }, css });

@@ -15,6 +15,6 @@
  */
 import { defineElement } from '../core/define.ts';
 import { StickyBar } from './StickyBar.tsx';
-import css from './styles.css?inline';
+import css from './styles.css?sheet';
 
-defineElement('kyb-sticky-bar', StickyBar, { props: { threshold: 'number' }, css });
+await defineElement('kyb-sticky-bar', StickyBar, { props: { threshold: 'number' }, css });

@@ -11,6 +11,6 @@
  */
 import { defineElement } from '../core/define.ts';
 import { Tabs } from './Tabs.tsx';
-import css from './styles.css?inline';
+import css from './styles.css?sheet';
 
-defineElement('kyb-tabs', Tabs, { css });
+await defineElement('kyb-tabs', Tabs, { css });

@@ -12,6 +12,6 @@
  */
 import { defineElement } from '../core/define.ts';
 import { ThumbnailGallery } from './ThumbnailGallery.tsx';
-import css from './styles.css?inline';
+import css from './styles.css?sheet';
 
-defineElement('kyb-thumbnail-gallery', ThumbnailGallery, { css });
+await defineElement('kyb-thumbnail-gallery', ThumbnailGallery, { css });

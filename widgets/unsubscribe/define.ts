@@ -14,6 +14,6 @@
 import { defineElement } from '../core/define.ts';
 import { CONTROLS } from '../core/controls.ts';
 import { Unsubscribe } from './Unsubscribe.tsx';
-import css from './styles.css?inline';
+import css from './styles.css?sheet';
 
-defineElement('kyb-unsubscribe', Unsubscribe, { props: { token: 'string' }, css, shared: CONTROLS });
+await defineElement('kyb-unsubscribe', Unsubscribe, { props: { token: 'string' }, css, shared: CONTROLS });

@@ -15,6 +15,6 @@
 import { defineElement } from '../core/define.ts';
 import { CONTROLS } from '../core/controls.ts';
 import { Vault } from './Vault.tsx';
-import css from './styles.css?inline';
+import css from './styles.css?sheet';
 
-defineElement('kyb-vault', Vault, { props: { items: 'string' }, css, shared: CONTROLS });
+await defineElement('kyb-vault', Vault, { props: { items: 'string' }, css, shared: CONTROLS });

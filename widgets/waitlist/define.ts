@@ -14,6 +14,6 @@
 import { defineElement } from '../core/define.ts';
 import { CONTROLS } from '../core/controls.ts';
 import { Waitlist } from './Waitlist.tsx';
-import css from './styles.css?inline';
+import css from './styles.css?sheet';
 
-defineElement('kyb-waitlist', Waitlist, { props: { sourcePage: 'string' }, css, shared: CONTROLS });
+await defineElement('kyb-waitlist', Waitlist, { props: { sourcePage: 'string' }, css, shared: CONTROLS });

@@ -7,4 +7,3 @@ import './props.ts';
 
 export { createElement, Fragment };
 export { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-export { useSyncExternalStore } from './store.ts';

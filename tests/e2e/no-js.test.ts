@@ -107,6 +107,8 @@ describe('without JavaScript', () => {
 
   it("keeps an element's fallback, never an unstyled element, when its CSS file cannot be fetched", async () => {
     const page = await ctx.site.page();
+    // What this visitor's console shows, and nothing else: the two failed fetches and the loader's line.
+    ctx.site.allowConsole(page, /Failed to load resource: net::ERR_FAILED|TypeError: Failed to fetch|\[kyb\] could not load kyb-reviews/);
     const errors: string[] = [];
     page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
     // The network drops kyb-reviews' CSS file (core/define.ts `sheet`: the loader's fetch and one more).

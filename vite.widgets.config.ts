@@ -13,7 +13,7 @@
  * folder can be served from any origin or path. The same React source builds against preact (core/preact-react/)
  * (~10 kB per element instead of ~69 kB) — widget code avoids React-19-only APIs for that reason.
  */
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type ViteDevServer } from 'vite';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { reserveCss } from './scripts/reserve-css.ts';
@@ -78,8 +78,8 @@ const ownReviewsCopies = (): Plugin[] => [
  * fetches an element's CSS together with its code without a file name more in its manifest: every element
  * chunk has one (build error otherwise), and a shared chunk that has one is marked `+` (loaderManifest). The
  * CSS is part of the chunk's hash, so a change to either gives both a new name. One such module per chunk
- * (an element that needs two files writes one that `@import`s both). Dev server: a blob: URL of the file's
- * text (no build; edits reload the page).
+ * (an element that needs two files writes one that `@import`s both). Dev server: a blob: URL of the same
+ * text (no file to build; edits reload the page).
  */
 function cssFiles(withCss: Set<string>): Plugin {
   const SUFFIX = '?sheet';
@@ -94,11 +94,15 @@ function cssFiles(withCss: Set<string>): Plugin {
     return mine.length ? texts.get(mine[0]) : undefined;
   };
   let dev = false;
+  let server: ViteDevServer | undefined;
   return {
     name: 'kyb-css-files',
     enforce: 'pre',
     configResolved(c) {
       dev = c.command === 'serve';
+    },
+    configureServer(s) {
+      server = s;
     },
     async resolveId(source, importer, options) {
       if (!source.endsWith(SUFFIX)) return null;
@@ -108,14 +112,15 @@ function cssFiles(withCss: Set<string>): Plugin {
     async load(id) {
       if (!id.startsWith(PREFIX)) return null;
       const file = id.slice(PREFIX.length, -TAIL.length);
+      // Vite's own CSS pipeline (@import, and the minifier in a build) for the text: the module it makes of
+      // `?inline`. A constructed sheet ignores @import, so the text must arrive with them resolved.
+      const code = dev ? (await server?.transformRequest(`/@fs${file}?inline`))?.code : (await this.load({ id: `${file}?inline` })).code;
+      const m = code?.match(/export default ("(?:[^"\\]|\\.)*")/);
+      if (!m) throw new Error(`kyb-css-files: no CSS text for ${file}`);
       if (dev) {
         this.addWatchFile(file);
-        return `export default URL.createObjectURL(new Blob([${JSON.stringify(readFileSync(file, 'utf8'))}], { type: 'text/css' }));`;
+        return `export default URL.createObjectURL(new Blob([${m[1]}], { type: 'text/css' }));`;
       }
-      // Vite's own CSS pipeline (@import, minifier) for the text: the module it makes of `?inline`.
-      const inline = await this.load({ id: `${file}?inline` });
-      const m = inline.code?.match(/export default ("(?:[^"\\]|\\.)*")/);
-      if (!m) throw new Error(`kyb-css-files: no CSS text for ${file}`);
       texts.set(id, JSON.parse(m[1]) as string);
       return 'export default new URL(import.meta.url.replace(/js$/, "css")).href;';
     },

@@ -63,8 +63,8 @@ const textOf = (res: Promise<Response>, href: string) =>
 export function sheet(href: string): Promise<CSSStyleSheet> {
   let s = files.get(href);
   if (!s) {
+    // Left in place once read: the loader skips a file it finds there when the next element needs it too.
     const early = prefetched[href];
-    delete prefetched[href];
     s = (early ? textOf(early, href).catch(() => textOf(fetch(href), href)) : textOf(fetch(href), href)).then(sheetFor);
     s.catch(() => files.delete(href));
     files.set(href, s);

@@ -81,17 +81,18 @@ const ownReviewsCopies = (): Plugin[] => [
  * (an element that needs two files writes one that `@import`s both). Dev server: a blob: URL of the same
  * text (no file to build; edits reload the page).
  */
-function cssFiles(withCss: Set<string>): Plugin {
+function cssFiles(withCss: Map<string, string>): Plugin {
   const SUFFIX = '?sheet';
   // A virtual id that does not end in `.css` (nor `.css?…`), or Vite's CSS plugins would take it for CSS.
   const PREFIX = '\0kyb-sheet:';
   const TAIL = ':url';
   /** `?sheet` module id → its minified CSS. */
   const texts = new Map<string, string>();
-  const textOf = (c: { moduleIds: readonly string[]; fileName: string }) => {
+  /** The `?sheet` module a chunk holds, if any. */
+  const sheetOf = (c: { moduleIds: readonly string[]; fileName: string }) => {
     const mine = c.moduleIds.filter((id) => texts.has(id));
     if (mine.length > 1) throw new Error(`kyb-css-files: ${c.fileName} holds ${mine.length} CSS files (${mine.join(', ')}); import one that @imports them`);
-    return mine.length ? texts.get(mine[0]) : undefined;
+    return mine[0];
   };
   let dev = false;
   let server: ViteDevServer | undefined;
@@ -125,14 +126,15 @@ function cssFiles(withCss: Set<string>): Plugin {
       return 'export default new URL(import.meta.url.replace(/js$/, "css")).href;';
     },
     augmentChunkHash(chunk) {
-      return textOf(chunk);
+      const id = sheetOf(chunk);
+      return id && texts.get(id);
     },
     generateBundle(_, bundle) {
       for (const c of Object.values(bundle)) {
-        const css = c.type === 'chunk' ? textOf(c) : undefined;
-        if (css === undefined) continue;
-        withCss.add(c.fileName);
-        this.emitFile({ type: 'asset', fileName: c.fileName.replace(/js$/, 'css'), source: css });
+        const id = c.type === 'chunk' ? sheetOf(c) : undefined;
+        if (!id) continue;
+        withCss.set(c.fileName, id);
+        this.emitFile({ type: 'asset', fileName: c.fileName.replace(/js$/, 'css'), source: texts.get(id)! });
       }
     },
   };
@@ -192,13 +194,13 @@ function elementsContract(): Plugin {
  * `__KYB_MANIFEST__` placeholder, holding for each element its chunk, its loading strategy (`@load`),
  * the shared chunks it imports statically (all the way down, so the loader requests them together with
  * the element's chunk: one round trip instead of two or three) and its space reservation (`@reserve`),
- * the last two from custom-elements.json. One string rather than objects: the loader has a 2 kB budget.
+ * the last two from custom-elements.json. One string rather than objects: the loader has a 2.1 kB budget.
  *
  * Build: every `widgets/<folder>/define.ts` is emitted as a chunk of its own (the loader imports them by
  * URL, so Vite cannot see them) and the string is written once the chunk names are known. Dev server:
  * the chunk of an element is its define.ts itself, and there are no shared chunks to preload.
  */
-function loaderManifest(withCss: Set<string>): Plugin {
+function loaderManifest(withCss: Map<string, string>): Plugin {
   const folders = () =>
     readdirSync(widgets, { withFileTypes: true })
       .filter((d) => d.isDirectory() && d.name !== 'core' && existsSync(`${widgets}${d.name}/define.ts`))
@@ -259,12 +261,25 @@ function loaderManifest(withCss: Set<string>): Plugin {
         };
         walk(out.fileName);
         // Every element's chunk comes with its CSS file (the loader fetches it without being told); a shared
-        // chunk that does is written with a `+` (cssFiles).
+        // chunk that does is written with a `+` (cssFiles), and the loader fetches that file for every
+        // element that imports the chunk: so each of them must use it, not merely share the chunk with it
+        // for other code (it would be fetched for nothing).
         if (!withCss.has(out.fileName)) throw new Error(`kyb-loader-manifest: ${m[1]}/define.ts passes no CSS file (\`?sheet\`)`);
+        const reached = new Set<string>();
+        const follow = (id: string) => {
+          if (reached.has(id)) return;
+          reached.add(id);
+          for (const next of this.getModuleInfo(id)?.importedIds ?? []) follow(next);
+        };
+        follow(out.facadeModuleId!);
+        for (const dep of seen) {
+          const sheet = withCss.get(dep);
+          if (sheet && !reached.has(sheet)) throw new Error(`kyb-loader-manifest: ${m[1]} imports ${dep}, whose CSS it does not use; keep that CSS in a chunk of its own users`);
+        }
         const short = (f: string) => f.replace(/^chunks\/(.*)\.js$/, '$1');
         const name = (f: string) => short(f) + (withCss.has(f) ? '+' : '');
         const ix = [...seen].map(name).map((f) => (files.includes(f) ? files.indexOf(f) : files.push(f) - 1));
-        // `<folder>-<hash>` is written `-<hash>` (the loader puts the folder back): 2 kB budget.
+        // `<folder>-<hash>` is written `-<hash>` (the loader puts the folder back): the loader's size budget.
         const file = short(out.fileName);
         rows.push(row(m[1], file.startsWith(`${m[1]}-`) ? file.slice(m[1].length) : file, ix, of));
       }
@@ -347,8 +362,8 @@ function chunkName(c: { facadeModuleId: string | null; name: string }) {
 
 export default defineConfig(({ mode }) => {
   const react = mode === 'react' || process.env.KYB_BUILD === 'react';
-  /** Chunks served with a CSS file of the same name (cssFiles → loaderManifest). */
-  const withCss = new Set<string>();
+  /** Chunks served with a CSS file of the same name → the `?sheet` module they hold (cssFiles → loaderManifest). */
+  const withCss = new Map<string, string>();
   return {
     root: widgets,
     base: './',
@@ -389,7 +404,7 @@ export default defineConfig(({ mode }) => {
           // element, ~0.2 kB gzip of the reviews first view) and JSDoc go; licence comments stay.
           comments: { legal: true, annotation: false, jsdoc: false },
           // One runtime chunk (preact or React + r2wc + defineElement, and the small core modules every
-          // element reads: config, public, registry, rpc) that every element shares: fewer files before a
+          // element reads: config, public, rpc; with the design tokens' CSS file) that every element shares: fewer files before a
           // first view (the reviews list on a third-party page fetched 7, now 4; issue #13). The browser
           // storage names (shared/storage.ts) go with public.ts, which reads the session key.
           codeSplitting: {
@@ -401,10 +416,11 @@ export default defineConfig(({ mode }) => {
               // The rules files of shared/ are small and read together (forms, reviews, gallery,
               // accounts): one chunk, as when they were one file, not four requests of 0.1 kB.
               { name: 'rules', test: new RegExp(`^${escapeRegExp(root)}shared/rules/`) },
-              // Fields, cards, toasts, links and dialogs (core/controls.css): one file every element but
-              // kyb-reviews' first view loads, rather than a copy in each element's chunk. With it the links to
-              // the site (core/site.ts): every element that links adopts the controls, so no extra file.
-              { name: 'controls', test: /widgets[\\/]core[\\/](controls\.(css:url|ts)|site\.ts|registry\.ts)$/ },
+              // The chunk whose CSS file holds the fields, cards, toasts, links and dialogs (core/controls.css),
+              // for every element that adopts them (`CONTROLS`), with the links to the site (core/site.ts): every
+              // element that links adopts the controls, so no extra file. Nothing else goes here: the loader
+              // fetches the CSS for every element that imports the chunk (loaderManifest checks that).
+              { name: 'controls', test: /widgets[\\/]core[\\/](controls\.(css:url|ts)|site\.ts)$/ },
             ],
           },
         },

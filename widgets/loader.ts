@@ -28,7 +28,7 @@
  * (each element's `@reserve`), so nothing shifts when it upgrades; a page may override it per element.
  *
  * Everything per element comes in one string written at build time by vite.widgets.config.ts
- * (`loaderManifest`), from custom-elements.json and the chunk graph (compact: a 2 kB gzip budget,
+ * (`loaderManifest`), from custom-elements.json and the chunk graph (compact: a 2.1 kB gzip budget,
  * scripts/size.ts):
  *
  *   <chunk path, * = file>|<shared chunk files, comma-separated; `+` after one that has a CSS file>|<element>|<element>…

@@ -1,7 +1,7 @@
 /**
  * The shared controls' CSS file (controls.css) for `defineElement(…, { shared: CONTROLS })`: one file a
- * page fetches once for every element that names it. A later part of an element (kyb-reviews' form and
- * toasts) imports the text itself (`controls.css?inline`) and carries it in its own chunk instead.
+ * page fetches once for every element that names it. The parts of kyb-reviews that load after its list
+ * carry the same rules as text in their own chunk instead (widgets/reviews/controls.ts).
  */
 import href from './controls.css?sheet';
 

@@ -27,7 +27,7 @@ import { MESSAGES } from './Toasts.tsx';
 import { StarInput } from './StarInput.tsx';
 import { newReviewId, selectFiles } from './model/files.ts';
 import { profileDisplayName, submitReview, type SubmitProgress } from './submit.ts';
-import controlsCss from '../core/controls.css?inline';
+import { CONTROLS_TEXT } from './controls.ts';
 import formCss from './form.css?inline';
 import iconButtonCss from './icon-button.css?inline';
 
@@ -39,7 +39,7 @@ export { emit } from '../core/events.ts';
  * view leaves them out, core/controls.css), the icon button (shared with the lightbox), then the form's own
  * (and the pending note's).
  */
-export const css = [controlsCss, iconButtonCss, formCss];
+export const css = [...CONTROLS_TEXT, iconButtonCss, formCss];
 
 type FieldName = 'title' | 'name' | 'content';
 

@@ -5,14 +5,11 @@
  */
 import { useEffect } from 'react';
 import { useToasts, type ToastInput } from '../core/toast.tsx';
-import controlsCss from '../core/controls.css?inline';
+import { CONTROLS_TEXT } from './controls.ts';
 
 export { MESSAGES } from '../core/shared.ts';
-/**
- * The toast rules (core/controls.css), adopted with the region: the list's first view shows no toast. Its
- * text, in this later part's chunk, not the file the elements' first views fetch (core/controls.ts).
- */
-export const css = [controlsCss];
+/** The toast rules (core/controls.css), adopted with the region: the list's first view shows no toast. */
+export const css = CONTROLS_TEXT;
 /** Events the element dispatches only after an action: from here, not from the list's chunk. */
 export { emit } from '../core/events.ts';
 

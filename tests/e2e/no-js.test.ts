@@ -109,8 +109,6 @@ describe('without JavaScript', () => {
     const page = await ctx.site.page();
     // What this visitor's console shows, and nothing else: the two failed fetches and the loader's line.
     ctx.site.allowConsole(page, /Failed to load resource: net::ERR_FAILED|TypeError: Failed to fetch|\[kyb\] could not load kyb-reviews/);
-    const errors: string[] = [];
-    page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
     // The network drops kyb-reviews' CSS file (core/define.ts `sheet`: the loader's fetch and one more).
     let dropped = 0;
     await page.route('**/widgets/chunks/reviews-*.css', (route) => {
@@ -120,7 +118,12 @@ describe('without JavaScript', () => {
     const res = await page.goto(`${ctx.site.url}/products/irie-locs`);
     expect(res?.status()).toBe(200);
     await page.locator('kyb-reviews').scrollIntoViewIfNeeded();
-    await expect.poll(() => errors.find((e) => e.includes('could not load') && e.includes('kyb-reviews')) ?? '', { timeout: 15_000 }).not.toBe('');
+    const logged = () =>
+      ctx.site
+        .consoleOf(page)
+        .find((m) => m.type() === 'error' && m.text().includes('could not load') && m.text().includes('kyb-reviews'))
+        ?.text() ?? '';
+    await expect.poll(logged, { timeout: 15_000 }).not.toBe('');
     expect(dropped, 'fetched by the loader, then tried once more by the element').toBe(2);
     expect(await page.evaluate(() => customElements.get('kyb-reviews') === undefined), 'the tag stays undefined').toBe(true);
     // What the visitor reads: the prerendered reviews, as without JavaScript.

@@ -14,7 +14,7 @@
  */
 import type { Service, StackContext } from '../http.ts';
 import { callerOf, isWrite, notifyWrite } from '../http.ts';
-import { jwtError } from './errors.ts';
+import { jwtError, notImplemented } from './errors.ts';
 import { SchemaStore } from './schema.ts';
 import { ReadCache } from './cache.ts';
 import { readCall, type RestState, type Verified } from './request.ts';
@@ -82,7 +82,7 @@ async function answer(req: Request, path: string, method: string, ctx: StackCont
       return await pending;
     }
     const a = await route(req, path, method, ctx, st, caller);
-    if (isWrite(method) && a.status < 400) notifyWrite(ctx);
+    if (isWrite(method) && a.status < 400 && !a.rolledBack) notifyWrite(ctx);
     return a;
   } catch (e) {
     return errorAnswer(e, authed);
@@ -94,11 +94,12 @@ function bearerToken(req: Request): string | null {
   return m ? m[1].trim() : req.headers.get('apikey');
 }
 
-function route(req: Request, path: string, method: string, ctx: StackContext, st: RestState, caller: Verified): Promise<Answer> {
-  const { call, target } = readCall(req, path, method, ctx, st, caller);
+async function route(req: Request, path: string, method: string, ctx: StackContext, st: RestState, caller: Verified): Promise<Answer> {
+  const { call, target } = await readCall(req, path, method, ctx, st, caller);
   if ('rpc' in target) return rpc(call, target.rpc);
   if (method === 'GET' || method === 'HEAD') return readTable(call, target.table);
   if (method === 'POST') return insert(call, target.table);
   if (method === 'PATCH') return update(call, target.table);
+  if (method === 'PUT') throw notImplemented('PUT (a single-row upsert by primary key) is not implemented by the local stack; use POST with Prefer: resolution=merge-duplicates');
   return remove(call, target.table);
 }

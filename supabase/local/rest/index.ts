@@ -2,13 +2,14 @@
  * `/rest/v1`: the PostgREST subset supabase-js speaks — table reads with embedding, filters,
  * order, ranges and counts; inserts/upserts, updates and deletes with return preferences; RPC over
  * GET/HEAD/POST. Statuses, headers and error bodies follow PostgREST (Response.hs, RangeQuery.hs,
- * Error.hs), because the site's code branches on them.
+ * Error.hs), because the site's code branches on them; what PostgREST does and this stack does not
+ * is refused with 400 PGRST127 (README.md lists both).
  *
  * Every request runs in one transaction as the caller's Postgres role with the JWT claims set
  * (ctx.db.asRole), so row-level security is what decides; the JSON answer is built by Postgres.
  *
  * One module per stage of PostgREST's own pipeline: request.ts (method, path, headers, body) with
- * query-params.ts (select.ts, filters.ts, syntax.ts) and headers.ts; the plans in plan.ts (reads),
+ * query-params.ts (select.ts, filters.ts, syntax.ts), prefer.ts, media.ts and headers.ts; the plans in plan.ts (reads),
  * mutate.ts and call.ts; query.ts (run as the caller's role); response.ts. This file is the service:
  * the anonymous read cache (cache.ts) in front, then dispatch.
  */

@@ -422,21 +422,28 @@ end;
 $$;
 comment on function public.order_apply_refund(text, text, text, integer) is 'Applies a charge''s refunded amount to its payment and order, once per Stripe event.';
 
--- Claims an order e-mail before it is sent: true for exactly one caller. A claim left 'sending' by a
--- process that died may be taken again after p_stale_seconds (the e-mail API's idempotency key keeps the
--- second attempt from sending twice); a failed one may be retried.
+-- Claims an order e-mail before it is sent. Answers whether this caller holds the claim, and the mail's
+-- status: exactly one caller gets `claimed`; the others see `sending` (someone holds it), `sent` or
+-- `skipped`. A claim left 'sending' by a process that died may be taken again after p_stale_seconds (the
+-- e-mail API's idempotency key keeps the second attempt from sending twice); a failed one may be retried.
 create or replace function public.order_mail_claim(p_order uuid, p_kind text, p_subject_key text, p_stale_seconds integer)
-returns boolean
+returns jsonb
 language plpgsql
 set search_path = ''
 as $$
+declare
+  v_status text;
 begin
   insert into public.order_mails (order_id, kind, subject_key) values (p_order, p_kind, coalesce(p_subject_key, ''))
   on conflict (order_id, kind, subject_key) do update
      set status = 'sending', attempts = public.order_mails.attempts + 1, claimed_at = now()
    where public.order_mails.status = 'failed'
       or (public.order_mails.status = 'sending' and public.order_mails.claimed_at < now() - make_interval(secs => p_stale_seconds));
-  return found;
+  if found then
+    return jsonb_build_object('claimed', true, 'status', 'sending');
+  end if;
+  select status into v_status from public.order_mails where order_id = p_order and kind = p_kind and subject_key = coalesce(p_subject_key, '');
+  return jsonb_build_object('claimed', false, 'status', v_status);
 end;
 $$;
 

@@ -705,7 +705,7 @@ export type Database = {
         Returns: Json;
       };
       order_create: { Args: { p_items: Json; p_order: Json }; Returns: Json };
-      order_mail_claim: { Args: { p_kind: string; p_order: string; p_stale_seconds: number; p_subject_key: string }; Returns: boolean };
+      order_mail_claim: { Args: { p_kind: string; p_order: string; p_stale_seconds: number; p_subject_key: string }; Returns: Json };
       order_mail_done: { Args: { p_kind: string; p_order: string; p_status: string; p_subject_key: string }; Returns: undefined };
       order_payment_session: { Args: { p_expires_at: string; p_payment: string; p_session: string; p_url: string }; Returns: undefined };
       order_view: { Args: { p_order: string }; Returns: Json };

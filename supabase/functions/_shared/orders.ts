@@ -58,11 +58,22 @@ export async function applySession(f: Fulfilment, sessionId: string, t: Trigger)
   return data as unknown as Applied;
 }
 
-/** Reads the charge from Stripe and applies what it has refunded so far to its order. */
+/**
+ * Reads the charge from Stripe and applies what it has refunded so far to its order. A refund can be
+ * delivered before the payment it refunds (events come in any order): the payment's own session is
+ * applied first, from Stripe's current state, so the refund always lands on a paid payment.
+ */
 export async function applyRefund(f: Fulfilment, chargeId: string, eventId: string, eventType: string): Promise<Applied> {
   const charge = await f.stripe.charges.retrieve(chargeId);
   const pi = idOf(charge.payment_intent);
   if (!pi) return { found: false };
+  const paymentId = charge.metadata?.payment_id;
+  if (paymentId) {
+    const { data: payment } = await f.db.from('order_payments').select('status, checkout_session_id').eq('id', paymentId).maybeSingle();
+    if (payment?.checkout_session_id && payment.status !== 'paid') {
+      await applySession(f, payment.checkout_session_id, { eventId: null, eventType, source: 'stripe' });
+    }
+  }
   const { data, error } = await f.db.rpc('order_apply_refund', {
     p_event_id: eventId,
     p_event_type: eventType,
@@ -79,20 +90,39 @@ export async function orderView(db: AdminClient, id: string): Promise<OrderView 
   return (data as unknown as OrderView) ?? null;
 }
 
-/** A claim left by a process that died mid-send may be taken again after this long. */
-const STALE_CLAIM_SECONDS = 120;
+/**
+ * A claim older than this was left by a process that died mid-send, and is taken again. Longer than a
+ * send can take (notify.ts SEND_TIMEOUT_MS); a second send after it carries the same idempotency key, so
+ * the e-mail API sends once even if the first did go out.
+ */
+export const STALE_CLAIM_SECONDS = 15;
+/** How long a caller waits for another's send to finish before asking to be called again. */
+const WAIT_FOR_OTHER_MS = 10_000;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Sends one of an order's e-mails unless it was sent (or is being sent) already; true unless the send
- * failed (then the claim is released as failed, and the next call tries again).
+ * Sends one of an order's e-mails unless it was sent already: true once it is sent (or deliberately
+ * skipped), by this call or another; false when it is not sent yet (a send failed, or another caller
+ * still holds it), and the caller should come back later (the webhook answers 500, so Stripe does).
  */
-async function once(db: AdminClient, orderId: string, kind: string, send: () => Promise<boolean | 'skipped'>): Promise<boolean> {
-  const claim = await db.rpc('order_mail_claim', { p_order: orderId, p_kind: kind, p_subject_key: '', p_stale_seconds: STALE_CLAIM_SECONDS });
-  if (claim.error) throw new Error(`order_mail_claim failed: ${claim.error.message}`);
-  if (!claim.data) return true;
+async function once(f: Fulfilment, orderId: string, kind: string, send: () => Promise<boolean | 'skipped'>): Promise<boolean> {
+  const claim = async () => {
+    const { data, error } = await f.db.rpc('order_mail_claim', { p_order: orderId, p_kind: kind, p_subject_key: '', p_stale_seconds: STALE_CLAIM_SECONDS });
+    if (error) throw new Error(`order_mail_claim failed: ${error.message}`);
+    return data as unknown as { claimed: boolean; status: string };
+  };
+  let c = await claim();
+  for (const start = Date.now(); !c.claimed && c.status === 'sending' && Date.now() - start < WAIT_FOR_OTHER_MS; ) {
+    await sleep(250);
+    c = await claim();
+  }
+  if (!c.claimed) return c.status === 'sent' || c.status === 'skipped';
+  f.env.checkpoint?.(`order-mail:${kind}:claimed`);
   const outcome = await send();
+  f.env.checkpoint?.(`order-mail:${kind}:sent`);
   const status = outcome === 'skipped' ? 'skipped' : outcome ? 'sent' : 'failed';
-  const done = await db.rpc('order_mail_done', { p_order: orderId, p_kind: kind, p_subject_key: '', p_status: status });
+  const done = await f.db.rpc('order_mail_done', { p_order: orderId, p_kind: kind, p_subject_key: '', p_status: status });
   if (done.error) console.error(`[orders] could not record ${kind} mail of order ${orderId} as ${status}`, done.error);
   return outcome !== false;
 }
@@ -109,7 +139,7 @@ export async function sendOrderMails(f: Fulfilment, orderId: string): Promise<bo
   if (!view) return true;
   const key = (kind: string) => `kyb-order-${orderId}-${kind}`;
   const transport = mailTransport(f.env);
-  const customer = once(f.db, orderId, 'confirmation', async () => {
+  const customer = once(f, orderId, 'confirmation', async () => {
     if (!transport || !row.email) {
       console.warn(`[orders] confirmation of order ${orderId} not sent: ${transport ? 'no e-mail address' : 'RESEND_API_KEY is not set'}`);
       return 'skipped';
@@ -117,7 +147,7 @@ export async function sendOrderMails(f: Fulfilment, orderId: string): Promise<bo
     return sendEmail(transport, { to: row.email, ...confirmationMail(view, orderPageUrl(f.env, row.access_token)), idempotencyKey: key('confirmation') }, f.env);
   });
   const settings = mailSettings(f.env);
-  const business = once(f.db, orderId, 'business', async () => {
+  const business = once(f, orderId, 'business', async () => {
     if (!settings) return 'skipped';
     return sendEmail(
       settings,

@@ -43,7 +43,8 @@ const services: Record<string, Service> = { auth, rest, storage, functions };
 /** Paths reachable without an apikey, as on hosted Supabase (mail links, public objects, JWKS). */
 function apikeyExempt(service: string, path: string, method: string): boolean {
   if (service === 'auth') return /^\/(verify|callback|authorize|\.well-known\/jwks\.json|health|settings)$/.test(path);
-  if (service === 'storage') return (method === 'GET' || method === 'HEAD') && path.startsWith('/object/public/');
+  // A public file, or a signed link (the token in it is the permission).
+  if (service === 'storage') return (method === 'GET' || method === 'HEAD') && (path.startsWith('/object/public/') || path.startsWith('/object/sign/'));
   if (service === 'functions') return true; // verify_jwt = false for every function of this project
   return false;
 }

@@ -50,9 +50,17 @@ create table if not exists public.orders (
   access_token text not null unique default replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''),
   -- One press of Checkout in the browser: a double tap finds this order instead of opening another.
   checkout_attempt uuid unique,
+  -- The shipment and the dates of fulfilment (migration fulfilment moves them).
+  carrier text check (char_length(carrier) <= 60),
+  tracking_number text check (char_length(tracking_number) <= 80),
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
-  paid_at timestamptz
+  paid_at timestamptz,
+  balance_requested_at timestamptz,
+  shipped_at timestamptz,
+  delivered_at timestamptz,
+  -- A shipped order says how it was shipped.
+  constraint orders_shipment_check check (status not in ('shipped', 'delivered') or not needs_shipping or (carrier is not null and tracking_number is not null))
 );
 comment on table public.orders is 'One order per checkout; money in integer cents; written only by the functions (service_role).';
 create index if not exists orders_user_idx on public.orders (user_id, created_at desc);
@@ -200,9 +208,14 @@ as $$
     'balance_due_cents', o.balance_due_cents,
     'needs_shipping', o.needs_shipping,
     'shipping_address', o.shipping_address,
+    'carrier', o.carrier,
+    'tracking_number', o.tracking_number,
+    'balance_requested_at', o.balance_requested_at,
+    'shipped_at', o.shipped_at,
+    'delivered_at', o.delivered_at,
     'items', coalesce((
       select jsonb_agg(jsonb_build_object(
-        'product', i.product, 'name', i.name, 'options', to_jsonb(i.options), 'unit_cents', i.unit_cents,
+        'product', i.product, 'configuration', i.configuration, 'name', i.name, 'options', to_jsonb(i.options), 'unit_cents', i.unit_cents,
         'quantity', i.quantity, 'line_cents', i.line_cents, 'due_at_checkout_cents', i.due_at_checkout_cents, 'digital', i.digital
       ) order by i.position)
         from public.order_items i where i.order_id = o.id), '[]'::jsonb),
@@ -376,7 +389,9 @@ begin
     update public.orders set status = v_status, updated_at = now() where id = v_order.id;
     insert into public.order_events (order_id, status, note, source, stripe_event_id)
     values (v_order.id, v_status,
-            coalesce(v_note, case when v_payment.kind = 'balance' then format('Balance payment %s', p_state) end),
+            coalesce(v_note, case when v_payment.kind = 'balance' then case p_state
+              when 'paid' then 'Balance paid' when 'processing' then 'Balance payment processing'
+              when 'failed' then 'Balance payment failed' when 'expired' then 'Balance checkout expired' end end),
             p_source, p_event_id);
   end if;
   return jsonb_build_object('found', true, 'order_id', v_order.id, 'status', v_status, 'duplicate', false, 'changed', true);
@@ -471,9 +486,10 @@ revoke all on table public.orders, public.order_items, public.order_payments, pu
 revoke all on sequence public.orders_number_seq, public.order_events_id_seq from anon, authenticated, service_role;
 
 grant select (id, number, user_id, status, email, customer_name, created_at, paid_at, subtotal_cents, shipping_cents, total_cents,
-              due_at_checkout_cents, paid_cents, refunded_cents, balance_due_cents, needs_shipping, shipping_address)
+              due_at_checkout_cents, paid_cents, refunded_cents, balance_due_cents, needs_shipping, shipping_address,
+              carrier, tracking_number, balance_requested_at, shipped_at, delivered_at)
   on table public.orders to authenticated;
-grant select (order_id, position, product, name, options, unit_cents, quantity, line_cents, due_at_checkout_cents, digital)
+grant select (order_id, position, product, configuration, name, options, unit_cents, quantity, line_cents, due_at_checkout_cents, digital)
   on table public.order_items to authenticated;
 grant select (order_id, kind, amount_cents, status, refunded_cents, created_at, paid_at) on table public.order_payments to authenticated;
 grant select (id, order_id, status, note, created_at) on table public.order_events to authenticated;

@@ -6,16 +6,22 @@
  * then sends the e-mails the order owes, each claimed first so that it goes once.
  */
 import type { AdminClient } from './admin.ts';
+import { callerOf } from './caller.ts';
 import type { FunctionEnv } from './env.ts';
 import { idOf, sessionCustomer, sessionState, type Stripe } from './stripe.ts';
 import { mailSettings, mailTransport, sendEmail } from './notify.ts';
-import { confirmationMail, newOrderMail } from './order-mail.ts';
+import { confirmationMail, newOrderMail, refundMail, type OrderMail } from './order-mail.ts';
 import { BUSINESS } from '../../../shared/business.ts';
 import { isPaid, type OrderView } from '../../../shared/orders.ts';
 
-export interface Fulfilment {
+/** What sending an order's e-mails needs. */
+export interface Mailer {
   db: AdminClient;
   env: FunctionEnv;
+}
+
+/** What applying Stripe's word needs: the mailer, and Stripe. */
+export interface Fulfilment extends Mailer {
   stripe: Stripe;
 }
 
@@ -84,6 +90,26 @@ export async function applyRefund(f: Fulfilment, chargeId: string, eventId: stri
   return data as unknown as Applied;
 }
 
+/**
+ * The order a request names, if its sender may see it: by its link's token (whoever holds the link), or
+ * by its id for its signed-in customer (their account, or the address they confirmed) or an admin. Null
+ * when there is no such order for this sender; 'expired' for a user token the auth server refuses.
+ */
+export async function orderFor(db: AdminClient, req: Request, ref: { token?: string; order?: string }): Promise<{ id: string; token: string } | null | 'expired'> {
+  if (ref.token) {
+    const { data } = await db.from('orders').select('id, access_token').eq('access_token', ref.token).maybeSingle();
+    return data ? { id: data.id, token: data.access_token } : null;
+  }
+  if (!ref.order) return null;
+  const who = await callerOf(db, req);
+  if (who === 'expired') return who;
+  if (!who) return null;
+  const { data } = await db.from('orders').select('id, access_token, user_id, email').eq('id', ref.order).maybeSingle();
+  if (!data) return null;
+  const mine = data.user_id === who.id || (!!data.email && !!who.email && data.email.toLowerCase() === who.email.toLowerCase());
+  return mine || who.admin ? { id: data.id, token: data.access_token } : null;
+}
+
 export async function orderView(db: AdminClient, id: string): Promise<OrderView | null> {
   const { data, error } = await db.rpc('order_view', { p_order: id });
   if (error) throw new Error(`order_view failed: ${error.message}`);
@@ -102,13 +128,14 @@ const WAIT_FOR_OTHER_MS = 10_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Sends one of an order's e-mails unless it was sent already: true once it is sent (or deliberately
- * skipped), by this call or another; false when it is not sent yet (a send failed, or another caller
- * still holds it), and the caller should come back later (the webhook answers 500, so Stripe does).
+ * Sends one of an order's e-mails unless it was sent already (per kind and subject key): true once it is
+ * sent (or deliberately skipped), by this call or another; false when it is not sent yet (a send failed,
+ * or another caller still holds it), and the caller should come back later (the webhook answers 500, so
+ * Stripe does).
  */
-async function once(f: Fulfilment, orderId: string, kind: string, send: () => Promise<boolean | 'skipped'>): Promise<boolean> {
+export async function once(f: Mailer, orderId: string, kind: string, subjectKey: string, send: () => Promise<boolean | 'skipped'>): Promise<boolean> {
   const claim = async () => {
-    const { data, error } = await f.db.rpc('order_mail_claim', { p_order: orderId, p_kind: kind, p_subject_key: '', p_stale_seconds: STALE_CLAIM_SECONDS });
+    const { data, error } = await f.db.rpc('order_mail_claim', { p_order: orderId, p_kind: kind, p_subject_key: subjectKey, p_stale_seconds: STALE_CLAIM_SECONDS });
     if (error) throw new Error(`order_mail_claim failed: ${error.message}`);
     return data as unknown as { claimed: boolean; status: string };
   };
@@ -122,39 +149,51 @@ async function once(f: Fulfilment, orderId: string, kind: string, send: () => Pr
   const outcome = await send();
   f.env.checkpoint?.(`order-mail:${kind}:sent`);
   const status = outcome === 'skipped' ? 'skipped' : outcome ? 'sent' : 'failed';
-  const done = await f.db.rpc('order_mail_done', { p_order: orderId, p_kind: kind, p_subject_key: '', p_status: status });
+  const done = await f.db.rpc('order_mail_done', { p_order: orderId, p_kind: kind, p_subject_key: subjectKey, p_status: status });
   if (done.error) console.error(`[orders] could not record ${kind} mail of order ${orderId} as ${status}`, done.error);
   return outcome !== false;
 }
 
-/**
- * The e-mails a paid order owes: the customer's confirmation and the business's notice. Safe to call any
- * number of times, at once too. False when a send failed (the caller may ask Stripe to retry).
- */
-export async function sendOrderMails(f: Fulfilment, orderId: string): Promise<boolean> {
-  const { data: row, error } = await f.db.from('orders').select('status, email, access_token').eq('id', orderId).single();
+/** An e-mail to the order's customer, composed from the order as it is now and its page's link; sent once per kind and key. */
+export async function mailCustomer(f: Mailer, orderId: string, kind: string, subjectKey: string, compose: (o: OrderView, orderUrl: string) => OrderMail): Promise<boolean> {
+  const { data: row, error } = await f.db.from('orders').select('email, access_token').eq('id', orderId).single();
   if (error) throw new Error(`order read failed: ${error.message}`);
-  if (!isPaid(row.status as OrderView['status'])) return true;
-  const view = await orderView(f.db, orderId);
-  if (!view) return true;
-  const key = (kind: string) => `kyb-order-${orderId}-${kind}`;
   const transport = mailTransport(f.env);
-  const customer = once(f, orderId, 'confirmation', async () => {
-    if (!transport || !row.email) {
-      console.warn(`[orders] confirmation of order ${orderId} not sent: ${transport ? 'no e-mail address' : 'RESEND_API_KEY is not set'}`);
+  return once(f, orderId, kind, subjectKey, async () => {
+    const view = await orderView(f.db, orderId);
+    if (!transport || !row.email || !view) {
+      console.warn(`[orders] ${kind} e-mail of order ${orderId} not sent: ${transport ? 'no e-mail address' : 'RESEND_API_KEY is not set'}`);
       return 'skipped';
     }
-    return sendEmail(transport, { to: row.email, ...confirmationMail(view, orderPageUrl(f.env, row.access_token)), idempotencyKey: key('confirmation') }, f.env);
+    const mail = compose(view, orderPageUrl(f.env, row.access_token));
+    return sendEmail(transport, { to: row.email, ...mail, idempotencyKey: `kyb-order-${orderId}-${kind}${subjectKey ? `-${subjectKey}` : ''}` }, f.env);
   });
-  const settings = mailSettings(f.env);
-  const business = once(f, orderId, 'business', async () => {
-    if (!settings) return 'skipped';
-    return sendEmail(
-      settings,
-      { to: settings.to, ...newOrderMail(view, `${siteUrl(f.env)}/admin/orders`), replyTo: row.email ?? undefined, idempotencyKey: key('business') },
-      f.env,
+}
+
+/**
+ * The e-mails an order owes after what Stripe reported: the customer's confirmation and the business's
+ * notice once it is paid, and a refund notice for each new refunded total. Safe to call any number of
+ * times, at once too. False when a send failed (the caller may ask Stripe to retry).
+ */
+export async function sendOrderMails(f: Fulfilment, orderId: string): Promise<boolean> {
+  const { data: row, error } = await f.db.from('orders').select('status, email, refunded_cents').eq('id', orderId).single();
+  if (error) throw new Error(`order read failed: ${error.message}`);
+  const sends: Promise<boolean>[] = [];
+  if (isPaid(row.status as OrderView['status'])) {
+    sends.push(mailCustomer(f, orderId, 'confirmation', '', confirmationMail));
+    const settings = mailSettings(f.env);
+    sends.push(
+      once(f, orderId, 'business', '', async () => {
+        const view = await orderView(f.db, orderId);
+        if (!settings || !view) return 'skipped';
+        return sendEmail(
+          settings,
+          { to: settings.to, ...newOrderMail(view, `${siteUrl(f.env)}/admin/orders`), replyTo: row.email ?? undefined, idempotencyKey: `kyb-order-${orderId}-business` },
+          f.env,
+        );
+      }),
     );
-  });
-  const [a, b] = await Promise.all([customer, business]);
-  return a && b;
+  }
+  if (row.refunded_cents > 0) sends.push(mailCustomer(f, orderId, 'refund', String(row.refunded_cents), refundMail));
+  return (await Promise.all(sends)).every(Boolean);
 }

@@ -10,7 +10,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../supabase/types/database.ts';
 import { createStack, type Stack } from '../../supabase/local/app.ts';
 import { openDb } from '../../supabase/local/db.ts';
-import type { StackConfig } from '../../supabase/local/config.ts';
+import type { StackConfig, StackConfigOverrides } from '../../supabase/local/config.ts';
 import { serve } from '../../supabase/local/server.ts';
 import { ADMIN_CREDENTIALS } from '../../supabase/local/admin-credentials.ts';
 import { TEMPLATE_DB } from '../../scripts/supabase-cli.ts';
@@ -61,7 +61,7 @@ export function stackClient(config: StackConfig, fetch: typeof globalThis.fetch,
   });
 }
 
-export async function testStack(config: Partial<StackConfig> = {}): Promise<TestStack> {
+export async function testStack(config: StackConfigOverrides = {}): Promise<TestStack> {
   const db = await openTestDb();
   const stack = await createStack({ db, config: { publicUrl: 'http://127.0.0.1:54321', ...config } });
   return Object.assign(stack, {
@@ -79,7 +79,7 @@ export function sqlOn(stack: () => { db: { query: Stack['db']['query'] } }) {
 }
 
 /** The stack over real HTTP on a free port (browser and e2e tests, CORS checks). */
-export async function httpTestStack(config: Partial<StackConfig> = {}) {
+export async function httpTestStack(config: StackConfigOverrides = {}) {
   const db = await openTestDb();
   return serve({ db, port: 0, config });
 }

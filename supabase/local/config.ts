@@ -59,7 +59,10 @@ export interface StripeConfig {
   publishableKey: string;
   /** Signs every webhook (`Stripe-Signature`), as `stripe listen` prints its `whsec_…`. */
   webhookSecret: string;
-  /** Where events are delivered: the stack's own stripe-webhook function unless a test points elsewhere. */
+  /**
+   * Where events are delivered: the stack's own stripe-webhook function, unless a test or env
+   * STRIPE_WEBHOOK_URL points elsewhere ('' delivers nothing).
+   */
   webhookUrl: string;
   /** Retry schedule of a failed delivery: first retry after retryBaseMs, doubling, capped at retryMaxMs. */
   retryBaseMs: number;
@@ -90,7 +93,7 @@ export function stripeConfig(publicUrl: string, jwtSecret: string, overrides: Pa
     secretKey: LOCAL_STRIPE_SECRET_KEY,
     publishableKey: LOCAL_STRIPE_PUBLISHABLE_KEY,
     webhookSecret: process.env.STRIPE_WEBHOOK_SECRET || derived,
-    webhookUrl: `${publicUrl}/functions/v1/stripe-webhook`,
+    webhookUrl: process.env.STRIPE_WEBHOOK_URL ?? `${publicUrl}/functions/v1/stripe-webhook`,
     ...STRIPE_RETRY_DEFAULTS,
     asyncSettleMs: 5_000,
     expirySweepMs: 30_000,

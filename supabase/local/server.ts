@@ -166,6 +166,8 @@ if (isMain) {
   });
   console.log(`local Supabase stack ready in ${Date.now() - t0} ms at ${s.url} (inbox ${s.url}/inbox)`);
   console.log(`anon key: ${s.stack.config.anonKey}`);
+  console.log(`local Stripe at ${s.url}/stripe (API ${s.url}/v1), webhooks to ${s.stack.config.stripe.webhookUrl || 'nowhere'}`);
+  console.log(`webhook signing secret: ${s.stack.config.stripe.webhookSecret}`);
   const stop = async () => {
     await s.close();
     process.exit(0);

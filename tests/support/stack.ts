@@ -4,12 +4,14 @@
  * PGlite by default; with DATABASE_URL the same suite runs over a real PostgreSQL server, each file on
  * a fresh database cloned from a template.
  */
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../supabase/types/database.ts';
 import { createStack, type Stack } from '../../supabase/local/app.ts';
-import { openDb } from '../../supabase/local/db.ts';
+import { openDb, type Db } from '../../supabase/local/db.ts';
 import type { StackConfig, StackConfigOverrides } from '../../supabase/local/config.ts';
 import { serve } from '../../supabase/local/server.ts';
 import { ADMIN_CREDENTIALS } from '../../supabase/local/admin-credentials.ts';
@@ -36,6 +38,38 @@ async function openTestDb() {
   }
   const image = new Blob([await readFile(imageFile())]);
   return openDb({ loadDataDir: image });
+}
+
+/**
+ * A prepared database that outlives a stack, for restart tests: `open()` as often as needed (one stack at
+ * a time), `env` for a server process over it (supabase/local/server.ts), `drop()` at the end. A PGlite
+ * data directory, or a clone of the template on the real server.
+ */
+export async function reopenableTestDb(): Promise<{ open(): Promise<Db>; env: Record<string, string>; drop(): Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const name = `kyb_r_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+    const admin = await openDb({ databaseUrl: url });
+    await admin.exec(`create database ${name} template ${TEMPLATE_DB} owner postgres`);
+    await admin.close();
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    return {
+      open: () => openDb({ databaseUrl: u.toString() }),
+      env: { DATABASE_URL: u.toString() },
+      async drop() {
+        const a = await openDb({ databaseUrl: url });
+        await a.exec(`drop database if exists ${name} with (force)`);
+        await a.close();
+      },
+    };
+  }
+  // <base>/db, so that a server process keeps its storage beside it in <base>/storage (server.ts).
+  const base = await mkdtemp(join(tmpdir(), 'kyb-reopen-'));
+  const dir = join(base, 'db');
+  const db = await openDb({ dataDir: dir, loadDataDir: new Blob([await readFile(imageFile())]) });
+  await db.close();
+  return { open: () => openDb({ dataDir: dir }), env: { DATA_DIR: dir, DATABASE_URL: '' }, drop: () => rm(base, { recursive: true, force: true }) };
 }
 
 /** Typed by the schema the migrations build (`npm run gen:types`). */

@@ -55,6 +55,10 @@ export async function webhookEndpoint() {
     /** Parsed events received, in arrival order. */
     events: () => received.map((r) => JSON.parse(r.body) as Stripe.Event),
     answer: (...statuses: number[]) => answers.push(...statuses),
+    /** Forgets the statuses not used yet: every request gets 200 again. */
+    recover: () => {
+      answers.length = 0;
+    },
     delay: (ms: number) => {
       delayMs = ms;
     },

@@ -12,7 +12,7 @@
  *   POST /stripe/_test/events/:id/redeliver          {times?: n}  (n deliveries at once, not retried)
  *   POST /stripe/_test/events/:id/deliver            (its pending delivery, now, even while paused)
  *   POST /stripe/_test/queue/pause | /queue/resume
- *   POST /stripe/_test/idle                          (waits until nothing is due)
+ *   POST /stripe/_test/idle                          (waits until the queue is drained)
  *   GET  /stripe/_test/sessions/:id/events           (events with their deliveries and attempts)
  */
 import type { StackContext } from '../http.ts';
@@ -61,7 +61,7 @@ export interface StripeStandIn {
   readonly paused: boolean;
   /** A session's events, oldest first, each with its deliveries and attempts. */
   events(sessionId: string): Promise<EventRecord[]>;
-  /** Resolves once nothing is running and nothing is due now. */
+  /** Resolves once nothing runs and the webhook queue is drained (retries included; held deliveries excepted). */
   idle(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 }

@@ -29,7 +29,7 @@ import {
   SESSION_LINE_ITEMS,
   SESSION_RETRIEVE,
 } from './rules.ts';
-import { KEYS_TABLE, SCHEMA, bySession, load } from './store.ts';
+import { KEYS_TABLE, SCHEMA, load } from './store.ts';
 
 export interface ApiContext {
   db: Db;
@@ -311,4 +311,3 @@ export async function handleApi(req: Request, path: string, ctx: ApiContext): Pr
   }
 }
 
-export { bySession };

@@ -297,4 +297,3 @@ export async function createStripeStandIn(ctx: StackContext): Promise<StripeStan
   };
 }
 
-export { StripeError };

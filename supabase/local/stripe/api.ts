@@ -310,4 +310,3 @@ export async function handleApi(req: Request, path: string, ctx: ApiContext): Pr
     return fail(new StripeError(500, { type: 'api_error', message: 'An unknown error occurred in the local Stripe stand-in (see the stack log).' }));
   }
 }
-

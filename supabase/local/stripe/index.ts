@@ -296,4 +296,3 @@ export async function createStripeStandIn(ctx: StackContext): Promise<StripeStan
     stop: () => scheduler.stop(),
   };
 }
-

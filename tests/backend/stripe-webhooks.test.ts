@@ -144,7 +144,9 @@ describe('redelivery and ordering', () => {
       expect(hook.events().map((e) => e.type)).toEqual(['charge.refunded']);
       s.stripe.resume();
       await s.stripe.idle();
-      expect(hook.events().map((e) => e.type)).toEqual(['charge.refunded', 'checkout.session.completed', 'refund.created']);
+      // The two held back go out together once resumed, in no promised order (as with Stripe).
+      const [first, ...rest] = hook.events().map((e) => e.type);
+      expect([first, rest.sort()]).toEqual(['charge.refunded', ['checkout.session.completed', 'refund.created']]);
     } finally {
       s.stripe.resume();
     }

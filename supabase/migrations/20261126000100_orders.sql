@@ -155,23 +155,23 @@ comment on table public.carts is 'A signed-in visitor''s cart, so it follows the
 alter table public.carts enable row level security;
 
 -- ---------------------------------------------------------------- policies
-drop policy if exists "Customers read their own orders, admins all" on public.orders;
-create policy "Customers read their own orders, admins all"
+drop policy if exists "Customers read their own orders and admins read all" on public.orders;
+create policy "Customers read their own orders and admins read all"
   on public.orders for select to authenticated
   using (user_id = (select auth.uid()) or (select public.is_admin()));
 
-drop policy if exists "Customers read their own order items, admins all" on public.order_items;
-create policy "Customers read their own order items, admins all"
+drop policy if exists "Customers read their own order items and admins read all" on public.order_items;
+create policy "Customers read their own order items and admins read all"
   on public.order_items for select to authenticated
   using (exists (select 1 from public.orders o where o.id = order_id and (o.user_id = (select auth.uid()) or (select public.is_admin()))));
 
-drop policy if exists "Customers read their own payments, admins all" on public.order_payments;
-create policy "Customers read their own payments, admins all"
+drop policy if exists "Customers read their own payments and admins read all" on public.order_payments;
+create policy "Customers read their own payments and admins read all"
   on public.order_payments for select to authenticated
   using (exists (select 1 from public.orders o where o.id = order_id and (o.user_id = (select auth.uid()) or (select public.is_admin()))));
 
-drop policy if exists "Customers read their own order history, admins all" on public.order_events;
-create policy "Customers read their own order history, admins all"
+drop policy if exists "Customers read their own order history and admins read all" on public.order_events;
+create policy "Customers read their own order history and admins read all"
   on public.order_events for select to authenticated
   using (exists (select 1 from public.orders o where o.id = order_id and (o.user_id = (select auth.uid()) or (select public.is_admin()))));
 

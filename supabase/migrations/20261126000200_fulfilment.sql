@@ -131,23 +131,23 @@ as $$
   select p_user_id = (select auth.uid()) or (p_email is not null and lower(p_email) = (select public.my_confirmed_email()))
 $$;
 
-drop policy if exists "Customers read their own orders, admins all" on public.orders;
-create policy "Customers read their own orders, admins all"
+drop policy if exists "Customers read their own orders and admins read all" on public.orders;
+create policy "Customers read their own orders and admins read all"
   on public.orders for select to authenticated
   using (public.owns_order(user_id, email) or (select public.is_admin()));
 
-drop policy if exists "Customers read their own order items, admins all" on public.order_items;
-create policy "Customers read their own order items, admins all"
+drop policy if exists "Customers read their own order items and admins read all" on public.order_items;
+create policy "Customers read their own order items and admins read all"
   on public.order_items for select to authenticated
   using (exists (select 1 from public.orders o where o.id = order_id and (public.owns_order(o.user_id, o.email) or (select public.is_admin()))));
 
-drop policy if exists "Customers read their own payments, admins all" on public.order_payments;
-create policy "Customers read their own payments, admins all"
+drop policy if exists "Customers read their own payments and admins read all" on public.order_payments;
+create policy "Customers read their own payments and admins read all"
   on public.order_payments for select to authenticated
   using (exists (select 1 from public.orders o where o.id = order_id and (public.owns_order(o.user_id, o.email) or (select public.is_admin()))));
 
-drop policy if exists "Customers read their own order history, admins all" on public.order_events;
-create policy "Customers read their own order history, admins all"
+drop policy if exists "Customers read their own order history and admins read all" on public.order_events;
+create policy "Customers read their own order history and admins read all"
   on public.order_events for select to authenticated
   using (exists (select 1 from public.orders o where o.id = order_id and (public.owns_order(o.user_id, o.email) or (select public.is_admin()))));
 

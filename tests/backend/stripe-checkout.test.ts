@@ -63,8 +63,10 @@ describe('creating a Checkout Session', () => {
   it('replays the same key with the same parameters, and refuses it with others', async () => {
     const order = randomUUID();
     const key = `order-${order}`;
-    const first = await stripe.checkout.sessions.create(sessionParams(order), { idempotencyKey: key });
-    const again = await stripe.checkout.sessions.create(sessionParams(order), { idempotencyKey: key });
+    // One set of parameters (expires_at is read from the clock: built twice, a second may pass between).
+    const params = sessionParams(order);
+    const first = await stripe.checkout.sessions.create(params, { idempotencyKey: key });
+    const again = await stripe.checkout.sessions.create(params, { idempotencyKey: key });
     expect(again.id).toBe(first.id);
     // With the fetch HTTP client, lastResponse is the fetch Response.
     const replayed = (r: { lastResponse: unknown }) => (r.lastResponse as unknown as Response).headers.get('idempotent-replayed');
@@ -86,7 +88,8 @@ describe('creating a Checkout Session', () => {
 
   it('replays a key once among concurrent requests', async () => {
     const order = randomUUID();
-    const all = await Promise.all(Array.from({ length: 5 }, () => stripe.checkout.sessions.create(sessionParams(order), { idempotencyKey: `c-${order}` })));
+    const params = sessionParams(order);
+    const all = await Promise.all(Array.from({ length: 5 }, () => stripe.checkout.sessions.create(params, { idempotencyKey: `c-${order}` })));
     expect(new Set(all.map((x) => x.id)).size).toBe(1);
   });
 

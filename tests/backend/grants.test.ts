@@ -57,10 +57,13 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
       ]),
     ),
     'column leads.inbox_status': ['UPDATE'],
+    // /admin/embed reads the /links click counts (migration link_clicks; RLS: admins only).
+    'table link_clicks': ['SELECT'],
     'column subscribers.inbox_status': ['SELECT', 'UPDATE'],
   },
   service_role: {
     'table leads': CRUD,
+    'table link_clicks': CRUD,
     'table planner_gallery': CRUD,
     'table profiles': CRUD,
     'table rate_limits': CRUD,
@@ -71,6 +74,7 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
     'table subscriber_consents': ['SELECT', 'INSERT', 'DELETE'],
     'table subscribers': CRUD,
     'function is_admin()': ['EXECUTE'],
+    'function link_click_record(text)': ['EXECUTE'],
     'function newsletter_subscribe(text,text,text,text,text)': ['EXECUTE'],
     'function newsletter_unsubscribe(text)': ['EXECUTE'],
     'function rate_limit_hit(text,integer,integer)': ['EXECUTE'],
@@ -222,6 +226,7 @@ const CALLS: Record<Role, [string, () => Promise<Outcome>][]> = {
         await ok('remove', admin.from('review_replies').delete().eq('review_id', id).select());
       },
     ],
+    ['embed builder: the /links click counts', () => ok('link clicks', admin.from('link_clicks').select('link, day, clicks').order('day', { ascending: false }).limit(200))],
     [
       'gallery admin: add, edit, list, remove',
       async () => {
@@ -247,6 +252,7 @@ const CALLS: Record<Role, [string, () => Promise<Outcome>][]> = {
         await ok('unsubscribe', service.rpc('newsletter_unsubscribe', { p_token: (data as { unsubscribe_token: string }).unsubscribe_token }));
       },
     ],
+    ['link-click function: count a click', () => ok('click', service.rpc('link_click_record', { p_link: 'book' }))],
     ['review-media-cleanup function: leftover files', () => ok('orphans', service.rpc('review_media_orphans', { p_limit: 10 }))],
     [
       'lead-capture function: store, then record the notification',
@@ -271,7 +277,19 @@ const CALLS: Record<Role, [string, () => Promise<Outcome>][]> = {
     // Server code (the dashboard's key, future jobs) manages every table with all four commands; the
     // ledger is append-only and erasable, never edited.
     ...(
-      ['leads', 'planner_gallery', 'profiles', 'rate_limits', 'review_media', 'review_replies', 'review_summaries', 'reviews', 'subscribers', 'subscriber_consents'] as const
+      [
+        'leads',
+        'link_clicks',
+        'planner_gallery',
+        'profiles',
+        'rate_limits',
+        'review_media',
+        'review_replies',
+        'review_summaries',
+        'reviews',
+        'subscribers',
+        'subscriber_consents',
+      ] as const
     ).map((table) => [`server code manages ${table}`, () => manage(table)] as [string, () => Promise<Outcome>]),
   ],
 };
@@ -289,7 +307,9 @@ async function manage(table: string) {
         ? { review_id: row.review_id }
         : 'product_slug' in row
           ? { product_slug: row.product_slug }
-          : { key: row.key, window_start: row.window_start };
+          : 'link' in row
+            ? { link: row.link, day: row.day }
+            : { key: row.key, window_start: row.window_start };
   // The ledger's id is an identity column the database fills in itself.
   const { id: _generated, ...ledgerRow } = row;
   await ok('delete', db.from(table).delete().match(key).select());
@@ -354,6 +374,7 @@ beforeAll(async () => {
     untyped(service).rpc('newsletter_subscribe', { p_email: 'seed@example.com', p_name: 'S', p_list: 'newsletter', p_source_page: null, p_consent_text_version: 'v1' }),
   );
   await ok('seed reply', service.from('review_replies').insert({ review_id: '5eed0001-0000-4000-8000-000000000002', content: 'Thank you!' }));
+  await ok('seed link click', service.rpc('link_click_record', { p_link: 'website' }));
   await ok('seed counter', service.rpc('rate_limit_hit', { p_key: 'seed', p_limit: 5, p_window_seconds: 60 }));
 });
 afterAll(async () => {

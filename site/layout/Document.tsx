@@ -6,11 +6,12 @@
  *
  * No inline script or style anywhere, so the strict Content-Security-Policy in _headers holds.
  */
-import { type ComponentChildren, createContext } from 'preact';
+import type { ComponentChildren } from 'preact';
 import { BUSINESS } from '../../shared/business.ts';
 import { JsonLd } from '../components/ui.tsx';
 import { organizationLd } from '../content/structured-data.ts';
 import type { Route } from '../routes.ts';
+import { SiteEnvContext } from './env.ts';
 import { DmButton, Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 
@@ -28,9 +29,6 @@ export interface SiteEnv {
 }
 
 export const absoluteUrl = (path: string) => new URL(path, BUSINESS.siteUrl).toString();
-
-/** The build's values, for a page that needs them while rendering (/links: its links' ping address). */
-export const SiteEnvContext = createContext<SiteEnv | null>(null);
 
 export function pageTitle(route: Route): string {
   return route.path === '/' ? route.title : `${route.title} | ${BUSINESS.name}`;

@@ -20,7 +20,7 @@ import { Icon } from '../components/icons.tsx';
 import { Img, SEP, StarScale } from '../components/ui.tsx';
 import { SOCIALS } from '../content/socials.ts';
 import { reviewSnapshot } from '../data/review-snapshots.ts';
-import { SiteEnvContext } from '../layout/Document.tsx';
+import { SiteEnvContext } from '../layout/env.ts';
 import { NewsletterCard, WaitingList } from './shared.tsx';
 
 /** Reviews shown under the rating. */

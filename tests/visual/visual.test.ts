@@ -1,6 +1,7 @@
 /**
  * The visual suite (issue #8): every route (signed out; signed in as a member with an ordinary-length
- * address; the admin pages as the admin) and every state of the states catalogue
+ * address; the admin pages as the admin), every /embed page opened on its own (issue #22) and every
+ * state of the states catalogue
  * (widgets/playground/catalogue.ts, rendered by the built playground exactly as a person sees it there),
  * at 320, 390, 768 and 1280 px in Chromium, on the built site and the real local stack. At each width:
  * the layout invariants of invariants.ts, at the top of the page and at its end, and the covering check
@@ -13,6 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright';
 import { ROUTES } from '../../site/routes.ts';
+import { EMBEDS } from '../../widgets/embed/embeds.ts';
 import { CATALOGUE, stateUrl } from '../../widgets/playground/catalogue.ts';
 import type { ElementState, StateSession } from '../../widgets/core/states.ts';
 import { ADMIN_CREDENTIALS, MEMBER_CREDENTIALS } from '../../supabase/local/admin-credentials.ts';
@@ -190,6 +192,29 @@ describe('every route at 320, 390, 768 and 1280 px', () => {
         paths.filter((p) => p.startsWith('/admin/')),
       ),
     ).toEqual([]);
+  }, 120_000);
+});
+
+describe('every /embed page at 320, 390, 768 and 1280 px (issue #22)', () => {
+  // Opened on their own, as the plain-link form shows them; the reviews also dark, as a look changes them.
+  const pages = [...EMBEDS.map((e) => [e.path, `/embed/${e.path}`]), ['reviews-dark', '/embed/reviews?slug=irie-locs&theme=dark&radius=4']];
+  const items = ONLY ? pages.filter(([name]) => ONLY.test(`embed ${name}`)) : pages;
+
+  it(`renders ${items.length} embed pages`, async () => {
+    const context = await contextFor('signed-out');
+    const failures = await pool(items, PARALLEL, async ([name, path]) => {
+      const page = await context.newPage();
+      try {
+        const res = await page.goto(ctx.site.url + path);
+        if (res?.status() !== 200) return [`${path}: status ${res?.status()}`];
+        await widgetsUpgraded(page);
+        await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
+        return await captureWidths(page, 'embed', name, path, null);
+      } finally {
+        await page.close();
+      }
+    });
+    expect(failures.flat()).toEqual([]);
   }, 120_000);
 });
 

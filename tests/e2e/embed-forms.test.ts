@@ -70,11 +70,17 @@ describe('the iframe', () => {
       const newsletter = page.frameLocator('iframe[src*="/embed/newsletter"]');
       const reviews = page.frameLocator('iframe[src*="/embed/reviews"]');
       await reviewsShow(reviews, '/products/trinity-locs');
-      await subscribe(newsletter, 'host-frame');
       if (sandbox) {
         const frame = page.frames().find((f) => f.url().includes('/embed/reviews')) as Frame;
         expect(await frame.evaluate(() => origin), 'an opaque origin: storage throws').toBe('null');
+      } else {
+        // A link inside the frame (in the element's shadow root) opens a new tab; the embed stays.
+        const [policy] = await Promise.all([page.context().waitForEvent('page'), newsletter.getByRole('link', { name: 'Privacy Policy' }).click()]);
+        await policy.waitForLoadState();
+        expect(policy.url()).toBe(`${ctx.site.url}/privacy`);
+        expect(page.frames().some((f) => f.url().includes('/embed/newsletter'))).toBe(true);
       }
+      await subscribe(newsletter, 'host-frame');
     });
   }
 });

@@ -134,6 +134,15 @@ async function captureWidths(page: Page, group: string, name: string, title: str
 
 const routeName = (path: string) => (path === '/' ? 'home' : path.slice(1).replace(/\//g, '_'));
 
+/** Opens a page of the site and waits for its widgets and its network; the problem, or null. */
+async function open(page: Page, path: string): Promise<string | null> {
+  const res = await page.goto(ctx.site.url + path);
+  if (res?.status() !== 200) return `${path}: status ${res?.status()}`;
+  await widgetsUpgraded(page);
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
+  return null;
+}
+
 async function routes(session: StateSession, all: string[]) {
   const paths = ONLY ? all.filter((p) => ONLY.test(`${session} ${p}`)) : all;
   if (!paths.length) return [];
@@ -141,10 +150,8 @@ async function routes(session: StateSession, all: string[]) {
   const failures = await pool(paths, PARALLEL, async (path) => {
     const page = await context.newPage();
     try {
-      const res = await page.goto(ctx.site.url + path);
-      if (res?.status() !== 200) return [`${path}: status ${res?.status()}`];
-      await widgetsUpgraded(page);
-      await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
+      const failed = await open(page, path);
+      if (failed) return [failed];
       // A toast a page shows on arrival ("Authentication required" on the admin pages) goes after a few
       // seconds: shoot without it, so every width compares the same page. Toasts have their own states.
       await page
@@ -205,11 +212,8 @@ describe('every /embed page at 320, 390, 768 and 1280 px (issue #22)', () => {
     const failures = await pool(items, PARALLEL, async ([name, path]) => {
       const page = await context.newPage();
       try {
-        const res = await page.goto(ctx.site.url + path);
-        if (res?.status() !== 200) return [`${path}: status ${res?.status()}`];
-        await widgetsUpgraded(page);
-        await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
-        return await captureWidths(page, 'embed', name, path, null);
+        const failed = await open(page, path);
+        return failed ? [failed] : await captureWidths(page, 'embed', name, path, null);
       } finally {
         await page.close();
       }

@@ -7,6 +7,7 @@
  */
 import type { BrowserContext, Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
+import { EMBED_MESSAGES } from '../../shared/messages.ts';
 import { ADMIN_CREDENTIALS } from '../../supabase/local/admin-credentials.ts';
 import { signedInStorage } from './support/auth.ts';
 import { useSite } from './support/hooks.ts';
@@ -24,11 +25,12 @@ async function adminContext(): Promise<BrowserContext> {
   return context;
 }
 
-/** Presses a Copy button of the builder and returns what landed on the clipboard. */
-async function copy(page: Page, button: string): Promise<string> {
+/** Presses a Copy button of the builder ("Copy <what>") and returns what landed on the clipboard. */
+async function copy(page: Page, what: string): Promise<string> {
   const builder = page.locator('kyb-embed-builder');
-  await builder.getByRole('button', { name: button }).click();
-  await builder.getByText('Copied').first().waitFor();
+  await builder.getByRole('button', { name: `Copy ${what}` }).click();
+  // This copy's own toast: an earlier one may still be on screen.
+  await builder.getByText(EMBED_MESSAGES.copied(what).description!).first().waitFor();
   return page.evaluate(() => navigator.clipboard.readText());
 }
 
@@ -42,26 +44,27 @@ describe('/admin/embed', () => {
     await expect.poll(() => builder.getByRole('radio', { name: /Newsletter sign-up/ }).isChecked(), { message: 'the newsletter is the first choice' }).toBe(true);
     await builder.getByLabel('Where it is shown (optional)').fill('my-page');
     // Both previews show the embed; their elements load as each frame comes into view, like any page's.
-    const previews = page.frames().filter((f) => f.url().startsWith(`${ctx.site.url}/embed/newsletter`));
-    expect(previews).toHaveLength(2);
+    const previewFrames = () => page.frames().filter((f) => f.url().startsWith(`${ctx.site.url}/embed/newsletter`));
+    await expect.poll(() => previewFrames().length, { message: 'two previews', timeout: 15_000 }).toBe(2);
+    const previews = previewFrames();
     for (const [i, f] of previews.entries()) {
       await builder.locator('[part~="frame"]').nth(i).scrollIntoViewIfNeeded();
       await f.locator('kyb-newsletter').getByLabel('Email').waitFor({ timeout: 20_000 });
     }
     await expect.poll(() => builder.locator('[part~="preview"][data-ready]').count(), { message: 'each preview says it is drawn' }).toBe(2);
 
-    const script = await copy(page, 'Copy script tag');
+    const script = await copy(page, 'script tag');
     expect(script).toContain(`${ctx.site.url}/widgets/kyb-widgets.js`);
     expect(script).not.toMatch(/service_role/);
     await subscribe(ctx.site, await host.open(script), 'my-page');
 
-    const frame = await copy(page, 'Copy iframe code');
+    const frame = await copy(page, 'iframe code');
     expect(frame).toMatch(/^<iframe [^\n]+><\/iframe>\n<script src="[^"]+\/widgets\/kyb-embed-resizer\.js" async><\/script>$/);
     // A platform that frames pasted code: no allow-same-origin.
     const sandboxed = await host.open(frame.replace('<iframe ', '<iframe sandbox="allow-scripts allow-forms" '));
     await subscribe(ctx.site, sandboxed.frameLocator('iframe'), 'my-page');
 
-    const link = await copy(page, 'Copy link');
+    const link = await copy(page, 'link');
     expect(link).toBe(`${ctx.site.url}/embed/newsletter?source-page=my-page`);
   });
 

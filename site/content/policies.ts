@@ -12,7 +12,7 @@ import { BUSINESS } from '../../shared/business.ts';
 import { BROWSER_STORAGE, type BrowserStorageId, type StorageArea } from '../../shared/storage.ts';
 
 /** The date both policies were last changed (ISO); change it with any change of substance. */
-export const POLICIES_UPDATED = '2026-12-01';
+export const POLICIES_UPDATED = '2026-11-26';
 
 export function formatPolicyDate(iso: string): string {
   return new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -126,6 +126,16 @@ export const SERVER_DATA: readonly ServerDataRow[] = [
     kept: 'Until we delete it, at your request or our own, or your account is deleted. Files that no review uses are removed after 24 hours.',
   },
   {
+    what: 'Orders and your cart',
+    tables: ['orders', 'order_items', 'order_payments', 'order_events', 'order_mails', 'stripe_events', 'carts'],
+    buckets: [],
+    collected:
+      'What you ordered (products, options, quantities and prices), your e-mail address, your name and shipping address as you gave them on the payment page, what you paid and when, any refund, the history of your order, which order e-mails we sent, and, if you ticked it, the kit terms you agreed to. Signed in, the contents of your cart, so it follows you to your other devices. Your card details go to Stripe, never to us.',
+    why: 'To make, ship and support what you bought, to show you your orders, and to keep the records the law asks of a shop.',
+    who: 'You (in My Account, or through the private link in your order e-mail) and our team. Stripe holds your payment.',
+    kept: 'Orders: as long as the law requires us to keep sales records. Your cart: until you empty it, check out or delete your account.',
+  },
+  {
     what: 'Protection against abuse',
     tables: ['rate_limits'],
     buckets: [],
@@ -149,6 +159,7 @@ export const LINK_CLICKS_NOTE = {
 export const NOT_PERSONAL: Readonly<Record<string, string>> = {
   planner_gallery: 'the Crown Planner gallery: pictures and captions our team publishes',
   'planner-gallery': 'the files of that gallery',
+  'planner-files': 'the Crown Planner files customers download (the same files for every buyer)',
   review_summaries: 'the number of reviews per product and star rating, with no names',
   link_clicks: 'how many times each link of our /links page was followed per day: a count, with no cookie, address or anything else about who clicked',
 };
@@ -160,8 +171,12 @@ export const PROCESSORS = [
     role: 'hosts our database, sign-in service, file storage and server functions. Everything described above is kept there for us, and our account e-mails (confirm your address, reset your password) are sent through it. Like any server, it may briefly log technical details of the requests your browser makes to it.',
   },
   {
+    name: 'Stripe',
+    role: 'takes your payment on its own secure page: your card details, e-mail, name and shipping address are entered there, and Stripe tells us the payment went through and where to ship.',
+  },
+  {
     name: 'Our e-mail delivery service',
-    role: 'delivers the notices of new partnership inquiries and beta requests to our own inbox.',
+    role: 'delivers your order e-mails to you, and the notices of new orders, partnership inquiries and beta requests to our own inbox.',
   },
   {
     name: 'Our web host',

@@ -29,24 +29,34 @@ export const NOTIFIED_KINDS: Partial<Record<LeadKind, string>> = {
   access_beta: 'New beta request',
 };
 
-export interface MailSettings {
+/** How mail leaves: the e-mail API, its key and the sender (the same for every mail the functions send). */
+export interface MailTransport {
   apiUrl: string;
   apiKey: string;
   from: string;
+}
+
+export interface MailSettings extends MailTransport {
   to: string;
 }
 
-/** The settings, or null when the deployment has not configured notifications (then nothing is sent). */
-export function mailSettings(env: FunctionEnv): MailSettings | null {
+/** The transport, or null when the deployment has no e-mail API key (then nothing is sent). */
+export function mailTransport(env: FunctionEnv): MailTransport | null {
   const apiKey = env.get('RESEND_API_KEY')?.trim();
-  const to = env.get('NOTIFY_EMAIL_TO')?.trim();
-  if (!apiKey || !to) return null;
+  if (!apiKey) return null;
   return {
     apiUrl: env.get('EMAIL_API_URL')?.trim() || DEFAULT_EMAIL_API_URL,
     apiKey,
     from: env.get('NOTIFY_EMAIL_FROM')?.trim() || DEFAULT_NOTIFY_FROM,
-    to,
   };
+}
+
+/** The settings, or null when the deployment has not configured notifications (then nothing is sent). */
+export function mailSettings(env: FunctionEnv): MailSettings | null {
+  const transport = mailTransport(env);
+  const to = env.get('NOTIFY_EMAIL_TO')?.trim();
+  if (!transport || !to) return null;
+  return { ...transport, to };
 }
 
 export interface OutgoingMail {
@@ -93,18 +103,41 @@ export function notificationMail(kind: LeadKind, payload: Record<string, unknown
   };
 }
 
+/** One e-mail to anyone: a plain-text part always, an HTML part where given. */
+export interface Email {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  /**
+   * The API's Idempotency-Key: the same key sends once however often it is posted (Resend keeps keys for
+   * 24 hours), so a retry after a crash between sending and recording cannot send twice.
+   */
+  idempotencyKey?: string;
+}
+
 /**
- * Sends one mail; true when the API accepted it. Never throws: the caller records the outcome. The
+ * Sends one e-mail; true when the API accepted it. Never throws: the caller records the outcome. The
  * local stack's in-process fetch is used only for its own URLs (the dev inbox).
  */
-export async function sendMail(settings: MailSettings, mail: OutgoingMail, env: FunctionEnv): Promise<boolean> {
-  const local = env.fetch && new URL(settings.apiUrl).origin === new URL(env.supabaseUrl).origin;
+export async function sendEmail(transport: MailTransport, mail: Email, env: FunctionEnv): Promise<boolean> {
+  const local = env.fetch && new URL(transport.apiUrl).origin === new URL(env.supabaseUrl).origin;
   const fetchFn = local ? env.fetch! : fetch;
+  const headers: Record<string, string> = { Authorization: `Bearer ${transport.apiKey}`, 'Content-Type': 'application/json' };
+  if (mail.idempotencyKey) headers['Idempotency-Key'] = mail.idempotencyKey;
   try {
-    const res = await fetchFn(settings.apiUrl, {
+    const res = await fetchFn(transport.apiUrl, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${settings.apiKey}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ from: settings.from, to: [settings.to], subject: mail.subject, text: mail.text, reply_to: mail.replyTo }),
+      headers,
+      body: JSON.stringify({
+        from: transport.from,
+        to: [mail.to],
+        subject: oneLine(mail.subject).slice(0, 200),
+        text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
+        ...(mail.replyTo ? { reply_to: mail.replyTo } : {}),
+      }),
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
     if (!res.ok) console.error(`[notify] the e-mail API answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
@@ -114,4 +147,9 @@ export async function sendMail(settings: MailSettings, mail: OutgoingMail, env: 
     console.error('[notify] the e-mail API could not be reached', e);
     return false;
   }
+}
+
+/** Sends a notification to the business (settings.to); true when the API accepted it. Never throws. */
+export function sendMail(settings: MailSettings, mail: OutgoingMail, env: FunctionEnv): Promise<boolean> {
+  return sendEmail(settings, { to: settings.to, subject: mail.subject, text: mail.text, replyTo: mail.replyTo }, env);
 }

@@ -1,6 +1,7 @@
 /**
  * Build of the site's static assets: site/styles/site.css → dist/site/assets/site-[hash].css (bundled
- * @imports, minified), and site/public/ (images, downloads, favicon) copied to dist/site/.
+ * @imports, minified), the /embed pages' own site/styles/embed.css → assets/embed-[hash].css, and
+ * site/public/ (images, downloads, favicon) copied to dist/site/.
  *
  *   npx vite build --config vite.site.config.ts   (site/prerender.ts runs this itself through Vite's API,
  *                                                   then writes the HTML pages next to the assets)
@@ -25,7 +26,7 @@ export default defineConfig({
     manifest: false,
     copyPublicDir: true,
     rolldownOptions: {
-      input: { site: `${root}site/styles/site.css` },
+      input: { site: `${root}site/styles/site.css`, embed: `${root}site/styles/embed.css` },
       output: { assetFileNames: 'assets/[name]-[hash][extname]' },
     },
   },

@@ -90,6 +90,39 @@ function ownCopy(name: string, importer: RegExp, shared: RegExp): Plugin {
     },
   };
 }
+/**
+ * The two classic scripts of the embeds (issue #22; widgets/embed/README.md): `kyb-embed-frame.js`, which
+ * every /embed page runs in its <head> before the body is parsed, and `kyb-embed-resizer.js`, the optional
+ * line of the iframe form on a host page. Classic scripts cannot import, so each is emitted as a chunk
+ * of its own (fixed name: pages link it) with its own copy of what it shares with the embed builder
+ * (the look, the height message), and the build fails if either ends up importing or exporting anything.
+ */
+function embedScripts(): Plugin[] {
+  const scripts = { frame: 'kyb-embed-frame.js', resizer: 'kyb-embed-resizer.js' } as const;
+  const shared = /[\\/]widgets[\\/]embed[\\/](theme|message)\.ts$/;
+  return [
+    ...Object.keys(scripts).map((name) => ownCopy(`embed-${name}`, new RegExp(`[\\\\/]widgets[\\\\/]embed[\\\\/]${name}\\.ts$`), shared)),
+    {
+      name: 'kyb-embed-scripts',
+      apply: 'build',
+      buildStart() {
+        for (const [name, fileName] of Object.entries(scripts)) this.emitFile({ type: 'chunk', id: `${widgets}embed/${name}.ts`, fileName });
+      },
+      generateBundle(_, bundle) {
+        for (const fileName of Object.values(scripts)) {
+          const c = bundle[fileName];
+          if (c?.type !== 'chunk') throw new Error(`kyb-embed-scripts: ${fileName} was not built`);
+          if (c.imports.length || c.dynamicImports.length || c.exports.length) {
+            throw new Error(
+              `kyb-embed-scripts: ${fileName} must be a classic script, but it imports ${[...c.imports, ...c.dynamicImports].join(', ') || 'nothing'} and exports ${c.exports.join(', ') || 'nothing'}`,
+            );
+          }
+        }
+      },
+    },
+  ];
+}
+
 const ownReviewsCopies = (): Plugin[] => [
   ownCopy('moderation', /[\\/]widgets[\\/]review-moderation[\\/]/, /[\\/]widgets[\\/]reviews[\\/](model|view)[\\/][^?]*\.tsx?$/),
   ownCopy('form', /[\\/]widgets[\\/]reviews[\\/]StarInput\.tsx$/, /[\\/]widgets[\\/]reviews[\\/]view[\\/]star\.ts$/),
@@ -398,7 +431,7 @@ export default defineConfig(({ mode }) => {
     envDir: root,
     resolve: { alias: runtime.alias },
     define: { 'process.env.NODE_ENV': JSON.stringify(mode === 'development' ? 'development' : 'production') },
-    plugins: [...runtime.plugins, cssFiles(withCss), ...ownReviewsCopies(), playground(), elementsContract(), loaderManifest(withCss), localBackend()],
+    plugins: [...runtime.plugins, cssFiles(withCss), ...ownReviewsCopies(), ...embedScripts(), playground(), elementsContract(), loaderManifest(withCss), localBackend()],
     server: { open: '/playground/', fs: { allow: [root] } },
     build: {
       outDir: `${root}dist/${react ? 'widgets-react' : 'widgets'}`,

@@ -99,7 +99,8 @@ async function main() {
   const buildUrl = metaContent(await readFile(join(dir, 'index.html'), 'utf8'), 'kyb-supabase-url');
   if (!buildUrl) throw new Error('dist/site/index.html has no <meta name="kyb-supabase-url">: rebuild with --build');
   for (const f of await htmlFiles(dir)) {
-    let html = await readFile(f, 'utf8');
+    // Every mention of the build's backend (the meta tag, /links' ping addresses), then the key.
+    let html = (await readFile(f, 'utf8')).split(new URL(buildUrl).origin).join(new URL(backend.url).origin);
     html = setMeta(html, 'kyb-supabase-url', backend.url);
     html = setMeta(html, 'kyb-supabase-anon-key', backend.stack.config.anonKey);
     await writeFile(f, html);

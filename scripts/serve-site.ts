@@ -6,7 +6,8 @@
  * - `/path` and `/path/` serve `/path/index.html`; `/` serves `/index.html`;
  * - unknown paths get `/404.html` with status 404;
  * - the rules in `<root>/_headers` (Netlify / Cloudflare Pages format) are applied, so the
- *   Content-Security-Policy is enforced locally exactly as on the host;
+ *   Content-Security-Policy is enforced locally exactly as on the host, including Cloudflare Pages'
+ *   `! Name` line, which detaches a header an earlier matching rule set (the /embed pages' own CSP);
  * - no directory traversal (decoded paths are resolved and must stay inside root; NUL bytes rejected);
  * - GET and HEAD only; gzip for text types when the client accepts it.
  *
@@ -50,10 +51,11 @@ const PRIVATE = new Set(['/_headers', '/_redirects']);
 
 export interface HeaderRule {
   pattern: string;
-  headers: [string, string][];
+  /** `[name, value]`; a null value detaches the header set by earlier matching rules (`! Name`). */
+  headers: [string, string | null][];
 }
 
-/** Parses a `_headers` file: a path pattern line, then indented `Name: value` lines. */
+/** Parses a `_headers` file: a path pattern line, then indented `Name: value` (or `! Name`) lines. */
 export function parseHeaders(text: string): HeaderRule[] {
   const rules: HeaderRule[] = [];
   for (const raw of text.split(/\r?\n/)) {
@@ -62,9 +64,10 @@ export function parseHeaders(text: string): HeaderRule[] {
       rules.push({ pattern: raw.trim(), headers: [] });
       continue;
     }
-    const m = /^\s+([^:]+):\s*(.*)$/.exec(raw);
-    if (!m || !rules.length) throw new Error(`_headers: cannot parse line ${JSON.stringify(raw)}`);
-    rules[rules.length - 1].headers.push([m[1].trim(), m[2].trim()]);
+    const detach = /^\s+!\s*([^\s:]+)\s*$/.exec(raw);
+    const m = /^\s+([^:!]+):\s*(.*)$/.exec(raw);
+    if ((!m && !detach) || !rules.length) throw new Error(`_headers: cannot parse line ${JSON.stringify(raw)}`);
+    rules[rules.length - 1].headers.push(detach ? [detach[1], null] : [m![1].trim(), m![2].trim()]);
   }
   return rules;
 }
@@ -80,14 +83,18 @@ export function matchesPattern(pattern: string, path: string): boolean {
   return re.test(path);
 }
 
-/** Headers for a request path; a header set by several rules has its values joined with ", " (as the hosts do). */
+/**
+ * Headers for a request path; a header set by several rules has its values joined with ", " (as the hosts
+ * do), and `! Name` in a rule drops what the rules before it set for that name.
+ */
 export function headersFor(rules: HeaderRule[], path: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const r of rules) {
     if (!matchesPattern(r.pattern, path)) continue;
     for (const [k, v] of r.headers) {
       const key = k.toLowerCase();
-      out[key] = out[key] ? `${out[key]}, ${v}` : v;
+      if (v === null) delete out[key];
+      else out[key] = out[key] ? `${out[key]}, ${v}` : v;
     }
   }
   return out;

@@ -61,6 +61,8 @@ export const FUNCTION_MESSAGES = {
   badBody: 'The request body must be a JSON object.',
   bodyTooLarge: 'The request body is too large.',
   methodNotAllowed: 'Method not allowed.',
+  /** link-click: an id that is not a link of /links (shared/links.ts). */
+  linkUnknown: 'Unknown link.',
   /** 500s carry no `error` field, so the widgets show their generic "Something went wrong" toast. */
   internal: 'Something went wrong. Please try again later.',
   lead: {
@@ -160,6 +162,13 @@ export const INBOX_MESSAGES = {
   updateFailed: bad('Update failed', 'Failed to update the item'),
   fetchFailed: bad('Error', 'Failed to fetch the inbox'),
   exportFailed: bad('Export failed', 'Failed to export the inbox'),
+} as const;
+
+/** The embed builder's toasts (/admin/embed, issue #22; docs/admin.md#embed-builder). */
+export const EMBED_MESSAGES = {
+  copied: (what: string) => ok('Copied', `The ${what} is on your clipboard`),
+  copyFailed: bad('Copy failed', 'Select the code and copy it with Ctrl+C (⌘C on a Mac)'),
+  clicksFailed: bad('Error', 'Failed to load the link clicks'),
 } as const;
 
 /**

@@ -7,7 +7,8 @@
  *    they cannot be had;
  * 2. empties dist/site and builds the stylesheet + copies site/public through Vite (vite.site.config.ts);
  * 3. renders every route and alias of site/routes.ts with preact-render-to-string to
- *    dist/site/<path>/index.html, and the 404 page to dist/site/404.html;
+ *    dist/site/<path>/index.html, the 404 page to dist/site/404.html, and one /embed/<element> page per
+ *    embeddable element (widgets/embed/embeds.ts; layout/EmbedDocument.tsx);
  * 4. copies the widget bundle dist/widgets/ (built by `vite build --config vite.widgets.config.ts`) to
  *    dist/site/widgets/, or warns when it has not been built;
  * 5. writes sitemap.xml, robots.txt, _headers (CSP and cache rules) and _redirects.
@@ -27,6 +28,8 @@ import { renderToString } from 'preact-render-to-string';
 import { apiKeys } from '../supabase/local/config.ts';
 import { BUSINESS } from '../shared/business.ts';
 import { Document, absoluteUrl, type SiteEnv } from './layout/Document.tsx';
+import { EmbedDocument, embedPath } from './layout/EmbedDocument.tsx';
+import { EMBEDS } from '../widgets/embed/embeds.ts';
 import { SiteBuildError, isLocalStackUrl, loadReviewSnapshots } from './data/review-snapshots.ts';
 import { GUIDES, guideHref } from './content/downloads.ts';
 import { guidePdf } from './pdf.ts';
@@ -37,10 +40,11 @@ export const DEFAULT_OUT_DIR = join(ROOT, 'dist/site');
 export const WIDGETS_DIR = join(ROOT, 'dist/widgets');
 export const WIDGET_SCRIPT = '/widgets/kyb-widgets.js';
 export const DEFAULT_STYLESHEET = '/assets/site.css';
+export const DEFAULT_EMBED_STYLESHEET = '/assets/embed.css';
 export const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
 
 /** The values the pages embed, from the environment (defaults: the local stack). */
-export function siteEnv(env: NodeJS.ProcessEnv = process.env, stylesheet = DEFAULT_STYLESHEET): SiteEnv {
+export function siteEnv(env: NodeJS.ProcessEnv = process.env, stylesheet = DEFAULT_STYLESHEET, embedStylesheet = DEFAULT_EMBED_STYLESHEET): SiteEnv {
   const supabaseUrl = (env.KYB_SUPABASE_URL || LOCAL_SUPABASE_URL).replace(/\/+$/, '');
   if (!/^https?:\/\//.test(supabaseUrl)) throw new Error(`KYB_SUPABASE_URL must be an http(s) URL, got ${JSON.stringify(supabaseUrl)}`);
   if (!env.KYB_SUPABASE_ANON_KEY && !isLocalStackUrl(supabaseUrl)) {
@@ -57,6 +61,7 @@ export function siteEnv(env: NodeJS.ProcessEnv = process.env, stylesheet = DEFAU
     supabaseAnonKey,
     siteUrl: (env.KYB_SITE_URL || BUSINESS.siteUrl).replace(/\/+$/, ''),
     stylesheet,
+    embedStylesheet,
     widgetScript: WIDGET_SCRIPT,
   };
 }
@@ -88,6 +93,14 @@ export function renderAll(env: SiteEnv = siteEnv()): { path: string; file: strin
   return pages.map(({ path, route }) => ({ path, file: outputFile(path), route, html: renderRoute(route, path, env) }));
 }
 
+/** The /embed/<element> pages (issue #22): [path, output file, html]. Not routes: no header, not in the sitemap. */
+export function renderEmbedPages(env: SiteEnv = siteEnv()): { path: string; file: string; html: string }[] {
+  return EMBEDS.map((embed) => {
+    const path = embedPath(embed);
+    return { path, file: outputFile(path), html: `<!doctype html>\n${renderToString(h(EmbedDocument, { embed, env }))}\n` };
+  });
+}
+
 export function sitemapXml(): string {
   const urls = sitemapPaths()
     .map((p) => `  <url><loc>${escapeXml(absoluteUrl(p))}</loc></url>`)
@@ -99,8 +112,12 @@ export function robotsTxt(): string {
   return ['User-agent: *', ...DISALLOWED.map((p) => `Disallow: ${p}`), '', `Sitemap: ${absoluteUrl('/sitemap.xml')}`, ''].join('\n');
 }
 
-/** Content-Security-Policy for every page: no inline script or style, backend calls to Supabase only. */
-export function contentSecurityPolicy(env: Pick<SiteEnv, 'supabaseUrl'>): string {
+/**
+ * Content-Security-Policy for every page: no inline script or style, backend calls to Supabase only, and
+ * no framing by anyone (`frame-ancestors 'none'`). `embed: true`: the /embed pages' policy, the same but
+ * that any site may frame them (`frame-ancestors *`), and they frame nothing themselves.
+ */
+export function contentSecurityPolicy(env: Pick<SiteEnv, 'supabaseUrl'>, opts: { embed?: boolean } = {}): string {
   const supa = new URL(env.supabaseUrl).origin;
   return [
     "default-src 'self'",
@@ -111,12 +128,13 @@ export function contentSecurityPolicy(env: Pick<SiteEnv, 'supabaseUrl'>): string
     `connect-src 'self' ${supa}`,
     "font-src 'self'",
     // Embedded videos and the social feed render as local posters that link out; these hosts are
-    // allowed so an opt-in player can be added without loosening anything else.
-    'frame-src https://www.youtube-nocookie.com https://www.instagram.com',
+    // allowed so an opt-in player can be added without loosening anything else. 'self': /admin/embed
+    // previews the site's own /embed pages.
+    opts.embed ? "frame-src 'none'" : "frame-src 'self' https://www.youtube-nocookie.com https://www.instagram.com",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    opts.embed ? 'frame-ancestors *' : "frame-ancestors 'none'",
     "manifest-src 'self'",
   ].join('; ');
 }
@@ -124,6 +142,11 @@ export function contentSecurityPolicy(env: Pick<SiteEnv, 'supabaseUrl'>): string
 /**
  * Netlify / Cloudflare Pages header rules. Both hosts merge every matching rule and join repeated
  * headers with commas, so Cache-Control is set only on disjoint prefixes, never on /*.
+ *
+ * /embed/* (issue #22) needs a policy that lets other sites frame it, and two policies both apply (the
+ * browser enforces each): so its rule first detaches the site-wide one (`! Content-Security-Policy`,
+ * Cloudflare Pages' syntax; scripts/serve-site.ts reads it too) and then sets its own. A host that
+ * ignores that line keeps `frame-ancestors 'none'` on them: the embeds fail closed, never the other pages.
  */
 export function headersFile(env: Pick<SiteEnv, 'supabaseUrl'>): string {
   return [
@@ -148,6 +171,17 @@ export function headersFile(env: Pick<SiteEnv, 'supabaseUrl'>): string {
     '',
     '/widgets/kyb-widgets.js',
     '  Cache-Control: public, max-age=300, must-revalidate',
+    '',
+    // The optional host-page line of the iframe form; like the loader, pages link it by name.
+    '/widgets/kyb-embed-resizer.js',
+    '  Cache-Control: public, max-age=300, must-revalidate',
+    '',
+    '/widgets/kyb-embed-frame.js',
+    '  Cache-Control: public, max-age=300, must-revalidate',
+    '',
+    '/embed/*',
+    '  ! Content-Security-Policy',
+    `  Content-Security-Policy: ${contentSecurityPolicy(env, { embed: true })}`,
     '',
     '/images/*',
     '  Cache-Control: public, max-age=86400',
@@ -179,14 +213,17 @@ async function exists(p: string) {
   }
 }
 
-/** Builds the stylesheet and copies site/public with Vite; returns the stylesheet's href. */
-async function buildAssets(outDir: string): Promise<string> {
+/** Builds the stylesheets and copies site/public with Vite; returns the site's and the embed pages' stylesheet hrefs. */
+async function buildAssets(outDir: string): Promise<{ site: string; embed: string }> {
   const { build } = await import('vite');
   const out = await build({ configFile: join(ROOT, 'vite.site.config.ts'), build: { outDir } });
   const outputs = (Array.isArray(out) ? out : [out]).flatMap((o) => ('output' in o ? o.output : []));
-  const css = outputs.find((o) => o.type === 'asset' && o.fileName.endsWith('.css'));
-  if (!css) throw new Error('vite.site.config.ts produced no stylesheet');
-  return `/${css.fileName}`;
+  const css = (name: string) => {
+    const file = outputs.find((o) => o.type === 'asset' && o.fileName.startsWith(`assets/${name}-`) && o.fileName.endsWith('.css'));
+    if (!file) throw new Error(`vite.site.config.ts produced no ${name} stylesheet`);
+    return `/${file.fileName}`;
+  };
+  return { site: css('site'), embed: css('embed') };
 }
 
 async function copyWidgets(outDir: string, widgetsDir: string, log: (m: string) => void): Promise<boolean> {
@@ -229,9 +266,9 @@ export async function buildSite(opts: BuildOptions = {}) {
   const reviews = await loadReviewSnapshots({ supabaseUrl: baseEnv.supabaseUrl, anonKey: baseEnv.supabaseAnonKey, env: vars, log, fetch: opts.fetch });
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
-  const stylesheet = await buildAssets(outDir);
-  const env: SiteEnv = { ...baseEnv, stylesheet };
-  const pages = renderAll(env);
+  const sheets = await buildAssets(outDir);
+  const env: SiteEnv = { ...baseEnv, stylesheet: sheets.site, embedStylesheet: sheets.embed };
+  const pages = [...renderAll(env), ...renderEmbedPages(env)];
   for (const p of pages) {
     const file = join(outDir, p.file);
     await mkdir(dirname(file), { recursive: true });
@@ -245,9 +282,9 @@ export async function buildSite(opts: BuildOptions = {}) {
   await writeFile(join(outDir, '_redirects'), redirectsFile());
   const ms = Math.round(performance.now() - started);
   log(
-    `site: ${pages.length} pages (${ROUTES.length} routes) → ${outDir} in ${ms} ms${widgets ? '' : ' (without widgets)'}; reviews for ${reviews.count} slugs from ${reviews.source}`,
+    `site: ${pages.length} pages (${ROUTES.length} routes, ${EMBEDS.length} embeds) → ${outDir} in ${ms} ms${widgets ? '' : ' (without widgets)'}; reviews for ${reviews.count} slugs from ${reviews.source}`,
   );
-  return { outDir, pages: pages.map((p) => p.file), stylesheet, widgets, env };
+  return { outDir, pages: pages.map((p) => p.file), stylesheet: sheets.site, widgets, env };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -10,6 +10,7 @@ import { PRODUCTS, type ProductId } from '../shared/catalog.ts';
 import { PRESS_ITEMS } from './content/press.ts';
 import { About } from './pages/About.tsx';
 import { Account } from './pages/Account.tsx';
+import { AdminEmbed } from './pages/AdminEmbed.tsx';
 import { AdminGallery } from './pages/AdminGallery.tsx';
 import { AdminInbox } from './pages/AdminInbox.tsx';
 import { AdminReviews } from './pages/AdminReviews.tsx';
@@ -26,6 +27,7 @@ import { HandmadeLocs } from './pages/HandmadeLocs.tsx';
 import { HolisticHaircare } from './pages/HolisticHaircare.tsx';
 import { Home } from './pages/Home.tsx';
 import { Cookies, Privacy } from './pages/Legal.tsx';
+import { Links } from './pages/Links.tsx';
 import { LocBible } from './pages/LocBible.tsx';
 import { NotFound } from './pages/NotFound.tsx';
 import { Partners } from './pages/Partners.tsx';
@@ -81,6 +83,8 @@ export interface Route {
   ogType?: 'website' | 'article' | 'product';
   /** Share image (og:image); defaults to the site's share card. */
   image?: string;
+  /** `bare`: the page alone, without the site's header, footer and DM button (/links). */
+  layout?: 'bare';
 }
 
 const productTitle: Record<ProductId, string> = {
@@ -358,6 +362,17 @@ export const ROUTES: readonly Route[] = [
     navLabel: 'Cookies',
   },
   {
+    // The brand's own link-in-bio page (issue #22): for the Instagram and TikTok bios.
+    path: '/links',
+    section: null,
+    page: Links,
+    title: 'Links',
+    description: 'Book a KYB appointment, shop handmade locs, read client reviews, get the newsletter and follow KYB Holistic Haircare, all from one page.',
+    sitemap: true,
+    navLabel: 'Links',
+    layout: 'bare',
+  },
+  {
     path: '/account',
     section: null,
     page: Account,
@@ -396,6 +411,16 @@ export const ROUTES: readonly Route[] = [
     sitemap: false,
     noindex: true,
     navLabel: 'Review Moderation',
+  },
+  {
+    path: '/admin/embed',
+    section: null,
+    page: AdminEmbed,
+    title: 'Embed Builder',
+    description: 'Put the reviews, the newsletter or the waiting list on another site: pick, style, preview and copy the embed code.',
+    sitemap: false,
+    noindex: true,
+    navLabel: 'Embed Builder',
   },
   {
     // Reached from the unsubscribe link in the e-mails only; the link carries a token.
@@ -445,7 +470,7 @@ export function sitemapPaths(): string[] {
 }
 
 /** Paths robots.txt disallows. */
-export const DISALLOWED = ['/admin', '/account', '/beta-tester', '/unsubscribe'] as const;
+export const DISALLOWED = ['/admin', '/account', '/beta-tester', '/unsubscribe', '/embed/'] as const;
 
 /** The file a path is written to under dist/site. */
 export function outputFile(path: string): string {

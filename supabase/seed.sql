@@ -308,3 +308,14 @@ insert into public.review_replies (review_id, content, created_at, updated_at) v
    '2025-08-31 10:00:00+00', '2025-08-31 10:00:00+00')
 on conflict (review_id) do nothing;
 alter table public.review_replies enable trigger review_replies_stamp;
+
+-- ---------------------------------------------------------------- /links click counts
+-- Two weeks of clicks on the link-in-bio page (issue #22), dated back from the day the seed runs, so the
+-- admin screen's "today", "7 days" and "30 days" always have numbers. The screen names days relatively
+-- ("Today", "3 days ago"), so its screenshots stay the same whatever the date.
+insert into public.link_clicks (link, day, clicks)
+select l.link, (now() at time zone 'America/New_York')::date - d.n, greatest(0, l.base - d.n / 2 + (d.n * 7 + l.base) % 4)
+from (values ('book', 14), ('shop', 9), ('handmade-locs', 6), ('crown-planner', 4), ('vault', 5), ('website', 2), ('instagram', 3), ('tiktok', 2))
+  as l (link, base),
+  generate_series(0, 13) as d (n)
+on conflict (link, day) do nothing;

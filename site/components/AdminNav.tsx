@@ -1,12 +1,12 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 /**
- * The admin pages' own navigation (issue #10): Inbox, Review Moderation, Gallery Administration, the
- * current page marked. The Inbox link carries <kyb-inbox-count>, which shows how many items are new to
+ * The admin pages' own navigation (issue #10): Inbox, Review Moderation, Gallery Administration, Embed
+ * Builder (issue #22), the current page marked. The Inbox link carries <kyb-inbox-count>, which shows how many items are new to
  * a signed-in admin (and nothing to anyone else). Labels come from the route table.
  */
 import { navLink } from '../routes.ts';
 
-export const ADMIN_PATHS = ['/admin/inbox', '/admin/reviews', '/admin/gallery'] as const;
+export const ADMIN_PATHS = ['/admin/inbox', '/admin/reviews', '/admin/gallery', '/admin/embed'] as const;
 export type AdminPath = (typeof ADMIN_PATHS)[number];
 
 export function AdminNav({ current }: { current: AdminPath }) {

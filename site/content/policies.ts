@@ -146,12 +146,22 @@ export const SERVER_DATA: readonly ServerDataRow[] = [
   },
 ];
 
+/**
+ * What /links counts (issue #22; migration link_clicks): said on /privacy under what we keep, since the
+ * visitor's browser does send us something when they follow one of its links, though we keep nothing of them.
+ */
+export const LINK_CLICKS_NOTE = {
+  what: 'Clicks on our links page',
+  text: 'When you follow a link on our /links page (the page our social profiles link to), your browser tells our server which link it was. We add one to that link’s count for the day and keep nothing else: no cookie, no address, nothing that tells one visitor from another. Our team sees only the daily counts.',
+} as const;
+
 /** Tables and buckets that hold nothing about visitors, with the reason (the test requires one each). */
 export const NOT_PERSONAL: Readonly<Record<string, string>> = {
   planner_gallery: 'the Crown Planner gallery: pictures and captions our team publishes',
   'planner-gallery': 'the files of that gallery',
   'planner-files': 'the Crown Planner files customers download (the same files for every buyer)',
   review_summaries: 'the number of reviews per product and star rating, with no names',
+  link_clicks: 'how many times each link of our /links page was followed per day: a count, with no cookie, address or anything else about who clicked',
 };
 
 /** Services that hold data for us (processors), and what for. */

@@ -11,6 +11,7 @@ import { BUSINESS } from '../../shared/business.ts';
 import { JsonLd } from '../components/ui.tsx';
 import { organizationLd } from '../content/structured-data.ts';
 import type { Route } from '../routes.ts';
+import { SiteEnvContext } from './env.ts';
 import { DmButton, Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 
@@ -21,6 +22,8 @@ export interface SiteEnv {
   siteUrl: string;
   /** href of the built stylesheet. */
   stylesheet: string;
+  /** href of the /embed pages' stylesheet (layout/EmbedDocument.tsx). */
+  embedStylesheet: string;
   /** src of the widget loader. */
   widgetScript: string;
 }
@@ -65,17 +68,20 @@ export function Document({ route, path, env, children }: { route: Route; path: s
         <script type="module" src={env.widgetScript}></script>
         <JsonLd data={organizationLd()} />
       </head>
-      <body data-path={path}>
-        <a class="skip-link" href="#main">
-          Skip to main content
-        </a>
-        <Header current={route.path} />
-        <main id="main" tabindex={-1}>
-          {children}
-        </main>
-        <Footer />
-        {/* The admin pages are the business's own tools: no "message us" button over their controls. */}
-        {route.path.startsWith('/admin/') ? null : <DmButton />}
+      <body data-path={path} class={route.layout === 'bare' ? 'layout-bare' : undefined}>
+        <SiteEnvContext.Provider value={env}>
+          <a class="skip-link" href="#main">
+            Skip to main content
+          </a>
+          {/* A bare page (/links) is the whole experience on a phone: no site header, footer or DM button. */}
+          {route.layout === 'bare' ? null : <Header current={route.path} />}
+          <main id="main" tabindex={-1}>
+            {children}
+          </main>
+          {route.layout === 'bare' ? null : <Footer />}
+          {/* The admin pages are the business's own tools: no "message us" button over their controls. */}
+          {route.path.startsWith('/admin/') || route.layout === 'bare' ? null : <DmButton />}
+        </SiteEnvContext.Provider>
       </body>
     </html>
   );

@@ -6,7 +6,7 @@
 import type { ComponentChildren } from 'preact';
 import { BUSINESS } from '../../shared/business.ts';
 import { Hero, PhoneLink } from '../components/ui.tsx';
-import { LINKS_OUT, POLICIES_UPDATED, PROCESSORS, SERVER_DATA, formatPolicyDate, storageTable } from '../content/policies.ts';
+import { LINK_CLICKS_NOTE, LINKS_OUT, POLICIES_UPDATED, PROCESSORS, SERVER_DATA, formatPolicyDate, storageTable } from '../content/policies.ts';
 
 const Mail = () => <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a>;
 
@@ -69,6 +69,10 @@ export function Privacy() {
             </dl>
           </div>
         ))}
+        <div class="policy__item">
+          <h3>{LINK_CLICKS_NOTE.what}</h3>
+          <p>{LINK_CLICKS_NOTE.text}</p>
+        </div>
 
         <h2 id="what-we-do-not-do">What we do not do</h2>
         <ul>

@@ -58,6 +58,25 @@ export type Database = {
         };
         Relationships: [];
       };
+      link_clicks: {
+        Row: {
+          clicks: number;
+          day: string;
+          link: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          clicks?: number;
+          day: string;
+          link: string;
+        };
+        Update: {
+          clicks?: number;
+          day?: string;
+          link?: string;
+        };
+        Relationships: [];
+      };
       order_events: {
         Row: {
           created_at: string;
@@ -703,6 +722,7 @@ export type Database = {
     };
     Functions: {
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean };
+      link_click_record: { Args: { p_link: string }; Returns: undefined };
       my_confirmed_email: { Args: Record<PropertyKey, never>; Returns: string };
       newsletter_subscribe: { Args: { p_consent_text_version: string; p_email: string; p_list: string; p_name: string; p_source_page: string }; Returns: Json };
       newsletter_unsubscribe: { Args: { p_token: string }; Returns: Json };

@@ -16,6 +16,7 @@ import { CONSENT_TEXT_VERSION, WAITLIST_NAME } from '../../shared/rules/forms.ts
 import { leadKinds, type LeadKind } from '../../shared/contracts.ts';
 import { UNAUTHORIZED as CLEANUP_UNAUTHORIZED } from '../../supabase/functions/review-media-cleanup/handler.ts';
 import type { TestClient } from '../support/stack.ts';
+import { linkClickContracts } from './functions-contract-links.ts';
 
 /** A local stack with the functions served by one runtime. */
 export interface FunctionsTarget {
@@ -345,6 +346,8 @@ export function functionContracts(start: StartTarget) {
       expect(await res.json()).toEqual({ error: FUNCTION_MESSAGES.methodNotAllowed });
     });
   });
+
+  linkClickContracts(() => t, nextIp);
 
   describe('functions when the backend fails', () => {
     let broken: FunctionsTarget;

@@ -20,6 +20,7 @@ describe('deployed entry points', () => {
       'beta-access',
       'checkout',
       'lead-capture',
+      'link-click',
       'newsletter-signup',
       'newsletter-unsubscribe',
       'order-status',

@@ -87,6 +87,8 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
       ]),
     ),
     'column leads.inbox_status': ['UPDATE'],
+    // /admin/embed reads the /links click counts (migration link_clicks; RLS: admins only).
+    'table link_clicks': ['SELECT'],
     'column subscribers.inbox_status': ['SELECT', 'UPDATE'],
     // Orders (migration orders): customers read their own column by column, exactly what the order
     // screens show; the link token, checkout attempt and Stripe ids stay server-side. Carts are theirs.
@@ -105,6 +107,7 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
   },
   service_role: {
     'table leads': CRUD,
+    'table link_clicks': CRUD,
     'table planner_gallery': CRUD,
     'table profiles': CRUD,
     'table rate_limits': CRUD,
@@ -115,6 +118,7 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
     'table subscriber_consents': ['SELECT', 'INSERT', 'DELETE'],
     'table subscribers': CRUD,
     'function is_admin()': ['EXECUTE'],
+    'function link_click_record(text)': ['EXECUTE'],
     'function newsletter_subscribe(text,text,text,text,text)': ['EXECUTE'],
     'function newsletter_unsubscribe(text)': ['EXECUTE'],
     'function rate_limit_hit(text,integer,integer)': ['EXECUTE'],
@@ -279,6 +283,7 @@ const CALLS: Record<Role, [string, () => Promise<Outcome>][]> = {
         await ok('remove', admin.from('review_replies').delete().eq('review_id', id).select());
       },
     ],
+    ['embed builder: the /links click counts', () => ok('link clicks', admin.from('link_clicks').select('link, day, clicks').order('day', { ascending: false }).limit(200))],
     [
       'account: my orders, with their items, payments and history',
       async () => {
@@ -334,6 +339,7 @@ const CALLS: Record<Role, [string, () => Promise<Outcome>][]> = {
         await ok('unsubscribe', service.rpc('newsletter_unsubscribe', { p_token: (data as { unsubscribe_token: string }).unsubscribe_token }));
       },
     ],
+    ['link-click function: count a click', () => ok('click', service.rpc('link_click_record', { p_link: 'book' }))],
     ['review-media-cleanup function: leftover files', () => ok('orphans', service.rpc('review_media_orphans', { p_limit: 10 }))],
     [
       'checkout, stripe-webhook and order-status functions: an order from checkout to refund, and its e-mails',
@@ -409,6 +415,7 @@ const CALLS: Record<Role, [string, () => Promise<Outcome>][]> = {
     ...(
       [
         'leads',
+        'link_clicks',
         'planner_gallery',
         'profiles',
         'rate_limits',
@@ -448,7 +455,9 @@ async function manage(table: string) {
             ? { product_slug: row.product_slug }
             : 'user_id' in row
               ? { user_id: row.user_id }
-              : { key: row.key, window_start: row.window_start };
+              : 'link' in row
+                ? { link: row.link, day: row.day }
+                : { key: row.key, window_start: row.window_start };
   // Columns the database fills in itself: identity ids (the ledger, order history), the order number,
   // the order's computed balance.
   const { id: _generated, ...ledgerRow } = row;
@@ -510,6 +519,7 @@ beforeAll(async () => {
     untyped(service).rpc('newsletter_subscribe', { p_email: 'seed@example.com', p_name: 'S', p_list: 'newsletter', p_source_page: null, p_consent_text_version: 'v1' }),
   );
   await ok('seed reply', service.from('review_replies').insert({ review_id: '5eed0001-0000-4000-8000-000000000002', content: 'Thank you!' }));
+  await ok('seed link click', service.rpc('link_click_record', { p_link: 'website' }));
   await ok('seed counter', service.rpc('rate_limit_hit', { p_key: 'seed', p_limit: 5, p_window_seconds: 60 }));
   // The customer's order, with a payment, history, a mail, an event and a cart of someone's.
   const { data } = await ok('seed order', service.rpc('order_create', { p_order: { ...ORDER_AMOUNTS, user_id: user.id }, p_items: [ORDER_ITEM] }));

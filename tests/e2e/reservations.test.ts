@@ -28,6 +28,8 @@ const CHECKED: Record<string, string[]> = {
   '/admin/gallery': ['kyb-gallery-admin'],
   '/admin/inbox': ['kyb-admin-inbox'],
   '/admin/reviews': ['kyb-review-moderation'],
+  '/admin/embed': ['kyb-embed-builder'],
+  '/links': ['kyb-newsletter'],
 };
 /** The visual suite's widths, and 412: Lighthouse's mobile emulation (npm run lighthouse). */
 const WIDTHS = [320, 390, 412, 768, 1280];

@@ -114,8 +114,8 @@ describe('page content (docs/pages.md) and figures (docs/limits.md)', () => {
     }
   });
 
-  it('shows the floating message button on visitor pages, not over the admin tools', () => {
-    for (const p of pages) expect(p.html.includes('class="dm-fab"'), p.path).toBe(!p.path.startsWith('/admin/'));
+  it('shows the floating message button on visitor pages, not over the admin tools nor on the bare /links page', () => {
+    for (const p of pages) expect(p.html.includes('class="dm-fab"'), p.path).toBe(!p.path.startsWith('/admin/') && p.route.layout !== 'bare');
   });
 
   it('opens the booking service, payment and checkout placeholders in a new tab', () => {

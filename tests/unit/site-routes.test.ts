@@ -86,12 +86,14 @@ const NAV_SECTION: Record<string, string | null> = {
   '/partners': null,
   '/shop': null,
   '/contact': null,
+  '/links': null,
   '/privacy': null,
   '/cookies': null,
   '/account': null,
   '/admin/inbox': null,
   '/admin/gallery': null,
   '/admin/reviews': null,
+  '/admin/embed': null,
   '/unsubscribe': null,
 };
 /** Links the spec shows whose pages it does not describe: each must lead to a real page. */
@@ -105,7 +107,7 @@ const LINKED_ONLY = [
   '/blog/full-loc-bible',
   '/protective-style-planner',
 ];
-const NOINDEX = ['/admin/gallery', '/admin/reviews', '/admin/inbox', '/account', '/beta-tester', '/unsubscribe'];
+const NOINDEX = ['/admin/gallery', '/admin/reviews', '/admin/inbox', '/admin/embed', '/account', '/beta-tester', '/unsubscribe'];
 
 describe('route table', () => {
   it('has every route of the specs, with its aliases', () => {
@@ -157,17 +159,19 @@ describe('every page', () => {
     }
   });
 
-  it('has exactly one h1, a skip link to main, the landmarks, the header and footer', () => {
+  it('has exactly one h1, a skip link to main, the landmarks, the header and footer (none on a bare page)', () => {
     for (const p of pages) {
       const h = p.html;
       const where = `page ${p.path}`;
+      const site = p.route.layout === 'bare' ? 0 : 1;
       expect(all(/<h1[\s>]/g, h).length, where).toBe(1);
       expect(h, where).toContain('<a class="skip-link" href="#main">');
       expect(h, where).toContain('<main id="main"');
-      expect(all(/<header class="site-header"/g, h).length, where).toBe(1);
-      expect(all(/<footer class="site-footer"/g, h).length, where).toBe(1);
-      expect(h, where).toContain('<nav class="nav-desktop" aria-label="Main">');
+      expect(all(/<header class="site-header"/g, h).length, where).toBe(site);
+      expect(all(/<footer class="site-footer"/g, h).length, where).toBe(site);
+      expect(all(/<nav class="nav-desktop" aria-label="Main">/g, h).length, where).toBe(site);
     }
+    expect(ROUTES.filter((r) => r.layout === 'bare').map((r) => r.path)).toEqual(['/links']);
   });
 
   it('needs no inline script, inline style or event handler attribute (strict CSP)', () => {

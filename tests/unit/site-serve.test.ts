@@ -145,5 +145,10 @@ describe('_headers parsing', () => {
     expect(headersFor(rules, '/x/y.css')).toEqual({ a: '1, 2', b: '3' });
     expect(headersFor(rules, '/y')).toEqual({ a: '1' });
     expect(() => parseHeaders('  orphan: 1\n')).toThrow(/cannot parse/);
+    // Cloudflare Pages' detach line: `! Name` drops what the earlier matching rules set.
+    const detached = parseHeaders('/*\n  A: 1\n  B: 2\n/embed/*\n  ! A\n  A: 3\n');
+    expect(headersFor(detached, '/embed/x')).toEqual({ a: '3', b: '2' });
+    expect(headersFor(detached, '/other')).toEqual({ a: '1', b: '2' });
+    expect(() => parseHeaders('/*\n  ! \n')).toThrow(/cannot parse/);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The visual suite (issue #8): every route (signed out; signed in as a member with an ordinary-length
- * address; the admin pages as the admin) and every state of the states catalogue
+ * address; the admin pages as the admin), every /embed page opened on its own (issue #22) and every
+ * state of the states catalogue
  * (widgets/playground/catalogue.ts, rendered by the built playground exactly as a person sees it there),
  * at 320, 390, 768 and 1280 px in Chromium, on the built site and the real local stack. At each width:
  * the layout invariants of invariants.ts, at the top of the page and at its end, and the covering check
@@ -13,6 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright';
 import { ROUTES } from '../../site/routes.ts';
+import { EMBEDS } from '../../widgets/embed/embeds.ts';
 import { CATALOGUE, stateUrl } from '../../widgets/playground/catalogue.ts';
 import type { ElementState, StateSession } from '../../widgets/core/states.ts';
 import { ADMIN_CREDENTIALS, MEMBER_CREDENTIALS } from '../../supabase/local/admin-credentials.ts';
@@ -132,6 +134,15 @@ async function captureWidths(page: Page, group: string, name: string, title: str
 
 const routeName = (path: string) => (path === '/' ? 'home' : path.slice(1).replace(/\//g, '_'));
 
+/** Opens a page of the site and waits for its widgets and its network; the problem, or null. */
+async function open(page: Page, path: string): Promise<string | null> {
+  const res = await page.goto(ctx.site.url + path);
+  if (res?.status() !== 200) return `${path}: status ${res?.status()}`;
+  await widgetsUpgraded(page);
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
+  return null;
+}
+
 async function routes(session: StateSession, all: string[]) {
   const paths = ONLY ? all.filter((p) => ONLY.test(`${session} ${p}`)) : all;
   if (!paths.length) return [];
@@ -139,10 +150,8 @@ async function routes(session: StateSession, all: string[]) {
   const failures = await pool(paths, PARALLEL, async (path) => {
     const page = await context.newPage();
     try {
-      const res = await page.goto(ctx.site.url + path);
-      if (res?.status() !== 200) return [`${path}: status ${res?.status()}`];
-      await widgetsUpgraded(page);
-      await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
+      const failed = await open(page, path);
+      if (failed) return [failed];
       // A toast a page shows on arrival ("Authentication required" on the admin pages) goes after a few
       // seconds: shoot without it, so every width compares the same page. Toasts have their own states.
       await page
@@ -190,6 +199,26 @@ describe('every route at 320, 390, 768 and 1280 px', () => {
         paths.filter((p) => p.startsWith('/admin/')),
       ),
     ).toEqual([]);
+  }, 120_000);
+});
+
+describe('every /embed page at 320, 390, 768 and 1280 px (issue #22)', () => {
+  // Opened on their own, as the plain-link form shows them; the reviews also dark, as a look changes them.
+  const pages = [...EMBEDS.map((e) => [e.path, `/embed/${e.path}`]), ['reviews-dark', '/embed/reviews?slug=irie-locs&theme=dark&radius=4']];
+  const items = ONLY ? pages.filter(([name]) => ONLY.test(`embed ${name}`)) : pages;
+
+  it(`renders ${items.length} embed pages`, async () => {
+    const context = await contextFor('signed-out');
+    const failures = await pool(items, PARALLEL, async ([name, path]) => {
+      const page = await context.newPage();
+      try {
+        const failed = await open(page, path);
+        return failed ? [failed] : await captureWidths(page, 'embed', name, path, null);
+      } finally {
+        await page.close();
+      }
+    });
+    expect(failures.flat()).toEqual([]);
   }, 120_000);
 });
 

@@ -17,6 +17,20 @@ export function hasStoredSession(): boolean {
   }
 }
 
+/**
+ * False where reading browser storage throws: a sandboxed frame without allow-same-origin, or a frame
+ * whose browser blocks third-party storage. No session can be kept there, so nothing offers sign-in
+ * (kyb-reviews links to the site instead, issue #22).
+ */
+export function storageWorks(): boolean {
+  try {
+    localStorage.getItem(authStorageKey(getConfig().supabaseUrl));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The page is a mail-link landing (`#access_token=…` or `#error_description=…`, implicit flow). */
 export function authCallbackInUrl(): boolean {
   const h = typeof location === 'undefined' ? '' : location.hash;

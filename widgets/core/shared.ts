@@ -7,6 +7,7 @@
 export * from '../../shared/business.ts';
 export * from '../../shared/catalog.ts';
 export * from '../../shared/contracts.ts';
+export * from '../../shared/links.ts';
 export * from '../../shared/messages.ts';
 export * from '../../shared/pricing.ts';
 export * from '../../shared/rules/accounts.ts';

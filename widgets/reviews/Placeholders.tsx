@@ -2,8 +2,8 @@
  * What kyb-reviews shows where reviews will be: the loading skeletons of the summary and the list
  * (docs/reviews.md#states), and the empty state of a product without approved reviews.
  */
-/** No approved review yet: the invitation to write the first one. */
-export function EmptyState({ onWrite, onWant }: { onWrite: (e: { currentTarget: HTMLButtonElement }) => void; onWant: () => void }) {
+/** No approved review yet: the invitation to write the first one (a link above it instead, with `onWrite` null). */
+export function EmptyState({ onWrite, onWant }: { onWrite: ((e: { currentTarget: HTMLButtonElement }) => void) | null; onWant: () => void }) {
   return (
     <div className="rv-empty" part="empty">
       <svg className="rv-empty__icon" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
@@ -12,9 +12,11 @@ export function EmptyState({ onWrite, onWant }: { onWrite: (e: { currentTarget: 
       </svg>
       <p className="rv-empty__title">No reviews yet</p>
       <p className="rv-empty__text">Be the first to share your experience with this product</p>
-      <button type="button" className="kyb-btn" part="write-first-button" onClick={onWrite} onPointerEnter={onWant} onFocus={onWant}>
-        Write the First Review
-      </button>
+      {onWrite ? (
+        <button type="button" className="kyb-btn" part="write-first-button" onClick={onWrite} onPointerEnter={onWant} onFocus={onWant}>
+          Write the First Review
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -13,11 +13,15 @@
  *    the store already runs on the page, a sign-in happens, or the visitor acts while a session
  *    lookup may be pending. The list only needs to know whether to offer Write Review.
  * Public read path: one `review_feed` GET per page over plain fetch.
+ *
+ * `write="link"` (embeds, issue #22), or a page where browser storage throws (a sandboxed frame without
+ * allow-same-origin, blocked third-party storage), where no session can be kept: no sign-in and no form,
+ * but a "Write a review" link to the product's page on the site, in a new tab (docs/reviews.md#embedded).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DEFAULT_REVIEW_SLUG } from '../core/shared.ts';
 import { hostOf } from '../core/define.ts';
-import { shouldLoadAuth } from '../core/public.ts';
+import { shouldLoadAuth, storageWorks } from '../core/public.ts';
 import type { ToastInput } from '../core/toast.tsx';
 import { EmptyState, ListSkeleton, SummarySkeleton } from './Placeholders.tsx';
 import { Summary } from './Summary.tsx';
@@ -35,6 +39,7 @@ const CODE = {
   lightbox: lazyModule(() => import('./Lightbox.tsx')),
   toasts: lazyModule(() => import('./Toasts.tsx')),
   session: lazyModule(() => import('./Session.tsx')),
+  writeLink: lazyModule(() => import('./WriteLink.tsx')),
 };
 type Code = { [K in keyof typeof CODE]?: Awaited<ReturnType<(typeof CODE)[K]>> };
 
@@ -45,6 +50,8 @@ const failed = (what: string) => (e: unknown) => console.error(`[kyb-reviews] co
 export interface ReviewsProps {
   /** Product slug whose reviews are shown (attribute `slug`; default handmade-locs, docs/limits.md). */
   slug?: string;
+  /** `link`: a "Write a review" link to the product's page instead of the form and sign-in. */
+  write?: string;
   /** The shadow root, set by r2wc. */
   container?: ShadowRoot;
 }
@@ -62,10 +69,12 @@ interface ListState {
 
 const INITIAL: ListState = { summary: null, reviews: [], total: 0, next: null, loading: true, loadingMore: false };
 
-export function Reviews({ slug: slugProp, container }: ReviewsProps) {
+export function Reviews({ slug: slugProp, write, container }: ReviewsProps) {
   const slug = slugProp?.trim() || DEFAULT_REVIEW_SLUG;
+  // Decided once: whether a session can exist here does not change while the page is open.
+  const [linkOnly] = useState(() => write === 'link' || !storageWorks());
   // Signed out unless a session may exist; the auth store is followed once there is reason to.
-  const [{ user, initializing }, setReviewer] = useState<Reviewer>(() => ({ user: null, initializing: shouldLoadAuth() }));
+  const [{ user, initializing }, setReviewer] = useState<Reviewer>(() => ({ user: null, initializing: !linkOnly && shouldLoadAuth() }));
   const [code, setCode] = useState<Code>({});
   const [sort, setSort] = useState<SortKey>('newest');
   const [rating, setRating] = useState<number | null>(null);
@@ -159,6 +168,7 @@ export function Reviews({ slug: slugProp, container }: ReviewsProps) {
   }, [fetchPage]);
 
   useEffect(() => {
+    if (linkOnly) return void want('writeLink').catch(failed('the link'));
     const follow = () => quietly(followAuth());
     // A session may exist, or another element (kyb-auth-button) already runs the store on this page.
     if (shouldLoadAuth() || document.documentElement.dataset.kybAuth) follow();
@@ -170,7 +180,7 @@ export function Reviews({ slug: slugProp, container }: ReviewsProps) {
       document.removeEventListener('kyb-auth-change', follow);
       window.removeEventListener('storage', fromOtherTab);
     };
-  }, [followAuth]);
+  }, [followAuth, linkOnly, want]);
 
   // Signed out while the form was open (here or in another tab): the form has no one to submit as.
   useEffect(() => {
@@ -262,6 +272,8 @@ export function Reviews({ slug: slugProp, container }: ReviewsProps) {
             </svg>
             Write Review
           </button>
+        ) : code.writeLink ? (
+          <code.writeLink.WriteLink slug={slug} />
         ) : null}
       </div>
 
@@ -275,7 +287,7 @@ export function Reviews({ slug: slugProp, container }: ReviewsProps) {
 
       {list.loading && !summary ? <SummarySkeleton /> : hasAny ? <Summary summary={summary} rating={rating} onRating={setRating} /> : null}
 
-      {showEmpty && !formOpen ? <EmptyState onWrite={(e) => void startReview(e.currentTarget)} onWant={preloadFirst} /> : null}
+      {showEmpty && !formOpen ? <EmptyState onWrite={linkOnly ? null : (e) => void startReview(e.currentTarget)} onWant={preloadFirst} /> : null}
 
       {hasAny ? <Toolbar summary={summary} rating={rating} onRating={setRating} withMedia={withMedia} onWithMedia={setWithMedia} sort={sort} onSort={setSort} /> : null}
 

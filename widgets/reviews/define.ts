@@ -8,12 +8,15 @@
  * @tag kyb-reviews
  * @attr {string} [slug=handmade-locs] - product whose approved reviews are shown and to which new reviews are
  *   written (one of REVIEW_SLUGS)
+ * @attr {'form' | 'link'} [write=form] - `link`: no sign-in and no form here, but a "Write a review" link
+ *   (part `write-link`) to the product's page on the site, in a new tab: for embeds (issue #22). Also
+ *   where browser storage throws (a sandboxed frame), whatever the attribute says
  * @event kyb-review-submitted - `{slug, reviewId, files}` after a review and its files are stored (pending
  *   moderation: it is listed once approved)
  * @event kyb-request-sign-in - `{tab: 'sign-in'}` when a signed-out visitor asks to write a review;
  *   kyb-auth-button opens its dialog
  * @csspart avatar, lightbox, review, verified, form, field, title-field, name-field, content-field,
- *   submit-button, cancel-button, pending-note, heading, write-button, empty, write-first-button, filters, list,
+ *   submit-button, cancel-button, pending-note, heading, write-button, write-link, empty, write-first-button, filters, list,
  *   load-more, skeleton, summary, histogram, reply, label, hint, error, toasts, toast
  * @cssprop --kyb-color-star - colour of the stars
  * @cssprop [--kyb-reviews-gap=1.25rem] - space between the sections
@@ -25,4 +28,4 @@ import { defineElement } from '../core/define.ts';
 import { Reviews } from './Reviews.tsx';
 import css from './element.css?sheet';
 
-await defineElement('kyb-reviews', Reviews, { props: { slug: 'string' }, css });
+await defineElement('kyb-reviews', Reviews, { props: { slug: 'string', write: 'string' }, css });

@@ -12,6 +12,7 @@ export interface KybElementAttributes {
   'kyb-admin-inbox': {};
   'kyb-auth-button': { 'account-path'?: string; 'layout'?: 'bar' | 'menu'; };
   'kyb-beta-gate': { 'mode'?: 'gate' | 'tools'; };
+  'kyb-embed-builder': {};
   'kyb-gallery-admin': {};
   'kyb-inbox-count': {};
   'kyb-loc-configurator': { 'product'?: 'trinity-locs' | 'irie-locs' | 'jah-locs' | 'diy-kit' | 'lock-kit'; };
@@ -22,7 +23,7 @@ export interface KybElementAttributes {
   'kyb-planner-gallery': { 'fallback-src'?: string; 'fallback-alt'?: string; };
   'kyb-product-filter': {};
   'kyb-review-moderation': {};
-  'kyb-reviews': { 'slug'?: string; };
+  'kyb-reviews': { 'slug'?: string; 'write'?: 'form' | 'link'; };
   'kyb-sticky-bar': { 'threshold'?: number | string; };
   'kyb-tabs': {};
   'kyb-thumbnail-gallery': {};
@@ -38,6 +39,7 @@ export interface KybElementEvents {
   'kyb-admin-inbox': { 'onkyb-inbox-change'?: (e: CustomEvent<KybEventMap['kyb-inbox-change']>) => void; 'onkyb-request-sign-in'?: (e: CustomEvent<KybEventMap['kyb-request-sign-in']>) => void; };
   'kyb-auth-button': { 'onkyb-request-sign-in'?: (e: CustomEvent<KybEventMap['kyb-request-sign-in']>) => void; };
   'kyb-beta-gate': { 'onkyb-beta-unlocked'?: (e: CustomEvent<KybEventMap['kyb-beta-unlocked']>) => void; 'onkyb-lead-submitted'?: (e: CustomEvent<KybEventMap['kyb-lead-submitted']>) => void; };
+  'kyb-embed-builder': { 'onkyb-request-sign-in'?: (e: CustomEvent<KybEventMap['kyb-request-sign-in']>) => void; };
   'kyb-gallery-admin': { 'onkyb-gallery-change'?: (e: CustomEvent<KybEventMap['kyb-gallery-change']>) => void; 'onkyb-request-sign-in'?: (e: CustomEvent<KybEventMap['kyb-request-sign-in']>) => void; };
   'kyb-inbox-count': {};
   'kyb-loc-configurator': { 'onkyb-price-change'?: (e: CustomEvent<KybEventMap['kyb-price-change']>) => void; };
@@ -67,6 +69,7 @@ declare global {
     'kyb-admin-inbox': HTMLElement;
     'kyb-auth-button': HTMLElement;
     'kyb-beta-gate': HTMLElement;
+    'kyb-embed-builder': HTMLElement;
     'kyb-gallery-admin': HTMLElement;
     'kyb-inbox-count': HTMLElement;
     'kyb-loc-configurator': HTMLElement;

@@ -26,6 +26,8 @@ export const RATE_LIMITS = {
   adminPerClient: { limit: 300, windowSeconds: 10 * 60 },
   /** The success page asks every few seconds while a payment settles. */
   orderStatusPerClient: { limit: 200, windowSeconds: 10 * 60 },
+  /** /links click counts (issue #22): a visitor follows a few links; a loop inflating the counts stops here. */
+  linkClickPerClient: { limit: 30, windowSeconds: 10 * 60 },
 } as const satisfies Record<string, RateLimit>;
 
 /**

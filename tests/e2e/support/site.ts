@@ -6,8 +6,9 @@
  * `<meta name="kyb-supabase-url">` (and the anon key and the site's own origin in two more meta tags),
  * and `_headers` pins the Content-Security-Policy's connect-src/img-src to that same address, all fixed
  * at build time (default http://127.0.0.1:54321). Each test file runs its own stack on a free port
- * (never a fixed one: other suites run at the same time), so the proxy rewrites those three meta tags
- * and the CSP origin on the fly. Everything else (status codes, content types, /path → index.html, the
+ * (never a fixed one: other suites run at the same time), so the proxy rewrites those three meta tags,
+ * every other mention of the build's backend origin in a page (/links' ping addresses) and the CSP
+ * origin on the fly. Everything else (status codes, content types, /path → index.html, the
  * 404 page with status 404, the CSP itself) is the real static server's answer.
  *
  * The built site is copied to a temporary folder first, so a rebuild running elsewhere cannot swap
@@ -102,7 +103,8 @@ export async function startSiteServer(root: string, backend: () => BackendInfo):
       if (out['content-security-policy']) out['content-security-policy'] = out['content-security-policy'].split(buildOrigin).join(backendOrigin);
       let body = Buffer.from(await r.arrayBuffer());
       if ((out['content-type'] ?? '').startsWith('text/html')) {
-        let html = body.toString('utf8');
+        // The backend's address also stands in links: /links' ping to the link-click function.
+        let html = body.toString('utf8').split(buildOrigin).join(backendOrigin);
         html = setMeta(html, 'kyb-supabase-url', b.supabaseUrl);
         html = setMeta(html, 'kyb-supabase-anon-key', b.anonKey);
         html = setMeta(html, 'kyb-site-url', b.siteUrl);

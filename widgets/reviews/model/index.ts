@@ -7,3 +7,4 @@ export * from './avatar.ts';
 export * from './feed.ts';
 export * from './format.ts';
 export * from './media.ts';
+export * from './pages.ts';

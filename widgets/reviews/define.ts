@@ -15,10 +15,10 @@
  * @csspart avatar, lightbox, review, verified, form, field, title-field, name-field, content-field,
  *   submit-button, cancel-button, pending-note, heading, write-button, empty, write-first-button, filters, list,
  *   load-more, skeleton, summary, histogram, reply, label, hint, error, toasts, toast
- * @cssprop --kyb-color-star - colour of the stars
+ * @cssprop --kyb-color-star - color of the stars
  * @cssprop [--kyb-reviews-gap=1.25rem] - space between the sections
  * @cssprop [--kyb-reviews-thumb-size=80px] - media thumbnails
- * @cssprop --kyb-reviews-skeleton - colour of the loading placeholders
+ * @cssprop --kyb-reviews-skeleton - color of the loading placeholders
  * @reserve 28
  */
 import { defineElement } from '../core/define.ts';

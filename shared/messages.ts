@@ -128,7 +128,11 @@ export const MESSAGES = {
   resetFailed: badWith('Password reset failed'),
   confirmationResent: ok('Check your email', "We've sent a new confirmation link"),
   resendFailed: badWith('Could not resend the confirmation'),
-  passwordUpdated: ok('Password updated', 'You can now sign in with your new password'),
+  // The recovery link signed the visitor in, and saving the password keeps them signed in: say that
+  // (issue #23: "You can now sign in" told a signed-in visitor to sign in).
+  passwordUpdated: ok('Password updated', "You're signed in with your new password"),
+  // A sign-up confirmation link signed the visitor in, back on the page they signed up from (issue #23).
+  emailConfirmed: ok('Email confirmed', "You're signed in. Welcome to KYB!"),
   passwordUpdateFailed: badWith('Password update failed'),
 } as const;
 
@@ -149,6 +153,14 @@ export const TEXTS = {
    * spec says, with this quiet line and a retry under it, so it does not pass for still loading (issue #8).
    */
   plannerGalleryFailed: "The gallery's photos could not be loaded.",
+  /**
+   * After a beta request (the access modal's heading, the beta gate's thank-you): the visitor has asked,
+   * not been let in yet, and the gate's thank-you holds no password field, so it points to the one
+   * behind Back to Login (issue #23; docs/tools.md#beta-gate).
+   */
+  betaRequestReceived: 'Request received!',
+  betaRequestThanks:
+    "We've received your request and review every one personally. Once we e-mail you the beta password, choose Back to Login below and enter it there to open the tools.",
   tryAgain: 'Try again',
 } as const;
 
@@ -176,6 +188,13 @@ export const MODERATION_MESSAGES = {
   replyFailed: bad('Reply failed', 'Failed to save reply'),
   fetchFailed: bad('Error', 'Failed to fetch reviews'),
 } as const;
+
+/**
+ * kyb-reviews' action for a visitor who is not signed in (issue #23; beyond the brief, which shows Write
+ * Review to signed-in visitors only and says nothing to anyone else). Its own export: the reviews list's
+ * first view carries this label alone, not a catalogue.
+ */
+export const REVIEW_SIGN_IN_LABEL = 'Sign in to write a review';
 
 /** The review form's own words, which the spec does not give (inline field errors, notes). */
 export const REVIEW_FIELD_MSG = {

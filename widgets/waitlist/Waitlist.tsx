@@ -46,7 +46,7 @@ export function Waitlist({ sourcePage, container }: WaitlistProps) {
     setStatus('submitting');
     const r = await invokeFunction<{ message?: string }>('newsletter-signup', parsed.data);
     if (r.ok) {
-      toast(MESSAGES.waitlistSuccess);
+      toast({ ...MESSAGES.waitlistSuccess, cause: 'join' });
       emit(hostOf(container), 'kyb-subscribed', { email: parsed.data.email, waitingList: true, message: r.data?.message ?? '' });
       track('WaitlistJoined', { sourcePage: parsed.data.sourcePage });
       setStatus('joined');
@@ -54,7 +54,7 @@ export function Waitlist({ sourcePage, container }: WaitlistProps) {
       return;
     }
     setStatus('form');
-    toast(r.message ? MESSAGES.waitlistFailed(r.message) : MESSAGES.somethingWentWrong);
+    toast({ ...(r.message ? MESSAGES.waitlistFailed(r.message) : MESSAGES.somethingWentWrong), cause: 'join' });
   }
 
   const busy = status === 'submitting';

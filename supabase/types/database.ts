@@ -307,7 +307,7 @@ export type Database = {
           id: string;
           inbox_status: string;
           list: string;
-          name: string;
+          name: string | null;
           source_page: string | null;
           status: string;
           subscribed_at: string;
@@ -323,7 +323,7 @@ export type Database = {
           id?: string;
           inbox_status?: string;
           list: string;
-          name: string;
+          name?: string | null;
           source_page?: string | null;
           status?: string;
           subscribed_at?: string;
@@ -338,7 +338,7 @@ export type Database = {
           id?: string;
           inbox_status?: string;
           list?: string;
-          name?: string;
+          name?: string | null;
           source_page?: string | null;
           status?: string;
           subscribed_at?: string;

@@ -12,7 +12,7 @@ import type { Mail } from '../../supabase/local/http.ts';
 import { DEFAULT_BETA_PASSWORD, LOCAL_NOTIFY_TO, type StackConfig } from '../../supabase/local/config.ts';
 import { FUNCTION_MESSAGES, MSG } from '../../shared/messages.ts';
 import { RATE_LIMITS } from '../../supabase/functions/_shared/rate-limit.ts';
-import { CONSENT_TEXT_VERSION, WAITLIST_NAME } from '../../shared/rules/forms.ts';
+import { CONSENT_TEXT_VERSION, WAITLIST_CONSENT_TEXT_VERSION, WAITLIST_NAME } from '../../shared/rules/forms.ts';
 import { leadKinds, type LeadKind } from '../../shared/contracts.ts';
 import { UNAUTHORIZED as CLEANUP_UNAUTHORIZED } from '../../supabase/functions/review-media-cleanup/handler.ts';
 import type { TestClient } from '../support/stack.ts';
@@ -112,9 +112,37 @@ export function functionContracts(start: StartTarget) {
       const r = await invoke('newsletter-signup', { name: WAITLIST_NAME, email, consentGiven: true, waitingList: true });
       expect(r).toMatchObject({ status: 200, body: { message: FUNCTION_MESSAGES.waitlistJoined } });
       expect(await rows('select list, name from subscribers where email = $1 order by list', [email])).toEqual([
-        { list: 'diy-kit-waitlist', name: WAITLIST_NAME },
+        { list: 'diy-kit-waitlist', name: null },
         { list: 'newsletter', name: 'Cy' },
       ]);
+    });
+
+    it('records a waiting-list sign-up as consent to hear about the kit only, under no name (issue #23)', async () => {
+      const email = uniqueEmail('kitonly');
+      const r = await invoke('newsletter-signup', { name: WAITLIST_NAME, email, consentGiven: true, waitingList: true, sourcePage: '/products' });
+      expect(r.status).toBe(200);
+      const subs = await rows<{ id: string; list: string; name: string | null; consent_text_version: string }>(
+        'select id, list, name, consent_text_version from subscribers where email = $1',
+        [email],
+      );
+      expect(subs, 'on the waiting list only: never a newsletter subscriber').toEqual([
+        { id: subs[0]?.id, list: 'diy-kit-waitlist', name: null, consent_text_version: WAITLIST_CONSENT_TEXT_VERSION },
+      ]);
+      expect(await rows('select consent_text_version from subscriber_consents where subscriber_id = $1', [subs[0].id])).toEqual([
+        { consent_text_version: WAITLIST_CONSENT_TEXT_VERSION },
+      ]);
+      // The database holds each list to its own wording and names, whoever writes.
+      for (const [name, list, version] of [
+        [null, 'diy-kit-waitlist', CONSENT_TEXT_VERSION],
+        ['Someone', 'diy-kit-waitlist', WAITLIST_CONSENT_TEXT_VERSION],
+        ['Someone', 'newsletter', WAITLIST_CONSENT_TEXT_VERSION],
+        [null, 'newsletter', CONSENT_TEXT_VERSION],
+      ]) {
+        await expect(
+          rows('select public.newsletter_subscribe($1, $2, $3, null, $4)', [uniqueEmail('bad'), name, list, version]),
+          `${list} with ${name ?? 'no name'} and ${version}`,
+        ).rejects.toThrow(/check constraint/);
+      }
     });
 
     it('pretends success to a filled honeypot and stores nothing', async () => {

@@ -27,6 +27,7 @@ import {
   PAGE_SIZE,
   STATUSES,
   STATUS_LABEL,
+  consentScope,
   countNew,
   exportFileName,
   extraFields,
@@ -355,7 +356,7 @@ function Details({ item, titleId, busy, onStatus, onClose }: DetailsProps) {
           'Consent',
           item.consent ? (
             <span className="ai__consent">
-              Consent text {item.consent.version}
+              Consent to {consentScope(item)} (wording {item.consent.version})
               <ul>
                 {item.consent.ledger.map((c, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: the ledger is append-only and shown in its own order; entries have no id of their own

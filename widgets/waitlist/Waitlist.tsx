@@ -4,7 +4,7 @@
  * States: form → submitting → joined ("You're on the list!"; no way back, docs/newsletter-and-leads.md#states).
  */
 import { useState, type FormEvent } from 'react';
-import { newsletterSignup, WAITLIST_NAME, MESSAGES } from '../core/shared.ts';
+import { newsletterSignup, WAITLIST_CONSENT_TEXT, WAITLIST_NAME, MESSAGES } from '../core/shared.ts';
 import { hostOf } from '../core/define.ts';
 import { emit } from '../core/events.ts';
 import { EmailInput, Field, INVALID, errorsOf, useFocusAfterRender } from '../core/form.tsx';
@@ -66,7 +66,8 @@ export function Waitlist({ sourcePage, container }: WaitlistProps) {
         </p>
       ) : (
         <form className="waitlist__form" part="form" noValidate onSubmit={submit} aria-busy={busy}>
-          <Field label="Email" error={error}>
+          {/* What joining agrees to, and all it does (issue #23): recorded with the sign-up. */}
+          <Field label="Email" error={error} hint={WAITLIST_CONSENT_TEXT}>
             {(a) => (
               <EmailInput
                 {...a}

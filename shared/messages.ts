@@ -74,6 +74,21 @@ export const FUNCTION_MESSAGES = {
   leadGeneric: 'Thank you! We received your message.',
 } as const;
 
+/**
+ * The e-mail a Vault opt-in sends the visitor (issue #23; docs/tools.md#vault-and-resources): the card
+ * promises "check your inbox for more from the Vault!". It answers the visitor's own request, links
+ * only the Vault's files, and says it is the one mail they will get; it subscribes them to nothing.
+ */
+export const VAULT_MAIL = {
+  subject: (title: string) => `Your ${title} from the KYB Vault`,
+  subjectAny: 'Your downloads from the KYB Vault',
+  intro: (title: string) => `Here is the ${title} you asked for on our website:`,
+  introAny: 'Thank you for visiting the KYB Vault. Here is everything in it, free to download:',
+  more: 'More from the Vault, free as well:',
+  why: "You're receiving this one e-mail because this address asked for a download from the KYB Vault. We won't write again unless you join the Circle, our newsletter:",
+  signOff: 'With care,\nKYB Holistic Haircare',
+} as const;
+
 /** Every toast of the spec (docs/errors.md). */
 export const MESSAGES = {
   // ---- docs/errors.md: accounts

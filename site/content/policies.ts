@@ -12,7 +12,7 @@ import { BUSINESS } from '../../shared/business.ts';
 import { BROWSER_STORAGE, type BrowserStorageId, type StorageArea } from '../../shared/storage.ts';
 
 /** The date both policies were last changed (ISO); change it with any change of substance. */
-export const POLICIES_UPDATED = '2026-11-24';
+export const POLICIES_UPDATED = '2026-12-01';
 
 export function formatPolicyDate(iso: string): string {
   return new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -91,7 +91,7 @@ export const SERVER_DATA: readonly ServerDataRow[] = [
     tables: ['subscribers', 'subscriber_consents'],
     buckets: [],
     collected:
-      'Your name (newsletter), e-mail address, which list you joined, the page you joined from, the version of the consent wording you ticked, and the dates you subscribed or unsubscribed. Every sign-up and unsubscribe is also written to a consent record.',
+      'Your name (newsletter), e-mail address, which list you joined, the page you joined from, the version of the wording you agreed to (the newsletter box you ticked, or for the waiting list that we write when the kit is available and about nothing else), and the dates you subscribed or unsubscribed. Every sign-up and unsubscribe is also written to a consent record.',
     why: 'To send you the newsletter or tell you when the DIY kit is available, and to be able to show that you asked for it.',
     who: 'Our team, in our admin inbox. The private link in our e-mails that lets you unsubscribe is known only to our server and your mailbox.',
     kept: 'While you are subscribed. After you unsubscribe we keep your address marked as unsubscribed, with the consent record, so we never write to you by mistake; ask us and we delete it completely.',
@@ -103,7 +103,7 @@ export const SERVER_DATA: readonly ServerDataRow[] = [
     collected:
       'Your e-mail address and what the form asks for: a partnership inquiry (name, company, partnership type, message), a beta access request (name, role, message), Get Notified and merchandise notices (name or the item), Vault downloads (the item). We also note the page, the date and how far we have dealt with it.',
     why: 'To answer you, or to send you what you asked for.',
-    who: 'Our team, in our admin inbox. Partnership inquiries and beta requests are also e-mailed to our own business inbox.',
+    who: 'Our team, in our admin inbox. Partnership inquiries and beta requests are also e-mailed to our own business inbox. When you ask for a Vault download we send you one e-mail with the Vault’s files, and no more.',
     kept: 'Until we delete it; there is no automatic deletion yet. Ask us and we delete it.',
   },
   {
@@ -151,7 +151,7 @@ export const PROCESSORS = [
   },
   {
     name: 'Our e-mail delivery service',
-    role: 'delivers the notices of new partnership inquiries and beta requests to our own inbox.',
+    role: 'delivers the notices of new partnership inquiries and beta requests to our own inbox, and the one e-mail with the Vault’s files to you when you ask for a download.',
   },
   {
     name: 'Our web host',

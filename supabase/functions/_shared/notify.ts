@@ -1,7 +1,9 @@
 /**
  * The notification e-mail to the business for a new partnership inquiry or beta request (issue #10):
  * sent by lead-capture after the lead is stored, so a mail that cannot go out never loses the lead (the
- * row records `notification`: sent, failed or skipped).
+ * row records `notification`: sent, failed or skipped). The same transport carries the one mail a
+ * visitor gets after a Vault opt-in (vault-mail.ts, issue #23), which needs the API key but not the
+ * business's address.
  *
  * Transport: an HTTP e-mail API shaped like Resend's `POST /emails` (`{from, to[], subject, text,
  * reply_to}` with `Authorization: Bearer <key>`). Settings are function secrets:
@@ -29,30 +31,39 @@ export const NOTIFIED_KINDS: Partial<Record<LeadKind, string>> = {
   access_beta: 'New beta request',
 };
 
-export interface MailSettings {
+/** The e-mail API and the sender: what any mail needs. */
+export interface Sender {
   apiUrl: string;
   apiKey: string;
   from: string;
+}
+
+export interface MailSettings extends Sender {
+  /** The business's address (notifications). */
   to: string;
+}
+
+/** The API and sender, or null when the deployment has no API key (then nothing is sent). */
+export function senderSettings(env: FunctionEnv): Sender | null {
+  const apiKey = env.get('RESEND_API_KEY')?.trim();
+  if (!apiKey) return null;
+  return { apiUrl: env.get('EMAIL_API_URL')?.trim() || DEFAULT_EMAIL_API_URL, apiKey, from: env.get('NOTIFY_EMAIL_FROM')?.trim() || DEFAULT_NOTIFY_FROM };
 }
 
 /** The settings, or null when the deployment has not configured notifications (then nothing is sent). */
 export function mailSettings(env: FunctionEnv): MailSettings | null {
-  const apiKey = env.get('RESEND_API_KEY')?.trim();
+  const sender = senderSettings(env);
   const to = env.get('NOTIFY_EMAIL_TO')?.trim();
-  if (!apiKey || !to) return null;
-  return {
-    apiUrl: env.get('EMAIL_API_URL')?.trim() || DEFAULT_EMAIL_API_URL,
-    apiKey,
-    from: env.get('NOTIFY_EMAIL_FROM')?.trim() || DEFAULT_NOTIFY_FROM,
-    to,
-  };
+  if (!sender || !to) return null;
+  return { ...sender, to };
 }
 
 export interface OutgoingMail {
+  /** The recipient, when not the business (a visitor's own address). */
+  to?: string;
   subject: string;
   text: string;
-  /** The visitor's address, so "Reply" in the business's mail client answers them. */
+  /** Where "Reply" goes: the visitor (notifications to the business), or the business (mail to a visitor). */
   replyTo: string;
 }
 
@@ -67,7 +78,7 @@ const FIELD_LABEL: Record<string, string> = {
 };
 
 // Header values must stay on one line (no header injection through a visitor's name).
-const oneLine = (s: string) => s.replace(/\p{Cc}+/gu, ' ').trim();
+export const oneLine = (s: string) => s.replace(/\p{Cc}+/gu, ' ').trim();
 
 export function notificationMail(kind: LeadKind, payload: Record<string, unknown>, sourcePage: string | null, receivedAt: Date): OutgoingMail | null {
   const title = NOTIFIED_KINDS[kind];
@@ -97,14 +108,16 @@ export function notificationMail(kind: LeadKind, payload: Record<string, unknown
  * Sends one mail; true when the API accepted it. Never throws: the caller records the outcome. The
  * local stack's in-process fetch is used only for its own URLs (the dev inbox).
  */
-export async function sendMail(settings: MailSettings, mail: OutgoingMail, env: FunctionEnv): Promise<boolean> {
+export async function sendMail(settings: Sender & { to?: string }, mail: OutgoingMail, env: FunctionEnv): Promise<boolean> {
+  const to = mail.to ?? settings.to;
+  if (!to) return false;
   const local = env.fetch && new URL(settings.apiUrl).origin === new URL(env.supabaseUrl).origin;
   const fetchFn = local ? env.fetch! : fetch;
   try {
     const res = await fetchFn(settings.apiUrl, {
       method: 'POST',
       headers: { Authorization: `Bearer ${settings.apiKey}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ from: settings.from, to: [settings.to], subject: mail.subject, text: mail.text, reply_to: mail.replyTo }),
+      body: JSON.stringify({ from: settings.from, to: [to], subject: mail.subject, text: mail.text, reply_to: mail.replyTo }),
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
     if (!res.ok) console.error(`[notify] the e-mail API answered ${res.status}: ${(await res.text()).slice(0, 300)}`);

@@ -57,6 +57,8 @@ export function deployedEnv(config: StackConfig): Record<string, string> {
     SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey,
     // The dev inbox's e-mail API stand-in (supabase/local/inbox.ts); a config may point elsewhere.
     EMAIL_API_URL: `${config.publicUrl}/inbox/emails`,
+    // Where the Vault's download e-mail links (supabase/functions/_shared/vault-mail.ts): this stack's site.
+    SITE_URL: config.siteUrl,
   };
   for (const [name, value] of Object.entries(config.functionEnv)) if (value !== undefined) vars[name] = value;
   return vars;

@@ -141,6 +141,7 @@ export const NOT_PERSONAL: Readonly<Record<string, string>> = {
   planner_gallery: 'the Crown Planner gallery: pictures and captions our team publishes',
   'planner-gallery': 'the files of that gallery',
   review_summaries: 'the number of reviews per product and star rating, with no names',
+  site_rebuild_requests: 'which product pages wait to be built again after their reviews changed, and since when',
 };
 
 /** Services that hold data for us (processors), and what for. */

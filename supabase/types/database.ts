@@ -263,6 +263,25 @@ export type Database = {
         };
         Relationships: [];
       };
+      site_rebuild_requests: {
+        Row: {
+          first_requested_at: string;
+          last_requested_at: string;
+          product_slug: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          first_requested_at?: string;
+          last_requested_at?: string;
+          product_slug: string;
+        };
+        Update: {
+          first_requested_at?: string;
+          last_requested_at?: string;
+          product_slug?: string;
+        };
+        Relationships: [];
+      };
       subscriber_consents: {
         Row: {
           action: string;
@@ -381,6 +400,8 @@ export type Database = {
       review_file_is_settled: { Args: { p_name: string }; Returns: boolean };
       review_media_orphans: { Args: { p_limit?: number }; Returns: string[] };
       review_summaries_add: { Args: { p_media: number[]; p_ratings: number[]; p_reviews: number[]; p_slugs: string[] }; Returns: undefined };
+      site_rebuild_claim: { Args: { p_max_wait_seconds: number; p_quiet_seconds: number }; Returns: string[] };
+      site_rebuild_request: { Args: { p_slugs: string[] }; Returns: undefined };
     };
     Enums: {
       [_ in never]: never;

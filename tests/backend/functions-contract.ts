@@ -16,6 +16,7 @@ import { CONSENT_TEXT_VERSION, WAITLIST_CONSENT_TEXT_VERSION, WAITLIST_NAME } fr
 import { leadKinds, type LeadKind } from '../../shared/contracts.ts';
 import { UNAUTHORIZED as CLEANUP_UNAUTHORIZED } from '../../supabase/functions/review-media-cleanup/handler.ts';
 import type { TestClient } from '../support/stack.ts';
+import { siteRebuildContract } from './functions-contract-site-rebuild.ts';
 
 /** A local stack with the functions served by one runtime. */
 export interface FunctionsTarget {
@@ -409,6 +410,8 @@ export function functionContracts(start: StartTarget) {
       expect(await res.json()).toEqual({ error: FUNCTION_MESSAGES.methodNotAllowed });
     });
   });
+
+  siteRebuildContract(start);
 
   describe('functions when the backend fails', () => {
     let broken: FunctionsTarget;

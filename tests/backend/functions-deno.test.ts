@@ -15,7 +15,7 @@ const names = functionNames();
 
 describe('deployed entry points', () => {
   it('finds the project functions', () => {
-    expect(names).toEqual(['beta-access', 'lead-capture', 'newsletter-signup', 'newsletter-unsubscribe', 'review-media-cleanup']);
+    expect(names).toEqual(['beta-access', 'lead-capture', 'newsletter-signup', 'newsletter-unsubscribe', 'review-media-cleanup', 'site-rebuild']);
   });
 
   it('type-checks every entry point under Deno with its own deno.json', async () => {

@@ -68,6 +68,7 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
     'table review_replies': CRUD,
     'table review_summaries': CRUD,
     'table reviews': CRUD,
+    'table site_rebuild_requests': CRUD,
     'table subscriber_consents': ['SELECT', 'INSERT', 'DELETE'],
     'table subscribers': CRUD,
     'function is_admin()': ['EXECUTE'],
@@ -75,6 +76,8 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
     'function newsletter_unsubscribe(text)': ['EXECUTE'],
     'function rate_limit_hit(text,integer,integer)': ['EXECUTE'],
     'function review_media_orphans(integer)': ['EXECUTE'],
+    'function site_rebuild_claim(integer,integer)': ['EXECUTE'],
+    'function site_rebuild_request(text[])': ['EXECUTE'],
   },
 };
 
@@ -249,6 +252,14 @@ const CALLS: Record<Role, [string, () => Promise<Outcome>][]> = {
     ],
     ['review-media-cleanup function: leftover files', () => ok('orphans', service.rpc('review_media_orphans', { p_limit: 10 }))],
     [
+      // Claimed, then asked for again (as after a hook that could not be reached): a row stays to manage.
+      'site-rebuild function: claim the due slugs, put one back',
+      async () => {
+        await ok('claim', service.rpc('site_rebuild_claim', { p_quiet_seconds: 0, p_max_wait_seconds: 0 }));
+        await ok('request', service.rpc('site_rebuild_request', { p_slugs: ['irie-locs'] }));
+      },
+    ],
+    [
       'lead-capture function: store, then record the notification',
       async () => {
         const { data } = await ok(
@@ -271,7 +282,19 @@ const CALLS: Record<Role, [string, () => Promise<Outcome>][]> = {
     // Server code (the dashboard's key, future jobs) manages every table with all four commands; the
     // ledger is append-only and erasable, never edited.
     ...(
-      ['leads', 'planner_gallery', 'profiles', 'rate_limits', 'review_media', 'review_replies', 'review_summaries', 'reviews', 'subscribers', 'subscriber_consents'] as const
+      [
+        'leads',
+        'planner_gallery',
+        'profiles',
+        'rate_limits',
+        'review_media',
+        'review_replies',
+        'review_summaries',
+        'reviews',
+        'site_rebuild_requests',
+        'subscribers',
+        'subscriber_consents',
+      ] as const
     ).map((table) => [`server code manages ${table}`, () => manage(table)] as [string, () => Promise<Outcome>]),
   ],
 };

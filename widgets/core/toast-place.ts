@@ -53,8 +53,21 @@ export function pickEdge(current: Edge, region: Box, viewportHeight: number, tar
 
 const PRIMARY = 'button[type="submit"], input[type="submit"]';
 const INVALID = '[aria-invalid="true"], .kyb-error, [part~="error"]';
+const CONTROLS = 'input:not([type="hidden"]), textarea, select, button';
 
-/** What the region must keep clear of, as boxes in the viewport (shown things only). */
+/** The focused element of the page, through open shadow roots (a toast of one element may lie over another's form). */
+function focusedDeep(): Element | null {
+  let a: Element | null = document.activeElement;
+  while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+  return a && a !== document.body ? a : null;
+}
+
+/**
+ * What the region must keep clear of, as boxes in the viewport (shown things only): in the element's own
+ * forms (or its open modal's), each primary action and invalid field; and wherever on the page the
+ * visitor is working, the focused control and every control of its form (a sign-in's "Welcome back!"
+ * must not lie over the review form that opens with it).
+ */
 export function avoidTargets(region: HTMLElement): Target[] {
   const root = region.getRootNode() as Document | ShadowRoot;
   // Inside a modal dialog only the dialog's controls can be used.
@@ -69,7 +82,14 @@ export function avoidTargets(region: HTMLElement): Target[] {
     add(form.querySelector(PRIMARY), 3);
     for (const e of form.querySelectorAll(INVALID)) add(e, 1);
   }
-  const focused = root.activeElement;
-  if (focused && focused !== document.body) add(focused, 3);
+  const focused = focusedDeep();
+  if (focused) {
+    add(focused, 3);
+    const form = focused.closest('form');
+    if (form) {
+      add(form.querySelector(PRIMARY), 3);
+      for (const e of form.querySelectorAll(CONTROLS)) add(e, 1);
+    }
+  }
   return out;
 }

@@ -13,10 +13,7 @@ import { REVIEW_SIGN_IN_LABEL } from '../core/shared.ts';
 
 export function SignInToWrite({ onPress, onWant }: { onPress: (e: { currentTarget: HTMLButtonElement }) => void; onWant: () => void }) {
   return (
-    <button type="button" className="kyb-btn kyb-btn--outline" part="sign-in-button" aria-haspopup="dialog" onClick={onPress} onPointerEnter={onWant} onFocus={onWant}>
-      <svg className="rv-btn-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-        <path d="M4 20h4l10.5-10.5a2.1 2.1 0 0 0-4-4L4 16z" />
-      </svg>
+    <button type="button" className="kyb-btn kyb-btn--outline" part="sign-in-button" onClick={onPress} onPointerEnter={onWant} onFocus={onWant}>
       {REVIEW_SIGN_IN_LABEL}
     </button>
   );
@@ -24,13 +21,13 @@ export function SignInToWrite({ onPress, onWant }: { onPress: (e: { currentTarge
 
 export function useWriteAfterSignIn(user: unknown, open: (from: HTMLElement) => void, requestSignIn: () => void) {
   const wanted = useRef<HTMLElement | null>(null);
-  const openRef = useRef(open);
-  openRef.current = open;
+  // The form opens on the render that first has a user, if a review was asked for.
   useEffect(() => {
-    if (!user || !wanted.current) return;
     const from = wanted.current;
-    wanted.current = null;
-    openRef.current(from);
+    if (user && from) {
+      wanted.current = null;
+      open(from);
+    }
   }, [user]);
   return {
     ask(from: HTMLElement) {

@@ -3,7 +3,8 @@
  * bundles): the widgets validate with the same schema the function enforces.
  */
 import * as z from 'zod/mini';
-import { MSG } from './messages.ts';
+import { COMMERCE_TEXT, MSG } from './messages.ts';
+import { CART_LIMITS } from './rules/commerce.ts';
 import { EMAIL_MAX, EMAIL_PATTERN, MESSAGE_MAX, NAME_MAX, NAME_MIN, PARTNERSHIP_TYPES } from './rules/forms.ts';
 
 const email = z
@@ -65,6 +66,63 @@ export const leadCapture = z.object({
 });
 
 export const betaAccess = z.object({ password: z.string().check(z.minLength(1), z.maxLength(200)) });
+
+/**
+ * checkout (docs/commerce.md#checkout): the cart's lines as `{product, configuration, quantity}` and
+ * nothing that costs anything; shared/cart.ts `priceCart` then checks each configuration against the
+ * catalog and prices it. `kitTerms` is the version of the kit terms the visitor ticked (required when
+ * the cart holds a kit); `attempt` names one press of Checkout, so a double tap opens one order.
+ */
+export const checkoutRequest = z.object({
+  lines: z
+    .array(
+      z.object({
+        product: z.string({ error: 'Product is required' }).check(z.maxLength(40)),
+        configuration: z.record(z.string(), z.unknown()),
+        quantity: z.number({ error: 'Quantity is required' }),
+      }),
+    )
+    .check(z.minLength(1, { error: COMMERCE_TEXT.emptyCart }), z.maxLength(CART_LIMITS.maxLines, { error: `A cart holds at most ${CART_LIMITS.maxLines} different items` })),
+  kitTerms: z.optional(z.string().check(z.maxLength(40))),
+  attempt: z.optional(z.string().check(z.regex(/^[0-9a-f-]{36}$/i, { error: 'attempt must be a UUID' }))),
+});
+
+/**
+ * admin-orders (docs/commerce.md#fulfilment): one step of an order. `status` is one of the steps the
+ * order allows (shared/rules/commerce.ts nextStatuses); a shipment names its carrier and tracking number.
+ */
+export const adminOrderAction = z.object({
+  order: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, { error: 'order must be an order id' })),
+  status: z.enum(['in_production', 'ready', 'shipped', 'delivered', 'cancelled']),
+  carrier: z.optional(z.string().check(z.trim(), z.maxLength(60))),
+  tracking: z.optional(z.string().check(z.trim(), z.maxLength(80))),
+  note: z.optional(z.string().check(z.trim(), z.maxLength(300))),
+});
+
+const orderId = z.string().check(z.regex(/^[0-9a-f-]{36}$/i, { error: 'order must be an order id' }));
+const orderToken = z.string().check(z.minLength(16), z.maxLength(200));
+
+/**
+ * The order pages' read of one order: by its Checkout Session (the success page), by the link's token
+ * (a guest), or by its id (its signed-in customer, or an admin). With `download`, fresh links to the
+ * order's files.
+ */
+export const orderStatusRequest = z.object({
+  sessionId: z.optional(z.string().check(z.minLength(8), z.maxLength(255))),
+  token: z.optional(orderToken),
+  order: z.optional(orderId),
+  download: z.optional(z.boolean()),
+});
+
+/** checkout's other form: a Checkout Session for the balance of an order, found by its link's token or (signed in) its id. */
+export const balanceRequest = z.object({
+  balance: z.object({ token: z.optional(orderToken), order: z.optional(orderId) }),
+});
+
+/** The path of the first issue (`lines.0.quantity`), for a 400 that names the field. */
+export function firstIssuePath(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey> }> }): string {
+  return (error.issues[0]?.path ?? []).map(String).join('.') || '_';
+}
 
 /** First message per field, for inline errors. */
 export function fieldErrors(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }) {

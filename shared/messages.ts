@@ -12,6 +12,7 @@
  */
 import type { LeadKind } from './contracts.ts';
 import { PASSWORD_MIN } from './rules/accounts.ts';
+import type { OrderStatus } from './rules/commerce.ts';
 
 export interface Toast {
   title: string;
@@ -219,4 +220,65 @@ export const REVIEW_FIELD_MSG = {
   tooManyFiles: (n: number, max: number) => `Only ${max} files can be attached; ${n === 1 ? '1 file was' : `${n} files were`} left out.`,
   textSaved: 'Your review is saved. Submit again to finish attaching your photos and videos.',
   pendingApproval: "Thank you! Your review will appear once it's approved.",
+} as const;
+
+/**
+ * The shop's words (docs/commerce.md): the cart, checkout and the order pages. The spec has no checkout
+ * ("not shown"); these are ours, written once here.
+ */
+export const COMMERCE_TEXT = {
+  cart: 'Cart',
+  cartTitle: 'Your cart',
+  emptyCart: 'Your cart is empty',
+  emptyCartHint: 'Browse our loc extensions, kits and the Crown Planner.',
+  addToCart: 'Add to Cart',
+  remove: 'Remove',
+  quantity: 'Quantity',
+  subtotal: 'Subtotal',
+  shipping: 'Shipping',
+  shippingFree: 'Free',
+  shippingDigital: 'None (digital delivery)',
+  total: 'Total',
+  dueToday: 'Due today',
+  balanceDue: 'Balance due before shipping',
+  checkout: 'Checkout',
+  checkoutBusy: 'Opening secure checkout…',
+  continueShopping: 'Continue shopping',
+  kitTermsRequired: 'Please confirm the kit terms to continue',
+  confirming: 'Confirming your payment…',
+  confirmingHint: 'This usually takes a few seconds. You can leave this page: we e-mail your receipt.',
+  orderNotFound: 'We could not find this order. Check the link in your confirmation e-mail.',
+  ordersTitle: 'Your orders',
+  noOrders: "You haven't placed an order yet.",
+  payBalance: 'Pay balance',
+} as const;
+
+/** What each order status reads as, to the customer and the admin alike (docs/commerce.md#order-states). */
+export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
+  pending: 'Awaiting payment',
+  processing: 'Payment processing',
+  paid: 'Paid',
+  deposit_paid: 'Deposit paid',
+  payment_failed: 'Payment failed',
+  expired: 'Checkout expired',
+  in_production: 'In production',
+  ready: 'Ready',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+};
+
+/** The shop's toasts and the checkout function's answers. */
+export const COMMERCE_MESSAGES = {
+  added: (name: string): Toast => ok('Added to cart', name),
+  checkoutFailed: badWith('Checkout failed'),
+  cartLimit: (max: number): Toast => bad('Cart is full', `A cart holds at most ${max} different items`),
+  /** The function's answer when Stripe cannot be reached: nothing is charged, the cart is kept. */
+  paymentUnavailable: 'Payment could not be started. Your cart is saved: please try again in a moment.',
+  kitTermsRequired: 'Please confirm the kit terms to continue',
+  orderNotFound: 'Order not found',
+  /** order-status, for a download of an order that is not paid, or was refunded or cancelled. */
+  downloadClosed: 'Downloads open once the order is paid, and close if it is refunded.',
+  nothingDue: 'Nothing is due on this order.',
 } as const;

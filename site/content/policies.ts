@@ -126,6 +126,16 @@ export const SERVER_DATA: readonly ServerDataRow[] = [
     kept: 'Until we delete it, at your request or our own, or your account is deleted. Files that no review uses are removed after 24 hours.',
   },
   {
+    what: 'Orders and your cart',
+    tables: ['orders', 'order_items', 'order_payments', 'order_events', 'order_mails', 'stripe_events', 'carts'],
+    buckets: [],
+    collected:
+      'What you ordered (products, options, quantities and prices), your e-mail address, your name and shipping address as you gave them on the payment page, what you paid and when, any refund, the history of your order, which order e-mails we sent, and, if you ticked it, the kit terms you agreed to. Signed in, the contents of your cart, so it follows you to your other devices. Your card details go to Stripe, never to us.',
+    why: 'To make, ship and support what you bought, to show you your orders, and to keep the records the law asks of a shop.',
+    who: 'You (in My Account, or through the private link in your order e-mail) and our team. Stripe holds your payment.',
+    kept: 'Orders: as long as the law requires us to keep sales records. Your cart: until you empty it, check out or delete your account.',
+  },
+  {
     what: 'Protection against abuse',
     tables: ['rate_limits'],
     buckets: [],
@@ -140,6 +150,7 @@ export const SERVER_DATA: readonly ServerDataRow[] = [
 export const NOT_PERSONAL: Readonly<Record<string, string>> = {
   planner_gallery: 'the Crown Planner gallery: pictures and captions our team publishes',
   'planner-gallery': 'the files of that gallery',
+  'planner-files': 'the Crown Planner files customers download (the same files for every buyer)',
   review_summaries: 'the number of reviews per product and star rating, with no names',
   site_rebuild_requests: 'which product pages wait to be built again after their reviews changed, and since when',
 };
@@ -151,8 +162,12 @@ export const PROCESSORS = [
     role: 'hosts our database, sign-in service, file storage and server functions. Everything described above is kept there for us, and our account e-mails (confirm your address, reset your password) are sent through it. Like any server, it may briefly log technical details of the requests your browser makes to it.',
   },
   {
+    name: 'Stripe',
+    role: 'takes your payment on its own secure page: your card details, e-mail, name and shipping address are entered there, and Stripe tells us the payment went through and where to ship.',
+  },
+  {
     name: 'Our e-mail delivery service',
-    role: 'delivers the notices of new partnership inquiries and beta requests to our own inbox, and the one e-mail with the Vault’s files to you when you ask for a download.',
+    role: 'delivers your order e-mails to you, the one e-mail with the Vault’s files when you ask for a download, and the notices of new orders, partnership inquiries and beta requests to our own inbox.',
   },
   {
     name: 'Our web host',

@@ -2,13 +2,14 @@
  * CLI: serves the local stack over HTTP on 127.0.0.1:54321 (PORT / HOST to change), with PGlite
  * persisted in .data/db (DATA_DIR; ":memory:" for none) or a real PostgreSQL server (DATABASE_URL).
  */
-import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { STATUS_CODES, createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { createStack, type CreateStackOptions, type Stack } from './app.ts';
 import { SUPABASE_DIR } from './db.ts';
 import { CLIENT_ADDRESS_HEADER, FORWARDING_HEADERS } from './http.ts';
 import { REVIEW_MEDIA_CLEANUP_EVERY_MS, scheduleReviewMediaCleanup, type CleanupSchedule } from './storage/cleanup.ts';
 import { SITE_REBUILD_EVERY_MS, scheduleSiteRebuild } from './site-rebuild.ts';
+import { scheduleReviewRequests } from './functions/jobs.ts';
 
 /**
  * The request body as a web stream, read as the handler asks for it. Cancelling it (a reader that stops
@@ -80,7 +81,8 @@ export async function sendWebResponse(res: ServerResponse, r: Response, method?:
     if (k === 'set-cookie') return;
     headers[k] = v;
   });
-  res.writeHead(r.status, r.statusText, headers);
+  // The status line's reason phrase: Node writes an empty one when handed '' (`HTTP/1.1 200 `).
+  res.writeHead(r.status, r.statusText || STATUS_CODES[r.status] || 'Unknown', headers);
   if (!r.body || method === 'HEAD') {
     res.end();
     return;
@@ -97,7 +99,7 @@ export async function sendWebResponse(res: ServerResponse, r: Response, method?:
 export interface ServeOptions extends CreateStackOptions {
   port?: number;
   host?: string;
-  /** How often the review-media cleanup job runs (it also runs at start); false for never. Hourly by default. */
+  /** How often the jobs (review-media cleanup, review requests) run (they also run at start); false for never. Hourly by default. */
   reviewMediaCleanupEveryMs?: number | false;
   /**
    * How often the site-rebuild job runs; false for never. By default every 2 s when the functions have a
@@ -148,6 +150,8 @@ export async function serve(opts: ServeOptions = {}): Promise<{ stack: Stack; ur
   const cleanup = cleanupEvery === false ? null : scheduleReviewMediaCleanup(stack, cleanupEvery);
   const rebuildEvery = opts.siteRebuildEveryMs ?? (stack.config.functionEnv.SITE_DEPLOY_HOOK_URL ? SITE_REBUILD_EVERY_MS : false);
   const rebuild = rebuildEvery === false ? null : scheduleSiteRebuild(stack, rebuildEvery);
+  // The review requests follow the same schedule (hourly, and at start) as the cleanup.
+  const reviewRequests = cleanupEvery === false ? null : scheduleReviewRequests(stack, cleanupEvery);
   return {
     stack,
     url,
@@ -155,6 +159,7 @@ export async function serve(opts: ServeOptions = {}): Promise<{ stack: Stack; ur
     async close() {
       await rebuild?.stop();
       await cleanup?.stop();
+      await reviewRequests?.stop();
       server.closeAllConnections();
       await new Promise((ok) => server.close(ok));
       await stack.close();
@@ -175,6 +180,8 @@ if (isMain) {
   });
   console.log(`local Supabase stack ready in ${Date.now() - t0} ms at ${s.url} (inbox ${s.url}/inbox)`);
   console.log(`anon key: ${s.stack.config.anonKey}`);
+  console.log(`local Stripe at ${s.url}/stripe (API ${s.url}/v1), webhooks to ${s.stack.config.stripe.webhookUrl || 'nowhere'}`);
+  console.log(`webhook signing secret: ${s.stack.config.stripe.webhookSecret}`);
   const stop = async () => {
     await s.close();
     process.exit(0);

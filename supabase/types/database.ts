@@ -5,6 +5,25 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      carts: {
+        Row: {
+          lines: NonNullable<Json>;
+          updated_at: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          lines?: NonNullable<Json>;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Update: {
+          lines?: NonNullable<Json>;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
       leads: {
         Row: {
           created_at: string;
@@ -36,6 +55,286 @@ export type Database = {
           notification?: string | null;
           payload?: NonNullable<Json>;
           source_page?: string | null;
+        };
+        Relationships: [];
+      };
+      order_events: {
+        Row: {
+          created_at: string;
+          id: number;
+          note: string | null;
+          order_id: string;
+          source: string;
+          status: string;
+          stripe_event_id: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          id?: never;
+          note?: string | null;
+          order_id: string;
+          source: string;
+          status: string;
+          stripe_event_id?: string | null;
+        };
+        Update: {
+          created_at?: string;
+          id?: never;
+          note?: string | null;
+          order_id?: string;
+          source?: string;
+          status?: string;
+          stripe_event_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'order_events_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: false;
+            referencedRelation: 'orders';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      order_items: {
+        Row: {
+          configuration: NonNullable<Json>;
+          digital: boolean;
+          due_at_checkout_cents: number;
+          id: string;
+          line_cents: number;
+          name: string;
+          options: string[];
+          order_id: string;
+          position: number;
+          product: string;
+          quantity: number;
+          unit_cents: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          configuration: NonNullable<Json>;
+          digital: boolean;
+          due_at_checkout_cents: number;
+          id?: string;
+          line_cents: number;
+          name: string;
+          options?: string[];
+          order_id: string;
+          position: number;
+          product: string;
+          quantity: number;
+          unit_cents: number;
+        };
+        Update: {
+          configuration?: NonNullable<Json>;
+          digital?: boolean;
+          due_at_checkout_cents?: number;
+          id?: string;
+          line_cents?: number;
+          name?: string;
+          options?: string[];
+          order_id?: string;
+          position?: number;
+          product?: string;
+          quantity?: number;
+          unit_cents?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'order_items_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: false;
+            referencedRelation: 'orders';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      order_mails: {
+        Row: {
+          attempts: number;
+          claimed_at: string;
+          kind: string;
+          order_id: string;
+          sent_at: string | null;
+          status: string;
+          subject_key: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          attempts?: number;
+          claimed_at?: string;
+          kind: string;
+          order_id: string;
+          sent_at?: string | null;
+          status?: string;
+          subject_key?: string;
+        };
+        Update: {
+          attempts?: number;
+          claimed_at?: string;
+          kind?: string;
+          order_id?: string;
+          sent_at?: string | null;
+          status?: string;
+          subject_key?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'order_mails_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: false;
+            referencedRelation: 'orders';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      order_payments: {
+        Row: {
+          amount_cents: number;
+          checkout_session_id: string | null;
+          checkout_url: string | null;
+          created_at: string;
+          expires_at: string | null;
+          id: string;
+          kind: string;
+          order_id: string;
+          paid_at: string | null;
+          payment_intent_id: string | null;
+          refunded_cents: number;
+          status: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          amount_cents: number;
+          checkout_session_id?: string | null;
+          checkout_url?: string | null;
+          created_at?: string;
+          expires_at?: string | null;
+          id?: string;
+          kind: string;
+          order_id: string;
+          paid_at?: string | null;
+          payment_intent_id?: string | null;
+          refunded_cents?: number;
+          status?: string;
+        };
+        Update: {
+          amount_cents?: number;
+          checkout_session_id?: string | null;
+          checkout_url?: string | null;
+          created_at?: string;
+          expires_at?: string | null;
+          id?: string;
+          kind?: string;
+          order_id?: string;
+          paid_at?: string | null;
+          payment_intent_id?: string | null;
+          refunded_cents?: number;
+          status?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'order_payments_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: false;
+            referencedRelation: 'orders';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      orders: {
+        Row: {
+          access_token: string;
+          balance_due_cents: number | null;
+          balance_requested_at: string | null;
+          carrier: string | null;
+          checkout_attempt: string | null;
+          created_at: string;
+          currency: string;
+          customer_name: string | null;
+          delivered_at: string | null;
+          due_at_checkout_cents: number;
+          email: string | null;
+          id: string;
+          kit_terms_accepted_at: string | null;
+          kit_terms_version: string | null;
+          needs_shipping: boolean;
+          number: number;
+          paid_at: string | null;
+          paid_cents: number;
+          refunded_cents: number;
+          shipped_at: string | null;
+          shipping_address: Json | null;
+          shipping_cents: number;
+          status: string;
+          subtotal_cents: number;
+          total_cents: number;
+          tracking_number: string | null;
+          updated_at: string;
+          user_id: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          access_token?: string;
+          balance_due_cents?: never;
+          balance_requested_at?: string | null;
+          carrier?: string | null;
+          checkout_attempt?: string | null;
+          created_at?: string;
+          currency?: string;
+          customer_name?: string | null;
+          delivered_at?: string | null;
+          due_at_checkout_cents: number;
+          email?: string | null;
+          id?: string;
+          kit_terms_accepted_at?: string | null;
+          kit_terms_version?: string | null;
+          needs_shipping: boolean;
+          number?: never;
+          paid_at?: string | null;
+          paid_cents?: number;
+          refunded_cents?: number;
+          shipped_at?: string | null;
+          shipping_address?: Json | null;
+          shipping_cents: number;
+          status?: string;
+          subtotal_cents: number;
+          total_cents: number;
+          tracking_number?: string | null;
+          updated_at?: string;
+          user_id?: string | null;
+        };
+        Update: {
+          access_token?: string;
+          balance_due_cents?: never;
+          balance_requested_at?: string | null;
+          carrier?: string | null;
+          checkout_attempt?: string | null;
+          created_at?: string;
+          currency?: string;
+          customer_name?: string | null;
+          delivered_at?: string | null;
+          due_at_checkout_cents?: number;
+          email?: string | null;
+          id?: string;
+          kit_terms_accepted_at?: string | null;
+          kit_terms_version?: string | null;
+          needs_shipping?: boolean;
+          number?: never;
+          paid_at?: string | null;
+          paid_cents?: number;
+          refunded_cents?: number;
+          shipped_at?: string | null;
+          shipping_address?: Json | null;
+          shipping_cents?: number;
+          status?: string;
+          subtotal_cents?: number;
+          total_cents?: number;
+          tracking_number?: string | null;
+          updated_at?: string;
+          user_id?: string | null;
         };
         Relationships: [];
       };
@@ -263,24 +562,35 @@ export type Database = {
         };
         Relationships: [];
       };
-      site_rebuild_requests: {
+      stripe_events: {
         Row: {
-          first_requested_at: string;
-          last_requested_at: string;
-          product_slug: string;
+          id: string;
+          order_id: string | null;
+          received_at: string;
+          type: string;
         };
         ComputedFields: never;
         Insert: {
-          first_requested_at?: string;
-          last_requested_at?: string;
-          product_slug: string;
+          id: string;
+          order_id?: string | null;
+          received_at?: string;
+          type: string;
         };
         Update: {
-          first_requested_at?: string;
-          last_requested_at?: string;
-          product_slug?: string;
+          id?: string;
+          order_id?: string | null;
+          received_at?: string;
+          type?: string;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: 'stripe_events_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: false;
+            referencedRelation: 'orders';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       subscriber_consents: {
         Row: {
@@ -326,7 +636,7 @@ export type Database = {
           id: string;
           inbox_status: string;
           list: string;
-          name: string | null;
+          name: string;
           source_page: string | null;
           status: string;
           subscribed_at: string;
@@ -342,7 +652,7 @@ export type Database = {
           id?: string;
           inbox_status?: string;
           list: string;
-          name?: string | null;
+          name: string;
           source_page?: string | null;
           status?: string;
           subscribed_at?: string;
@@ -357,7 +667,7 @@ export type Database = {
           id?: string;
           inbox_status?: string;
           list?: string;
-          name?: string | null;
+          name?: string;
           source_page?: string | null;
           status?: string;
           subscribed_at?: string;
@@ -393,15 +703,50 @@ export type Database = {
     };
     Functions: {
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean };
+      my_confirmed_email: { Args: Record<PropertyKey, never>; Returns: string };
       newsletter_subscribe: { Args: { p_consent_text_version: string; p_email: string; p_list: string; p_name: string; p_source_page: string }; Returns: Json };
       newsletter_unsubscribe: { Args: { p_token: string }; Returns: Json };
+      order_apply_refund: { Args: { p_event_id: string; p_event_type: string; p_payment_intent: string; p_refunded_cents: number }; Returns: Json };
+      order_apply_session: {
+        Args: {
+          p_amount_cents: number;
+          p_customer: Json;
+          p_event_id: string;
+          p_event_type: string;
+          p_payment_intent: string;
+          p_session_id: string;
+          p_source: string;
+          p_state: string;
+        };
+        Returns: Json;
+      };
+      order_balance_payment: { Args: { p_order: string }; Returns: Json };
+      order_create: { Args: { p_items: Json; p_order: Json }; Returns: Json };
+      order_mail_claim: { Args: { p_kind: string; p_order: string; p_stale_seconds: number; p_subject_key: string }; Returns: Json };
+      order_mail_done: { Args: { p_kind: string; p_order: string; p_status: string; p_subject_key: string }; Returns: undefined };
+      order_next_statuses: { Args: { p_needs_shipping: boolean; p_status: string }; Returns: string[] };
+      order_payment_session: { Args: { p_expires_at: string; p_payment: string; p_session: string; p_url: string }; Returns: undefined };
+      order_transition: { Args: { p_actor: string; p_carrier: string; p_note: string; p_order: string; p_to: string; p_tracking: string }; Returns: Json };
+      order_view: { Args: { p_order: string }; Returns: Json };
+      owns_order: { Args: { p_email: string; p_user_id: string }; Returns: boolean };
+      purchased: { Args: { p_slug: string; p_user: string }; Returns: boolean };
       rate_limit_hit: { Args: { p_key: string; p_limit: number; p_window_seconds: number }; Returns: number };
       review_feed: { Args: { p_after?: string; p_limit?: number; p_offset?: number; p_rating?: number; p_slug: string; p_sort?: string; p_with_media?: boolean }; Returns: Json };
       review_file_is_settled: { Args: { p_name: string }; Returns: boolean };
       review_media_orphans: { Args: { p_limit?: number }; Returns: string[] };
+      review_requests_due: {
+        Args: { p_days: number; p_limit: number };
+        Returns: {
+          email: string;
+          name: string;
+          number: number;
+          order_id: string;
+          product: string;
+          slug: string;
+        }[];
+      };
+      review_slug_of: { Args: { p_product: string }; Returns: string };
       review_summaries_add: { Args: { p_media: number[]; p_ratings: number[]; p_reviews: number[]; p_slugs: string[] }; Returns: undefined };
-      site_rebuild_claim: { Args: { p_max_wait_seconds: number; p_quiet_seconds: number }; Returns: string[] };
-      site_rebuild_request: { Args: { p_slugs: string[] }; Returns: undefined };
     };
     Enums: {
       [_ in never]: never;

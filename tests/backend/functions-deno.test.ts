@@ -15,23 +15,37 @@ const names = functionNames();
 
 describe('deployed entry points', () => {
   it('finds the project functions', () => {
-    expect(names).toEqual(['beta-access', 'lead-capture', 'newsletter-signup', 'newsletter-unsubscribe', 'review-media-cleanup', 'site-rebuild']);
+    expect(names).toEqual([
+      'admin-orders',
+      'beta-access',
+      'checkout',
+      'lead-capture',
+      'newsletter-signup',
+      'newsletter-unsubscribe',
+      'order-status',
+      'review-media-cleanup',
+      'review-requests',
+      'site-rebuild',
+      'stripe-webhook',
+    ]);
   });
 
   it('type-checks every entry point under Deno with its own deno.json', async () => {
     for (const run of await denoCheck(names)) expect(run).toEqual({ names: run.names, code: 0, output: '' });
   });
 
-  it('pins the same zod and supabase-js in every Deno import map as package.json does', async () => {
+  it('pins the same zod, supabase-js and stripe in every Deno import map as package.json does', async () => {
     const pkg = JSON.parse(await readFile(join(FUNCTIONS_DIR, '..', '..', 'package.json'), 'utf8'));
-    const expected = {
+    const base = {
       'zod/mini': `npm:zod@${pkg.dependencies.zod}/mini`,
       '@supabase/supabase-js': `npm:@supabase/supabase-js@${pkg.dependencies['@supabase/supabase-js']}`,
     };
+    const withStripe = { ...base, stripe: `npm:stripe@${pkg.dependencies.stripe}` };
+    const shop = new Set(['admin-orders', 'checkout', 'order-status', 'review-requests', 'stripe-webhook']);
     // One map per function, because a deploy reads the function's own; one shared map for editors.
     for (const dir of ['', ...names]) {
       const map = JSON.parse(await readFile(join(FUNCTIONS_DIR, dir, 'deno.json'), 'utf8'));
-      expect(map.imports, dir || 'shared').toEqual(expected);
+      expect(map.imports, dir || 'shared').toEqual(dir === '' || shop.has(dir) ? withStripe : base);
     }
   });
 });

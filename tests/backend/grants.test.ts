@@ -17,10 +17,40 @@ import { randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { testStack, adminClient, signedInClient, type TestStack, type TestClient, untyped, sqlOn } from '../support/stack.ts';
 import type { Database } from '../../supabase/types/database.ts';
+import { ORDER_SELECT } from '../../shared/orders.ts';
+import { ORDER_AMOUNTS, ORDER_ITEM } from '../support/orders.ts';
 
 type Role = 'anon' | 'authenticated' | 'service_role';
 const ROLES: Role[] = ['anon', 'authenticated', 'service_role'];
 const CRUD = ['SELECT', 'INSERT', 'UPDATE', 'DELETE'];
+
+const ORDER_COLUMNS = [
+  'id',
+  'number',
+  'user_id',
+  'status',
+  'email',
+  'customer_name',
+  'created_at',
+  'paid_at',
+  'subtotal_cents',
+  'shipping_cents',
+  'total_cents',
+  'due_at_checkout_cents',
+  'paid_cents',
+  'refunded_cents',
+  'balance_due_cents',
+  'needs_shipping',
+  'shipping_address',
+  'carrier',
+  'tracking_number',
+  'balance_requested_at',
+  'shipped_at',
+  'delivered_at',
+];
+/** The shop's tables (migration orders), which the functions manage with all four commands. */
+const SHOP_TABLES = ['carts', 'order_events', 'order_items', 'order_mails', 'order_payments', 'orders', 'stripe_events'] as const;
+const columns = (table: string, names: string[]) => Object.fromEntries(names.map((c) => [`column ${table}.${c}`, ['SELECT']]));
 
 /**
  * role → object → privileges. Objects: `table <name>`, `view <name>`, `column <table>.<column>` (a grant on some
@@ -58,6 +88,20 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
     ),
     'column leads.inbox_status': ['UPDATE'],
     'column subscribers.inbox_status': ['SELECT', 'UPDATE'],
+    // Orders (migration orders): customers read their own column by column, exactly what the order
+    // screens show; the link token, checkout attempt and Stripe ids stay server-side. Carts are theirs.
+    ...columns('orders', ORDER_COLUMNS),
+    ...columns('order_items', ['order_id', 'position', 'product', 'configuration', 'name', 'options', 'unit_cents', 'quantity', 'line_cents', 'due_at_checkout_cents', 'digital']),
+    ...columns('order_payments', ['order_id', 'kind', 'amount_cents', 'status', 'refunded_cents', 'created_at', 'paid_at']),
+    ...columns('order_events', ['id', 'order_id', 'status', 'note', 'created_at']),
+    'table carts': CRUD,
+    // Fulfilment (migration fulfilment): whose orders the policies show, the verified-purchase trigger,
+    // and what the admin's order screen reads.
+    'function owns_order(uuid,text)': ['EXECUTE'],
+    'function my_confirmed_email()': ['EXECUTE'],
+    'function purchased(uuid,text)': ['EXECUTE'],
+    ...columns('orders', ['kit_terms_version', 'kit_terms_accepted_at']),
+    ...columns('order_mails', ['order_id', 'kind', 'subject_key', 'status', 'sent_at']),
   },
   service_role: {
     'table leads': CRUD,
@@ -76,6 +120,19 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
     'function newsletter_unsubscribe(text)': ['EXECUTE'],
     'function rate_limit_hit(text,integer,integer)': ['EXECUTE'],
     'function review_media_orphans(integer)': ['EXECUTE'],
+    ...Object.fromEntries(SHOP_TABLES.map((t) => [`table ${t}`, CRUD])),
+    'function order_view(uuid)': ['EXECUTE'],
+    'function order_create(jsonb,jsonb)': ['EXECUTE'],
+    'function order_payment_session(uuid,text,text,timestamp with time zone)': ['EXECUTE'],
+    'function order_apply_session(text,text,text,text,integer,text,jsonb,text)': ['EXECUTE'],
+    'function order_apply_refund(text,text,text,integer)': ['EXECUTE'],
+    'function order_mail_claim(uuid,text,text,integer)': ['EXECUTE'],
+    'function order_mail_done(uuid,text,text,text)': ['EXECUTE'],
+    'function order_transition(uuid,text,text,text,text,uuid)': ['EXECUTE'],
+    'function order_balance_payment(uuid)': ['EXECUTE'],
+    'function order_next_statuses(text,boolean)': ['EXECUTE'],
+    'function review_requests_due(integer,integer)': ['EXECUTE'],
+    'function review_slug_of(text)': ['EXECUTE'],
     'function site_rebuild_claim(integer,integer)': ['EXECUTE'],
     'function site_rebuild_request(text[])': ['EXECUTE'],
   },
@@ -226,6 +283,36 @@ const CALLS: Record<Role, [string, () => Promise<Outcome>][]> = {
       },
     ],
     [
+      'account: my orders, with their items, payments and history',
+      async () => {
+        const { data } = await ok('orders', user.client.from('orders').select(ORDER_SELECT).order('created_at', { ascending: false }));
+        if ((data as unknown[]).length !== 1) throw new Error('account: the customer should see their one order');
+      },
+    ],
+    [
+      "admin orders: an order's kit terms and the e-mails it sent",
+      async () => {
+        await ok('kit terms', admin.from('orders').select('id, kit_terms_version, kit_terms_accepted_at').limit(5));
+        await ok('mails', admin.from('order_mails').select('order_id, kind, subject_key, status, sent_at').limit(5));
+      },
+    ],
+    [
+      'cart: keep it across devices, read it at sign-in, delete it once empty',
+      async () => {
+        await ok(
+          'keep',
+          user.client
+            .from('carts')
+            .upsert({ user_id: user.id, lines: [{ product: 'crown-planner', configuration: { tier: 'pdf' }, quantity: 1 }] })
+            .select('lines'),
+        );
+        await ok('change', user.client.from('carts').upsert({ user_id: user.id, lines: [] }).select('lines'));
+        await ok('read', user.client.from('carts').select('lines').maybeSingle());
+        const { data } = await ok('empty', user.client.from('carts').delete().eq('user_id', user.id).select('user_id'));
+        if ((data as unknown[]).length !== 1) throw new Error('cart: the row was not deleted');
+      },
+    ],
+    [
       'gallery admin: add, edit, list, remove',
       async () => {
         const { data } = await ok(
@@ -257,6 +344,55 @@ const CALLS: Record<Role, [string, () => Promise<Outcome>][]> = {
       async () => {
         await ok('claim', service.rpc('site_rebuild_claim', { p_quiet_seconds: 0, p_max_wait_seconds: 0 }));
         await ok('request', service.rpc('site_rebuild_request', { p_slugs: ['irie-locs'] }));
+      },
+    ],
+    [
+      'checkout, stripe-webhook and order-status functions: an order from checkout to refund, and its e-mails',
+      async () => {
+        const { data } = await ok('order', service.rpc('order_create', { p_order: ORDER_AMOUNTS, p_items: [ORDER_ITEM] }));
+        const created = data as { id: string; payment_id: string };
+        const session = `cs_test_${randomUUID().replace(/-/g, '')}`;
+        await ok(
+          'session',
+          service.rpc('order_payment_session', {
+            p_payment: created.payment_id,
+            p_session: session,
+            p_url: 'https://checkout.example/x',
+            p_expires_at: new Date(Date.now() + 3600_000).toISOString(),
+          }),
+        );
+        await ok('payment by session', service.from('order_payments').select('order_id, status').eq('checkout_session_id', session).maybeSingle());
+        const pi = `pi_${randomUUID().slice(0, 12)}`;
+        await ok(
+          'paid',
+          service.rpc('order_apply_session', {
+            p_event_id: `evt_${randomUUID().slice(0, 12)}`,
+            p_event_type: 'checkout.session.completed',
+            p_session_id: session,
+            p_state: 'paid',
+            p_amount_cents: 2700,
+            p_payment_intent: pi,
+            p_customer: { email: 'g@example.com' },
+            p_source: 'stripe',
+          }),
+        );
+        await ok('order row', service.from('orders').select('status, email, access_token').eq('id', created.id).single());
+        const { data: row } = await ok('token', service.from('orders').select('access_token').eq('id', created.id).single());
+        await ok(
+          'by token',
+          service
+            .from('orders')
+            .select('id')
+            .eq('access_token', (row as { access_token: string }).access_token)
+            .maybeSingle(),
+        );
+        await ok('view', service.rpc('order_view', { p_order: created.id }));
+        await ok('claim', service.rpc('order_mail_claim', { p_order: created.id, p_kind: 'confirmation', p_subject_key: '', p_stale_seconds: 120 }));
+        await ok('sent', service.rpc('order_mail_done', { p_order: created.id, p_kind: 'confirmation', p_subject_key: '', p_status: 'sent' }));
+        await ok(
+          'refund',
+          service.rpc('order_apply_refund', { p_event_id: `evt_${randomUUID().slice(0, 12)}`, p_event_type: 'charge.refunded', p_payment_intent: pi, p_refunded_cents: 2700 }),
+        );
       },
     ],
     [
@@ -294,6 +430,14 @@ const CALLS: Record<Role, [string, () => Promise<Outcome>][]> = {
         'site_rebuild_requests',
         'subscribers',
         'subscriber_consents',
+        // Children first: deleting an order takes its items, payments, history and mails with it.
+        'order_items',
+        'order_payments',
+        'order_events',
+        'order_mails',
+        'stripe_events',
+        'carts',
+        'orders',
       ] as const
     ).map((table) => [`server code manages ${table}`, () => manage(table)] as [string, () => Promise<Outcome>]),
   ],
@@ -306,26 +450,27 @@ async function manage(table: string) {
   const [row] = data as Record<string, unknown>[];
   if (!row) throw new Error(`${table}: the test needs one row`);
   const key =
-    'id' in row
-      ? { id: row.id }
-      : 'review_id' in row
-        ? { review_id: row.review_id }
-        : 'product_slug' in row
-          ? { product_slug: row.product_slug }
-          : { key: row.key, window_start: row.window_start };
-  // The ledger's id is an identity column the database fills in itself.
+    table === 'order_mails'
+      ? { order_id: row.order_id, kind: row.kind, subject_key: row.subject_key }
+      : 'id' in row
+        ? { id: row.id }
+        : 'review_id' in row
+          ? { review_id: row.review_id }
+          : 'product_slug' in row
+            ? { product_slug: row.product_slug }
+            : 'user_id' in row
+              ? { user_id: row.user_id }
+              : { key: row.key, window_start: row.window_start };
+  // Columns the database fills in itself: identity ids (the ledger, order history), the order number,
+  // the order's computed balance.
   const { id: _generated, ...ledgerRow } = row;
+  const { number: _number, balance_due_cents: _balance, ...orderRow } = row;
+  const insertRow = table === 'subscriber_consents' || table === 'order_events' ? ledgerRow : table === 'orders' ? orderRow : row;
   await ok('delete', db.from(table).delete().match(key).select());
-  const back = await ok(
-    'insert',
-    db
-      .from(table)
-      .insert(table === 'subscriber_consents' ? ledgerRow : row)
-      .select(),
-  );
-  if (table === 'subscriber_consents') return;
+  const back = await ok('insert', db.from(table).insert(insertRow).select());
+  if (table === 'subscriber_consents' || table === 'order_events') return;
   const [again] = back.data as Record<string, unknown>[];
-  const column = Object.keys(again).find((k) => !(k in key))!;
+  const column = Object.keys(again).find((k) => !(k in key) && k !== 'number' && k !== 'balance_due_cents')!;
   await ok(
     'update',
     db
@@ -378,6 +523,13 @@ beforeAll(async () => {
   );
   await ok('seed reply', service.from('review_replies').insert({ review_id: '5eed0001-0000-4000-8000-000000000002', content: 'Thank you!' }));
   await ok('seed counter', service.rpc('rate_limit_hit', { p_key: 'seed', p_limit: 5, p_window_seconds: 60 }));
+  // The customer's order, with a payment, history, a mail, an event and a cart of someone's.
+  const { data } = await ok('seed order', service.rpc('order_create', { p_order: { ...ORDER_AMOUNTS, user_id: user.id }, p_items: [ORDER_ITEM] }));
+  const seeded = data as { id: string };
+  await ok('seed mail', service.rpc('order_mail_claim', { p_order: seeded.id, p_kind: 'business', p_subject_key: '', p_stale_seconds: 120 }));
+  await ok('seed event', service.from('stripe_events').insert({ id: 'evt_seed', type: 'checkout.session.expired', order_id: seeded.id }));
+  // The admin's cart: the customer's own cart calls above make and delete theirs.
+  await ok('seed cart', service.from('carts').insert({ user_id: (await admin.auth.getUser()).data.user!.id, lines: [] }));
 });
 afterAll(async () => {
   await s?.close();
@@ -427,7 +579,7 @@ describe('Data API grants (hosted Supabase: nothing in public is exposed without
       }
     }
     expect(unneeded).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 });
 
 describe("hosted's own schemas, as postgres and the API roles meet them", () => {

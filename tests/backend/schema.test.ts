@@ -142,9 +142,11 @@ describe('rules.ts and the database agree', () => {
     expect(await attempt(media('image/png', 0))).toBe('23514');
   });
 
-  it('configures both buckets as the shared limits say', async () => {
+  it('configures the buckets as the shared limits say', async () => {
     const buckets = await sql(`select id, public, file_size_limit::text as limit, allowed_mime_types as types from storage.buckets order by id`);
     expect(buckets).toEqual([
+      // The Crown Planner's files: private, read only through signed links (migration fulfilment).
+      { id: 'planner-files', public: false, limit: '104857600', types: ['application/pdf', 'application/zip', 'image/png', 'image/jpeg'] },
       { id: 'planner-gallery', public: true, limit: String(GALLERY_MAX_FILE_BYTES), types: ['image/*', 'video/*'] },
       { id: 'review-media', public: true, limit: String(REVIEW_MAX_FILE_BYTES), types: [...REVIEW_MIME_TYPES] },
     ]);

@@ -12,4 +12,9 @@ export interface FunctionEnv {
   get(name: string): string | undefined;
   /** The fetch the service client uses (the local stack passes its in-process fetch). */
   fetch?: typeof fetch;
+  /**
+   * Local stack only: a named point in a handler where the stack's crash tests may stop the process
+   * (`KYB_CRASH_AT=<name>`, supabase/local/functions). Unset on hosted Supabase: a no-op there.
+   */
+  checkpoint?(name: string): void;
 }

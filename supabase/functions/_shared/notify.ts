@@ -1,9 +1,7 @@
 /**
  * The notification e-mail to the business for a new partnership inquiry or beta request (issue #10):
  * sent by lead-capture after the lead is stored, so a mail that cannot go out never loses the lead (the
- * row records `notification`: sent, failed or skipped). The same transport carries the one mail a
- * visitor gets after a Vault opt-in (vault-mail.ts, issue #23), which needs the API key but not the
- * business's address.
+ * row records `notification`: sent, failed or skipped).
  *
  * Transport: an HTTP e-mail API shaped like Resend's `POST /emails` (`{from, to[], subject, text,
  * reply_to}` with `Authorization: Bearer <key>`). Settings are function secrets:
@@ -31,39 +29,40 @@ export const NOTIFIED_KINDS: Partial<Record<LeadKind, string>> = {
   access_beta: 'New beta request',
 };
 
-/** The e-mail API and the sender: what any mail needs. */
-export interface Sender {
+/** How mail leaves: the e-mail API, its key and the sender (the same for every mail the functions send). */
+export interface MailTransport {
   apiUrl: string;
   apiKey: string;
   from: string;
 }
 
-export interface MailSettings extends Sender {
-  /** The business's address (notifications). */
+export interface MailSettings extends MailTransport {
   to: string;
 }
 
-/** The API and sender, or null when the deployment has no API key (then nothing is sent). */
-export function senderSettings(env: FunctionEnv): Sender | null {
+/** The transport, or null when the deployment has no e-mail API key (then nothing is sent). */
+export function mailTransport(env: FunctionEnv): MailTransport | null {
   const apiKey = env.get('RESEND_API_KEY')?.trim();
   if (!apiKey) return null;
-  return { apiUrl: env.get('EMAIL_API_URL')?.trim() || DEFAULT_EMAIL_API_URL, apiKey, from: env.get('NOTIFY_EMAIL_FROM')?.trim() || DEFAULT_NOTIFY_FROM };
+  return {
+    apiUrl: env.get('EMAIL_API_URL')?.trim() || DEFAULT_EMAIL_API_URL,
+    apiKey,
+    from: env.get('NOTIFY_EMAIL_FROM')?.trim() || DEFAULT_NOTIFY_FROM,
+  };
 }
 
 /** The settings, or null when the deployment has not configured notifications (then nothing is sent). */
 export function mailSettings(env: FunctionEnv): MailSettings | null {
-  const sender = senderSettings(env);
+  const transport = mailTransport(env);
   const to = env.get('NOTIFY_EMAIL_TO')?.trim();
-  if (!sender || !to) return null;
-  return { ...sender, to };
+  if (!transport || !to) return null;
+  return { ...transport, to };
 }
 
 export interface OutgoingMail {
-  /** The recipient, when not the business (a visitor's own address). */
-  to?: string;
   subject: string;
   text: string;
-  /** Where "Reply" goes: the visitor (notifications to the business), or the business (mail to a visitor). */
+  /** The visitor's address, so "Reply" in the business's mail client answers them. */
   replyTo: string;
 }
 
@@ -78,7 +77,7 @@ const FIELD_LABEL: Record<string, string> = {
 };
 
 // Header values must stay on one line (no header injection through a visitor's name).
-export const oneLine = (s: string) => s.replace(/\p{Cc}+/gu, ' ').trim();
+const oneLine = (s: string) => s.replace(/\p{Cc}+/gu, ' ').trim();
 
 export function notificationMail(kind: LeadKind, payload: Record<string, unknown>, sourcePage: string | null, receivedAt: Date): OutgoingMail | null {
   const title = NOTIFIED_KINDS[kind];
@@ -104,20 +103,41 @@ export function notificationMail(kind: LeadKind, payload: Record<string, unknown
   };
 }
 
+/** One e-mail to anyone: a plain-text part always, an HTML part where given. */
+export interface Email {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  /**
+   * The API's Idempotency-Key: the same key sends once however often it is posted (Resend keeps keys for
+   * 24 hours), so a retry after a crash between sending and recording cannot send twice.
+   */
+  idempotencyKey?: string;
+}
+
 /**
- * Sends one mail; true when the API accepted it. Never throws: the caller records the outcome. The
+ * Sends one e-mail; true when the API accepted it. Never throws: the caller records the outcome. The
  * local stack's in-process fetch is used only for its own URLs (the dev inbox).
  */
-export async function sendMail(settings: Sender & { to?: string }, mail: OutgoingMail, env: FunctionEnv): Promise<boolean> {
-  const to = mail.to ?? settings.to;
-  if (!to) return false;
-  const local = env.fetch && new URL(settings.apiUrl).origin === new URL(env.supabaseUrl).origin;
+export async function sendEmail(transport: MailTransport, mail: Email, env: FunctionEnv): Promise<boolean> {
+  const local = env.fetch && new URL(transport.apiUrl).origin === new URL(env.supabaseUrl).origin;
   const fetchFn = local ? env.fetch! : fetch;
+  const headers: Record<string, string> = { Authorization: `Bearer ${transport.apiKey}`, 'Content-Type': 'application/json' };
+  if (mail.idempotencyKey) headers['Idempotency-Key'] = mail.idempotencyKey;
   try {
-    const res = await fetchFn(settings.apiUrl, {
+    const res = await fetchFn(transport.apiUrl, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${settings.apiKey}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ from: settings.from, to: [to], subject: mail.subject, text: mail.text, reply_to: mail.replyTo }),
+      headers,
+      body: JSON.stringify({
+        from: transport.from,
+        to: [mail.to],
+        subject: oneLine(mail.subject).slice(0, 200),
+        text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
+        ...(mail.replyTo ? { reply_to: mail.replyTo } : {}),
+      }),
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
     if (!res.ok) console.error(`[notify] the e-mail API answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
@@ -127,4 +147,9 @@ export async function sendMail(settings: Sender & { to?: string }, mail: Outgoin
     console.error('[notify] the e-mail API could not be reached', e);
     return false;
   }
+}
+
+/** Sends a notification to the business (settings.to); true when the API accepted it. Never throws. */
+export function sendMail(settings: MailSettings, mail: OutgoingMail, env: FunctionEnv): Promise<boolean> {
+  return sendEmail(settings, { to: settings.to, subject: mail.subject, text: mail.text, replyTo: mail.replyTo }, env);
 }

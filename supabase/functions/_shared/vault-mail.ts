@@ -14,7 +14,7 @@ import { VAULT_MAIL } from '../../../shared/messages.ts';
 import { VAULT_DOWNLOADS } from '../../../shared/vault.ts';
 import type { AdminClient } from './admin.ts';
 import type { FunctionEnv } from './env.ts';
-import { oneLine, sendMail, senderSettings, type OutgoingMail } from './notify.ts';
+import { mailTransport, sendEmail, type Email } from './notify.ts';
 
 /** At most one Vault mail per address in this long. */
 export const VAULT_MAIL_EVERY_HOURS = 24;
@@ -24,7 +24,7 @@ export function siteUrlOf(env: FunctionEnv): string {
   return (env.get('SITE_URL')?.trim() || BUSINESS.siteUrl).replace(/\/+$/, '');
 }
 
-export function vaultMail(item: string, to: string, siteUrl: string): OutgoingMail {
+export function vaultMail(item: string, to: string, siteUrl: string): Email {
   const link = (href: string) => new URL(href, `${siteUrl}/`).toString();
   const asked = VAULT_DOWNLOADS.find((d) => d.title === item);
   const line = (d: (typeof VAULT_DOWNLOADS)[number]) => `- ${d.title} (${d.fileType}): ${link(d.href)}`;
@@ -33,7 +33,7 @@ export function vaultMail(item: string, to: string, siteUrl: string): OutgoingMa
     : [VAULT_MAIL.introAny, ...VAULT_DOWNLOADS.map(line)];
   return {
     to,
-    subject: oneLine(asked ? VAULT_MAIL.subject(asked.title) : VAULT_MAIL.subjectAny),
+    subject: asked ? VAULT_MAIL.subject(asked.title) : VAULT_MAIL.subjectAny,
     text: ['Hello,', '', ...body, '', VAULT_MAIL.why, `${siteUrl}/`, '', VAULT_MAIL.signOff].join('\n'),
     replyTo: BUSINESS.email,
   };
@@ -45,8 +45,8 @@ export function vaultMail(item: string, to: string, siteUrl: string): OutgoingMa
  * throws: the opt-in is stored, and the visitor's answer does not depend on the mail.
  */
 export async function sendVaultMail(db: AdminClient, env: FunctionEnv, email: string, item: string, leadId: string): Promise<'sent' | 'failed' | 'skipped'> {
-  const sender = senderSettings(env);
-  if (!sender) {
+  const transport = mailTransport(env);
+  if (!transport) {
     console.warn('[lead-capture] e-mail not configured (RESEND_API_KEY): Vault opt-in stored, no download e-mail sent');
     return 'skipped';
   }
@@ -56,7 +56,8 @@ export async function sendVaultMail(db: AdminClient, env: FunctionEnv, email: st
     console.error('[lead-capture]', e);
     return 'failed';
   }
-  return (await sendMail(sender, vaultMail(item, email, siteUrlOf(env)), env)) ? 'sent' : 'failed';
+  // One send per opt-in, however often this runs: the API keeps the key for a day.
+  return (await sendEmail(transport, { ...vaultMail(item, email, siteUrlOf(env)), idempotencyKey: `vault-optin-${leadId}` }, env)) ? 'sent' : 'failed';
 }
 
 /** False when this address was sent a Vault mail within VAULT_MAIL_EVERY_HOURS (lead `except` aside). */

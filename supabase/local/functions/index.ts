@@ -57,8 +57,14 @@ export function deployedEnv(config: StackConfig): Record<string, string> {
     SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey,
     // The dev inbox's e-mail API stand-in (supabase/local/inbox.ts); a config may point elsewhere.
     EMAIL_API_URL: `${config.publicUrl}/inbox/emails`,
-    // Where the Vault's download e-mail links (supabase/functions/_shared/vault-mail.ts): this stack's site.
+    // Where the functions' links send people (order pages, Stripe's return, the Vault's download e-mail): the site this stack serves.
     SITE_URL: config.siteUrl,
+    // The local Stripe stand-in (supabase/local/stripe/): its keys, and where the SDK finds it (its
+    // host/port/protocol). A deployment sets the two secrets and leaves STRIPE_API_URL unset, so the
+    // SDK talks to api.stripe.com.
+    STRIPE_SECRET_KEY: config.stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: config.stripe.webhookSecret,
+    STRIPE_API_URL: config.publicUrl,
   };
   for (const [name, value] of Object.entries(config.functionEnv)) if (value !== undefined) vars[name] = value;
   return vars;
@@ -72,7 +78,17 @@ export function functionEnv(ctx: StackContext): FunctionEnv {
     serviceRoleKey: ctx.config.serviceRoleKey,
     get: (name) => vars[name],
     fetch: ctx.selfFetch,
+    checkpoint: crashAt,
   };
+}
+
+/**
+ * The crash tests' stop (tests/backend/checkout-crash.test.ts): with `KYB_CRASH_AT=<name>` in its
+ * environment, the stack's process kills itself with SIGKILL the first time a handler reaches that
+ * checkpoint, as a power cut would, leaving whatever the handler had committed and nothing more.
+ */
+function crashAt(name: string): void {
+  if (process.env.KYB_CRASH_AT === name) process.kill(process.pid, 'SIGKILL');
 }
 
 const notFound = () => json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404);

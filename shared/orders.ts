@@ -1,0 +1,101 @@
+/**
+ * An order as its customer sees it (docs/commerce.md#order-states): the shape the `order-status` function
+ * answers (the database's order_view), and the totals every order screen and e-mail lists, in one order
+ * and one wording. Pure: no DOM, no Node, no Deno.
+ */
+import { COMMERCE_TEXT, ORDER_STATUS_LABEL } from './messages.ts';
+import { formatCents } from './cart.ts';
+import { orderNumber, type OrderStatus } from './rules/commerce.ts';
+
+export interface OrderItemView {
+  product: string;
+  configuration: Record<string, unknown>;
+  name: string;
+  options: string[];
+  unit_cents: number;
+  quantity: number;
+  line_cents: number;
+  due_at_checkout_cents: number;
+  digital: boolean;
+}
+
+export interface OrderPaymentView {
+  kind: 'full' | 'deposit' | 'balance';
+  amount_cents: number;
+  status: 'open' | 'processing' | 'paid' | 'failed' | 'expired';
+  refunded_cents: number;
+  created_at: string;
+  paid_at: string | null;
+}
+
+export interface OrderView {
+  id: string;
+  number: number;
+  status: OrderStatus;
+  email: string | null;
+  customer_name: string | null;
+  created_at: string;
+  paid_at: string | null;
+  subtotal_cents: number;
+  shipping_cents: number;
+  total_cents: number;
+  due_at_checkout_cents: number;
+  paid_cents: number;
+  refunded_cents: number;
+  balance_due_cents: number;
+  needs_shipping: boolean;
+  shipping_address: Record<string, string | null> | null;
+  carrier: string | null;
+  tracking_number: string | null;
+  balance_requested_at: string | null;
+  shipped_at: string | null;
+  delivered_at: string | null;
+  items: OrderItemView[];
+  payments: OrderPaymentView[];
+  history: { status: OrderStatus; note: string | null; at: string }[];
+}
+
+/**
+ * What a signed-in customer's order screens read through the Data API (My Account): the order's columns
+ * granted to them, with its items, payments and history embedded (migration orders, "grants"). The
+ * rows come back in the shape of OrderView, but for `history`, which is `order_events` there.
+ */
+export const ORDER_SELECT =
+  'id, number, status, email, customer_name, created_at, paid_at, subtotal_cents, shipping_cents, total_cents, due_at_checkout_cents, paid_cents, refunded_cents, balance_due_cents, needs_shipping, shipping_address, carrier, tracking_number, balance_requested_at, shipped_at, delivered_at, order_items(position, product, configuration, name, options, unit_cents, quantity, line_cents, due_at_checkout_cents, digital), order_payments(kind, amount_cents, status, refunded_cents, created_at, paid_at), order_events(id, status, note, created_at)';
+
+/** Statuses in which the customer has paid (in full or the deposit) and nothing was refunded in full. */
+export const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'deposit_paid', 'in_production', 'ready', 'shipped', 'delivered'];
+/** Statuses that wait on Stripe: the success page keeps asking while an order is in one. */
+export const AWAITING_PAYMENT: readonly OrderStatus[] = ['pending', 'processing'];
+
+export const isPaid = (s: OrderStatus) => PAID_STATUSES.includes(s);
+export const statusLabel = (s: OrderStatus) => ORDER_STATUS_LABEL[s];
+export const orderTitle = (o: Pick<OrderView, 'number'>) => `Order ${orderNumber(o.number)}`;
+
+export interface TotalLine {
+  label: string;
+  text: string;
+  /** The line that sums (drawn stronger). */
+  strong?: boolean;
+}
+
+/** The order's money in words, as every order screen and e-mail lists it. */
+export function orderTotals(o: OrderView): TotalLine[] {
+  const lines: TotalLine[] = [{ label: COMMERCE_TEXT.subtotal, text: formatCents(o.subtotal_cents) }];
+  if (o.needs_shipping) lines.push({ label: COMMERCE_TEXT.shipping, text: o.shipping_cents ? formatCents(o.shipping_cents) : COMMERCE_TEXT.shippingFree });
+  lines.push({ label: COMMERCE_TEXT.total, text: formatCents(o.total_cents), strong: true });
+  if (o.paid_cents > 0) lines.push({ label: 'Paid', text: formatCents(o.paid_cents) });
+  else if (o.due_at_checkout_cents < o.total_cents) lines.push({ label: COMMERCE_TEXT.dueToday, text: formatCents(o.due_at_checkout_cents) });
+  if (o.balance_due_cents > 0) lines.push({ label: COMMERCE_TEXT.balanceDue, text: formatCents(o.balance_due_cents), strong: true });
+  else if (o.paid_cents === 0 && o.due_at_checkout_cents < o.total_cents)
+    lines.push({ label: COMMERCE_TEXT.balanceDue, text: formatCents(o.total_cents - o.due_at_checkout_cents) });
+  if (o.refunded_cents > 0) lines.push({ label: 'Refunded', text: formatCents(o.refunded_cents) });
+  return lines;
+}
+
+/** The shipping address on one line per part, as the order page and e-mails print it. */
+export function addressLines(a: OrderView['shipping_address']): string[] {
+  if (!a) return [];
+  const cityLine = [a.city, [a.state, a.postal_code].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [a.name, a.line1, a.line2, cityLine, a.country].filter((x): x is string => !!x && x.trim() !== '');
+}

@@ -1,0 +1,136 @@
+/**
+ * The shop's business rules (docs/commerce.md#business-rules): shipping, deposits, cart limits, the kit
+ * terms and checkout timing. The cart (widgets), the checkout function and the order pages all read
+ * them from here; `shared/cart.ts` applies them. Money is integer cents everywhere.
+ * No imports: this file runs unchanged in Deno (functions), Node (site build, local stack, tests) and the browser.
+ */
+
+export const CURRENCY = 'usd';
+
+/**
+ * Shipping (docs/commerce.md#shipping): free on physical orders of $100 or more (the handmade locs'
+ * "free shipping over $100", store-wide), a flat standard rate below that. Digital-only orders collect
+ * no address and pay no shipping. The business changes the rate here and rebuilds (site and functions).
+ */
+export const SHIPPING = {
+  /** The flat standard rate, in cents. */
+  flatCents: 800,
+  /** Physical goods worth at least this (in cents) ship free. */
+  freeFromCents: 10_000,
+  /** Where goods ship (Stripe Checkout's `shipping_address_collection.allowed_countries`). */
+  countries: ['US'] as const,
+  /** The rate's name on Stripe's page and on receipts. */
+  label: 'Standard shipping',
+  freeLabel: 'Free shipping',
+} as const;
+
+/**
+ * Made-to-order deposits (docs/commerce.md#deposits): Jah Locs are handmade to order, so checkout
+ * charges a share of each Jah line, rounded to the dollar; the balance is due before shipping.
+ */
+export const DEPOSIT = {
+  /** Products paid by deposit. */
+  products: ['jah-locs'] as readonly string[],
+  /** Share of the line charged at checkout. */
+  rate: 0.5,
+} as const;
+
+/** Cart limits (docs/commerce.md#cart): the drawer's quantity stepper and the checkout contract both enforce them. */
+export const CART_LIMITS = {
+  /** Different lines in one cart (Stripe Checkout itself takes up to 100). */
+  maxLines: 20,
+  /** Units of one line. */
+  maxQuantity: 10,
+} as const;
+
+/**
+ * Kits are final sale and ship to the U.S. only (docs/limits.md): a cart that holds a kit asks for this
+ * acknowledgement before checkout, and the order records the version agreed to. Bump the version
+ * whenever the words change.
+ */
+export const KIT_TERMS = {
+  version: '2026-11',
+  text: 'I understand that kits are final sale and ship to the U.S. only.',
+} as const;
+
+/**
+ * How long a Checkout Session stays open (Stripe allows 30 minutes to 24 hours). An unpaid order
+ * expires with it; the cart stays.
+ */
+export const CHECKOUT_SESSION_MINUTES = 60;
+
+/** Orders are shown as KYB-<number>. */
+export const ORDER_NUMBER_PREFIX = 'KYB-';
+export const orderNumber = (n: number | string) => `${ORDER_NUMBER_PREFIX}${n}`;
+
+/**
+ * Every state an order can be in (docs/commerce.md#order-states). Checkout and Stripe move an order
+ * through the first six; the business moves a paid one through production to delivery, and a refund
+ * from Stripe ends it. The database's CHECK constraint lists the same names.
+ */
+export const ORDER_STATUSES = [
+  'pending',
+  'processing',
+  'paid',
+  'deposit_paid',
+  'payment_failed',
+  'expired',
+  'in_production',
+  'ready',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'refunded',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * The steps of an order after payment (docs/commerce.md#fulfilment), one action each: what the admin
+ * screen offers for a status. The database's order_next_statuses holds the same table and refuses any
+ * other step. A digital-only order is delivered by its download and needs none of the studio's steps.
+ */
+export function nextStatuses(status: OrderStatus, needsShipping: boolean): OrderStatus[] {
+  if (!needsShipping) return status === 'paid' ? ['delivered', 'cancelled'] : [];
+  switch (status) {
+    case 'paid':
+    case 'deposit_paid':
+      return ['in_production', 'cancelled'];
+    case 'in_production':
+      return ['ready', 'cancelled'];
+    case 'ready':
+      return ['shipped', 'cancelled'];
+    case 'shipped':
+      return ['delivered'];
+    default:
+      return [];
+  }
+}
+
+/** Orders the business has to act on (the admin nav's count): physical orders paid and not shipped yet. */
+export const NEEDS_ACTION: readonly OrderStatus[] = ['paid', 'deposit_paid', 'in_production', 'ready'];
+
+/** Days after delivery before the customer is asked for a review of each product (the review-requests job). */
+export const REVIEW_REQUEST_DAYS = 7;
+
+/** The Crown Planner's files: a private storage bucket, one folder per tier (`pdf/`, `bundle/`). */
+export const PLANNER_FILES_BUCKET = 'planner-files';
+/** A download link lives this long: each click on Download makes a fresh one, none is e-mailed. */
+export const DOWNLOAD_LINK_SECONDS = 120;
+
+/**
+ * Carriers the admin picks from when marking an order shipped, with their public tracking pages (the
+ * tracking number is appended). "Other" has none: the e-mail and the order page then show the number only.
+ */
+export const CARRIERS = [
+  { id: 'USPS', trackingUrl: 'https://tools.usps.com/go/TrackConfirmAction?tLabels=' },
+  { id: 'UPS', trackingUrl: 'https://www.ups.com/track?tracknum=' },
+  { id: 'FedEx', trackingUrl: 'https://www.fedex.com/fedextrack/?trknbr=' },
+  { id: 'DHL', trackingUrl: 'https://www.dhl.com/us-en/home/tracking/tracking-express.html?tracking-id=' },
+  { id: 'Other', trackingUrl: null },
+] as const;
+
+/** The tracking page of a shipment, or null when its carrier has none we know. */
+export function trackingLink(carrier: string | null, tracking: string | null): string | null {
+  const c = CARRIERS.find((x) => x.id === carrier);
+  return c?.trackingUrl && tracking ? `${c.trackingUrl}${encodeURIComponent(tracking)}` : null;
+}

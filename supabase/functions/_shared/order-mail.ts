@@ -1,0 +1,161 @@
+/**
+ * The e-mails an order sends (docs/commerce.md#e-mails): the customer's confirmation, with the link to
+ * their order page, and the business's new-order notice. Each has a plain-text part and an HTML part
+ * made from the same lines, with nothing but inline markup (mail clients drop stylesheets).
+ */
+import { formatCents } from '../../../shared/cart.ts';
+import { addressLines, orderTitle, orderTotals, statusLabel, type OrderView } from '../../../shared/orders.ts';
+import { BUSINESS } from '../../../shared/business.ts';
+import { orderNumber, trackingLink } from '../../../shared/rules/commerce.ts';
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+export interface OrderMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+function itemLines(o: OrderView): { title: string; detail: string; amount: string }[] {
+  return o.items.map((i) => ({
+    title: `${i.name} × ${i.quantity}`,
+    detail: i.options.join('; '),
+    amount: formatCents(i.line_cents),
+  }));
+}
+
+function render(intro: string[], o: OrderView, link: { label: string; url: string }, outro: string[]): { text: string; html: string } {
+  const items = itemLines(o);
+  const totals = orderTotals(o);
+  const address = addressLines(o.shipping_address);
+  const text = [
+    ...intro,
+    '',
+    `${orderTitle(o)}, placed ${day(o.created_at)}`,
+    `Status: ${statusLabel(o.status)}`,
+    '',
+    ...items.flatMap((i) => [`${i.title}: ${i.amount}`, ...(i.detail ? [`  ${i.detail}`] : [])]),
+    '',
+    ...totals.map((t) => `${t.label}: ${t.text}`),
+    ...(address.length ? ['', 'Ships to:', ...address.map((l) => `  ${l}`)] : []),
+    '',
+    `${link.label}: ${link.url}`,
+    '',
+    ...outro,
+  ].join('\n');
+  const row = (a: string, b: string, strong = false) =>
+    `<tr><td style="padding:4px 0">${strong ? `<strong>${esc(a)}</strong>` : esc(a)}</td><td style="padding:4px 0;text-align:right">${strong ? `<strong>${esc(b)}</strong>` : esc(b)}</td></tr>`;
+  const html = `<!doctype html><html lang="en"><body style="font-family:Georgia,serif;color:#2b2118;max-width:560px;margin:0 auto;padding:16px">
+${intro.map((p) => `<p>${esc(p)}</p>`).join('\n')}
+<h2 style="font-size:18px">${esc(orderTitle(o))}</h2>
+<p>Placed ${esc(day(o.created_at))}. Status: <strong>${esc(statusLabel(o.status))}</strong></p>
+<table style="width:100%;border-collapse:collapse">
+${items.map((i) => `${row(i.title, i.amount)}${i.detail ? `<tr><td colspan="2" style="padding:0 0 6px;color:#6b5a4b;font-size:14px">${esc(i.detail)}</td></tr>` : ''}`).join('\n')}
+<tr><td colspan="2"><hr style="border:0;border-top:1px solid #e4d8c8"></td></tr>
+${totals.map((t) => row(t.label, t.text, t.strong)).join('\n')}
+</table>
+${address.length ? `<p><strong>Ships to</strong><br>${address.map(esc).join('<br>')}</p>` : ''}
+<p><a href="${esc(link.url)}" style="display:inline-block;background:#7a4b2a;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${esc(link.label)}</a></p>
+${outro.map((p) => `<p style="color:#6b5a4b;font-size:14px">${esc(p)}</p>`).join('\n')}
+</body></html>`;
+  return { text, html };
+}
+
+/** The customer's confirmation: sent once, when Stripe reports the first payment. */
+export function confirmationMail(o: OrderView, orderUrl: string): OrderMail {
+  const deposit = o.balance_due_cents > 0;
+  const name = firstName(o);
+  const intro = [
+    `Thank you for your order${name ? `, ${name}` : ''}!`,
+    deposit
+      ? `We've received your deposit of ${formatCents(o.paid_cents)}. Your locs are handmade to order; we'll e-mail you when they are ready and the balance of ${formatCents(o.balance_due_cents)} is due, before we ship.`
+      : o.items.every((i) => i.digital)
+        ? "We've received your payment. Your order page has your download."
+        : "We've received your payment and we're getting your order ready.",
+  ];
+  const { text, html } = render(intro, o, { label: 'View your order', url: orderUrl }, [`Questions? Reply to this e-mail or write to ${BUSINESS.email}.`, `${BUSINESS.legalName}`]);
+  return { subject: deposit ? `Deposit received: ${orderTitle(o)}` : `Your KYB order ${orderNumber(o.number)} is confirmed`, text, html };
+}
+
+const firstName = (o: OrderView) => o.customer_name?.split(' ')[0];
+const hello = (o: OrderView) => `Hello${firstName(o) ? ` ${firstName(o)}` : ''},`;
+const signOff = [`Questions? Reply to this e-mail or write to ${BUSINESS.email}.`, BUSINESS.legalName];
+
+/**
+ * The balance of a made-to-order order is due: its locs are ready. The link opens the order page, where
+ * Pay balance starts a fresh Stripe checkout; a checkout session's own address is never e-mailed
+ * (sessions expire).
+ */
+export function balanceDueMail(o: OrderView, orderUrl: string): OrderMail {
+  const { text, html } = render(
+    [hello(o), `Your locs are ready! The balance of ${formatCents(o.balance_due_cents)} is due before we ship them. Open your order and press Pay balance.`],
+    o,
+    { label: 'Pay balance', url: orderUrl },
+    signOff,
+  );
+  return { subject: `Your order ${orderNumber(o.number)} is ready: balance due`, text, html };
+}
+
+/** The order has shipped, with the carrier and the tracking link. */
+export function shippedMail(o: OrderView, orderUrl: string): OrderMail {
+  const link = trackingLink(o.carrier, o.tracking_number);
+  const { text, html } = render(
+    [hello(o), `Your order is on its way with ${o.carrier}. Tracking number: ${o.tracking_number}.`, ...(link ? [`Track it: ${link}`] : [])],
+    o,
+    { label: link ? 'Track your parcel' : 'View your order', url: link ?? orderUrl },
+    [`Your order page: ${orderUrl}`, ...signOff],
+  );
+  return { subject: `Your order ${orderNumber(o.number)} has shipped`, text, html };
+}
+
+/** Money went back to the customer (each new refunded total sends one). */
+export function refundMail(o: OrderView, orderUrl: string): OrderMail {
+  const full = o.status === 'refunded';
+  const { text, html } = render(
+    [
+      hello(o),
+      full ? `We've refunded your order in full: ${formatCents(o.refunded_cents)}.` : `We've refunded ${formatCents(o.refunded_cents)} of your order.`,
+      'Your bank usually shows it within 5-10 business days.',
+    ],
+    o,
+    { label: 'View your order', url: orderUrl },
+    signOff,
+  );
+  return { subject: `Refund for your order ${orderNumber(o.number)}`, text, html };
+}
+
+/** A week after delivery: how was it? One per product, linking to the product's review form. */
+export function reviewRequestMail(order: { number: number }, productName: string, reviewUrl: string): OrderMail {
+  const lines = [
+    'Hello,',
+    `How are you getting on with your ${productName}? Your review helps other customers choose, and it helps us make them better.`,
+    `It takes a minute: ${reviewUrl}`,
+    'Sign in with the address this e-mail came to, and your review shows "Verified Purchase".',
+    ...signOff,
+  ];
+  const text = lines.join('\n\n');
+  const html = `<!doctype html><html lang="en"><body style="font-family:Georgia,serif;color:#2b2118;max-width:560px;margin:0 auto;padding:16px">
+${lines
+  .slice(0, 2)
+  .map((p) => `<p>${esc(p)}</p>`)
+  .join('\n')}
+<p><a href="${esc(reviewUrl)}" style="display:inline-block;background:#7a4b2a;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">Write a review</a></p>
+${lines
+  .slice(3)
+  .map((p) => `<p style="color:#6b5a4b;font-size:14px">${esc(p)}</p>`)
+  .join('\n')}
+</body></html>`;
+  return { subject: `How is your ${productName}? (order ${orderNumber(order.number)})`, text, html };
+}
+
+/** The business's notice of a new paid order (the notification path lead-capture uses). */
+export function newOrderMail(o: OrderView, adminUrl: string): OrderMail {
+  const { text, html } = render(
+    [`New order from ${o.customer_name || o.email || 'a customer'}${o.email ? ` (${o.email})` : ''}.`],
+    o,
+    { label: 'Open the orders', url: adminUrl },
+    ['Sent by the website when Stripe reported the payment.'],
+  );
+  return { subject: `New order ${orderNumber(o.number)}: ${formatCents(o.paid_cents)} ${statusLabel(o.status).toLowerCase()}`, text, html };
+}

@@ -45,7 +45,12 @@ describe('function deploy bundles', () => {
   // its prices too (they price every order themselves: docs/commerce.md#checkout).
   const FORMS = ['shared/contracts.ts', 'shared/messages.ts', 'shared/rules/accounts.ts', 'shared/rules/commerce.ts', 'shared/rules/forms.ts'];
   const SHOP = [...FORMS, 'shared/business.ts', 'shared/cart.ts', 'shared/catalog.ts', 'shared/orders.ts', 'shared/pricing.ts'].sort();
-  const SHARED: Record<string, string[]> = { checkout: SHOP, 'order-status': SHOP, 'stripe-webhook': SHOP, 'admin-orders': SHOP, 'review-requests': SHOP,
+  const SHARED: Record<string, string[]> = {
+    checkout: SHOP,
+    'order-status': SHOP,
+    'stripe-webhook': SHOP,
+    'admin-orders': SHOP,
+    'review-requests': SHOP,
     // lead-capture's Vault e-mail links the Vault's files on the brand's site (issue #23).
     'lead-capture': [...FORMS, 'shared/business.ts', 'shared/vault.ts'].sort(),
   };

@@ -9,7 +9,10 @@
  *   Content-Security-Policy is enforced locally exactly as on the host, including Cloudflare Pages'
  *   `! Name` line, which detaches a header an earlier matching rule set (the /embed pages' own CSP);
  * - no directory traversal (decoded paths are resolved and must stay inside root; NUL bytes rejected);
- * - GET and HEAD only; gzip for text types when the client accepts it.
+ * - GET and HEAD only; gzip for text types when the client accepts it;
+ * - with `deployHook`, a POST to its path (a secret one, as hosts give) runs it with the JSON body and
+ *   answers 200 once it is done, 500 when it failed (issue #23: the local stand-in for a static host's
+ *   deploy hook; `npm start` rebuilds the pages whose reviews changed, site/rebuild.ts). Runs never overlap.
  *
  * `serveSite({ port: 0 })` picks a free port (tests) and resolves to `{ url, port, close() }`.
  */
@@ -140,7 +143,12 @@ export interface ServeOptions {
   gzip?: boolean;
   /** Called once per request with the method, path and status (default: nothing). */
   log?: (line: string) => void;
+  /** A deploy hook: `POST <path>` runs `run(body)`. */
+  deployHook?: { path: string; run: (body: unknown) => Promise<void> };
 }
+
+/** A hook's body is a small JSON object (the site-rebuild function's `{trigger, slugs}`). */
+const HOOK_BODY_MAX = 16 * 1024;
 
 export interface SiteServer {
   url: string;
@@ -162,10 +170,46 @@ export async function serveSite(opts: ServeOptions = {}): Promise<SiteServer> {
     rules = parseHeaders(text);
   }
 
+  let hookRuns: Promise<unknown> = Promise.resolve();
+  async function hook(req: IncomingMessage, res: ServerResponse, run: (body: unknown) => Promise<void>): Promise<number> {
+    let text = '';
+    for await (const chunk of req) {
+      text += chunk;
+      if (text.length > HOOK_BODY_MAX) {
+        res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('Payload Too Large\n');
+        return 413;
+      }
+    }
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      /* hosts ignore the body; so does a run that does not need it */
+    }
+    const done = hookRuns.then(() => run(body));
+    hookRuns = done.catch(() => {});
+    try {
+      await done;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"ok":true}\n');
+      return 200;
+    } catch (e) {
+      console.error('[serve-site] deploy hook failed:', e instanceof Error ? e.message : e);
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end('{"ok":false}\n');
+      return 500;
+    }
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const method = req.method ?? 'GET';
     let status = 200;
     try {
+      if (opts.deployHook && method === 'POST' && new URL(req.url ?? '/', 'http://x').pathname === opts.deployHook.path) {
+        status = await hook(req, res, opts.deployHook.run);
+        return;
+      }
       if (method !== 'GET' && method !== 'HEAD') {
         status = 405;
         res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });

@@ -5,13 +5,24 @@
  * Flags: --build (always rebuild), --no-build (serve the existing dist/site), --open <path> (print that page's URL, e.g. the
  * widget playground). Env: PORT (site, 5173), API_PORT (54321), DATA_DIR, DATABASE_URL, AUTH_AUTOCONFIRM,
  * STRIPE_WEBHOOK_SECRET and STRIPE_WEBHOOK_URL (the local Stripe's signing secret and webhook endpoint).
+ *
+ * Ratings follow the data (issue #23): the site server offers a deploy hook, as a static host does, at a
+ * secret path, and the stack's functions are given it (SITE_DEPLOY_HOOK_URL). Once the site is served,
+ * the stack runs the site-rebuild job every 2 s; a few seconds after a review or reply changes (2 s of
+ * quiet), the hook re-prerenders the pages that show that product (site/rebuild.ts), so /products, the
+ * product page and its JSON-LD say what the database says.
  */
+import { randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '../supabase/local/server.ts';
 import { ADMIN_CREDENTIALS } from '../supabase/local/admin-credentials.ts';
+import { defaultConfig } from '../supabase/local/config.ts';
+import { scheduleSiteRebuild } from '../supabase/local/site-rebuild.ts';
+import { REVIEW_SLUGS } from '../shared/rules/reviews.ts';
+import { rebuildPages } from '../site/rebuild.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -67,6 +78,8 @@ const widgetsBuilt = build ? run(bin('vite'), ['build', '--config', 'vite.widget
 widgetsBuilt.catch(() => {}); // reported below, after the backend is up
 
 const dataDir = process.env.DATA_DIR ?? join(root, '.data', 'db');
+/** The site server's deploy hook: a secret path, like a host's, so no page can set off rebuilds. */
+const deployHookPath = `/__kyb/deploy-hook/${randomUUID()}`;
 const api = await serve({
   port: apiPort,
   host,
@@ -76,7 +89,10 @@ const api = await serve({
     siteUrl,
     additionalRedirectUrls: [siteUrl],
     storageDir: join(root, '.data', 'storage'),
+    functionEnv: { ...defaultConfig().functionEnv, SITE_DEPLOY_HOOK_URL: `${siteUrl}${deployHookPath}`, SITE_REBUILD_QUIET_SECONDS: '2' },
   },
+  // Started below, once the site server (which answers the hook) is up.
+  siteRebuildEveryMs: false,
 });
 console.log(`\n  KYB local stack ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 console.log(`  Node:             ${process.version}`);
@@ -104,10 +120,24 @@ if (!existsSync(join(siteRoot, 'index.html'))) {
   process.exit(1);
 }
 const { serveSite } = await import('./serve-site.ts');
-const site = await serveSite({ root: siteRoot, port: sitePort, host });
+const site = await serveSite({
+  root: siteRoot,
+  port: sitePort,
+  host,
+  deployHook: {
+    path: deployHookPath,
+    run: async (body) => {
+      const asked = (body as { slugs?: unknown } | null)?.slugs;
+      const slugs = Array.isArray(asked) ? asked.filter((s): s is string => typeof s === 'string') : [...REVIEW_SLUGS];
+      await rebuildPages({ outDir: siteRoot, supabaseUrl: api.url, anonKey: api.stack.config.anonKey, slugs, log: (m) => console.log(`  ${m}`) });
+    },
+  },
+});
+const rebuilds = scheduleSiteRebuild(api.stack);
 console.log(`  Site:             ${siteUrl}${openPath}   (ready in ${((Date.now() - t0) / 1000).toFixed(1)} s)\n`);
 
 const stop = async () => {
+  await rebuilds.stop();
   await Promise.allSettled([api.close(), site.close()]);
   process.exit(0);
 };

@@ -194,7 +194,7 @@ const SWATCH: Record<ColorId, string> = {
   'honey-blonde': '#c8944f',
   'multi-tone': 'linear-gradient(135deg, #1d1a18 0%, #5b3a24 35%, #6e1f33 65%, #c8944f 100%)',
 };
-/** Multi-tone is a custom colour at +$75 (docs/limits.md "multi-colour custom (+$75)"). */
+/** Multi-tone is a custom color at +$75 (docs/limits.md "multi-color custom (+$75)"). */
 export const MULTI_TONE_PRICE = 75;
 export const LOC_COLORS: readonly ColorOption[] = [
   { value: 'black', label: 'Black', swatch: SWATCH.black },
@@ -293,7 +293,13 @@ export const DIY_KITS: readonly DiyKit[] = [
 ];
 /** docs/catalog.md#states: "Kit choice: starter, premium, complete (default starter)". */
 export const DEFAULT_DIY_KIT: DiyKitId = 'starter';
-export const DIY_KIT_SHIPPING = 'Ships in 3-5 business days';
+/** The spec's "ship in 3-5 business days" (docs/limits.md), as long as a kit ships. */
+export const DIY_KIT_SHIP_TIME = '3-5 business days';
+/**
+ * The DIY kit is not on sale yet (Coming Soon, waiting list): its shipping line speaks of when it
+ * launches, not as if it could be ordered today (issue #23).
+ */
+export const DIY_KIT_SHIPPING = `Will ship in ${DIY_KIT_SHIP_TIME} once the kit launches`;
 
 // ---------------------------------------------------------------- kit builder, /products/lock-kit (docs/limits.md)
 

@@ -77,6 +77,21 @@ export const FUNCTION_MESSAGES = {
   leadGeneric: 'Thank you! We received your message.',
 } as const;
 
+/**
+ * The e-mail a Vault opt-in sends the visitor (issue #23; docs/tools.md#vault-and-resources): the card
+ * promises "check your inbox for more from the Vault!". It answers the visitor's own request, links
+ * only the Vault's files, and says it is the one mail they will get; it subscribes them to nothing.
+ */
+export const VAULT_MAIL = {
+  subject: (title: string) => `Your ${title} from the KYB Vault`,
+  subjectAny: 'Your downloads from the KYB Vault',
+  intro: (title: string) => `Here is the ${title} you asked for on our website:`,
+  introAny: 'Thank you for visiting the KYB Vault. Here is everything in it, free to download:',
+  more: 'More from the Vault, free as well:',
+  why: "You're receiving this one e-mail because this address asked for a download from the KYB Vault. We won't write again unless you join the Circle, our newsletter:",
+  signOff: 'With care,\nKYB Holistic Haircare',
+} as const;
+
 /** Every toast of the spec (docs/errors.md). */
 export const MESSAGES = {
   // ---- docs/errors.md: accounts
@@ -131,7 +146,11 @@ export const MESSAGES = {
   resetFailed: badWith('Password reset failed'),
   confirmationResent: ok('Check your email', "We've sent a new confirmation link"),
   resendFailed: badWith('Could not resend the confirmation'),
-  passwordUpdated: ok('Password updated', 'You can now sign in with your new password'),
+  // The recovery link signed the visitor in, and saving the password keeps them signed in: say that
+  // (issue #23: "You can now sign in" told a signed-in visitor to sign in).
+  passwordUpdated: ok('Password updated', "You're signed in with your new password"),
+  // A sign-up confirmation link signed the visitor in, back on the page they signed up from (issue #23).
+  emailConfirmed: ok('Email confirmed', "You're signed in. Welcome to KYB!"),
   passwordUpdateFailed: badWith('Password update failed'),
 } as const;
 
@@ -152,6 +171,14 @@ export const TEXTS = {
    * spec says, with this quiet line and a retry under it, so it does not pass for still loading (issue #8).
    */
   plannerGalleryFailed: "The gallery's photos could not be loaded.",
+  /**
+   * After a beta request (the access modal's heading, the beta gate's thank-you): the visitor has asked,
+   * not been let in yet, and the gate's thank-you holds no password field, so it points to the one
+   * behind Back to Login (issue #23; docs/tools.md#beta-gate).
+   */
+  betaRequestReceived: 'Request received!',
+  betaRequestThanks:
+    "We've received your request and review every one personally. Once we e-mail you the beta password, choose Back to Login below and enter it there to open the tools.",
   tryAgain: 'Try again',
 } as const;
 
@@ -186,6 +213,13 @@ export const MODERATION_MESSAGES = {
   replyFailed: bad('Reply failed', 'Failed to save reply'),
   fetchFailed: bad('Error', 'Failed to fetch reviews'),
 } as const;
+
+/**
+ * kyb-reviews' action for a visitor who is not signed in (issue #23; beyond the brief, which shows Write
+ * Review to signed-in visitors only and says nothing to anyone else). Its own export: the reviews list's
+ * first view carries this label alone, not a catalogue.
+ */
+export const REVIEW_SIGN_IN_LABEL = 'Sign in to write a review';
 
 /** The review form's own words, which the spec does not give (inline field errors, notes). */
 export const REVIEW_FIELD_MSG = {

@@ -140,8 +140,8 @@ export function priceIrie(c: IrieConfig): Price {
  * Our reading, since the spec does not say how quantity multiplies: a bundle is 20 locs (docs/data.md#entities,
  * docs/data.md#entities), so 40 locs are 2 bundles and 60 locs 3. The length price and the size adder price one
  * bundle (a wider loc takes more hair in every bundle), so both are multiplied by the number of
- * bundles. Multi-tone is the custom colouring service and is charged once per order, as it is for
- * Trinity, Irie and the kit. Hence "from $90" = 20 XS locs, 12-14 in, one solid colour.
+ * bundles. Multi-tone is the custom coloring service and is charged once per order, as it is for
+ * Trinity, Irie and the kit. Hence "from $90" = 20 XS locs, 12-14 in, one solid color.
  */
 export function priceJah(c: JahConfig): Price {
   oneOf('Jah Locs length', c.length, BAND_IDS);
@@ -289,10 +289,10 @@ export function formatAdder(amount: number): string {
   return amount > 0 ? `+${formatUSD(amount)}` : '';
 }
 
-/** Price of one colour choice for a loc product (only multi-tone changes it). */
+/** Price of one color choice for a loc product (only multi-tone changes it). */
 export function colorAdder(color: ColorId): number {
   return color === 'multi-tone' ? MULTI_TONE_PRICE : 0;
 }
 
-/** The label of a colour (for summaries). */
+/** The label of a color (for summaries). */
 export { colorLabel, sizeLabel, bandLabel };

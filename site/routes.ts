@@ -96,10 +96,10 @@ const productTitle: Record<ProductId, string> = {
 };
 const productDescription: Record<ProductId, string> = {
   'trinity-locs': 'Handmade Trinity Locs blend human hair with non-toxic synthetic fibre: natural movement, lighter wear. 20 locs per bundle, 12-32 in, from $70.',
-  'irie-locs': 'Irie Locs are lightweight, non-toxic synthetic loc extensions, handmade in four colours and lengths from 12 to 32 inches. From $65 a bundle.',
+  'irie-locs': 'Irie Locs are lightweight, non-toxic synthetic loc extensions, handmade in four colors and lengths from 12 to 32 inches. From $65 a bundle.',
   'jah-locs': 'Jah Locs are handmade from 100% human hair: dye, style and reuse them. XS to MD widths, 20, 40 or 60 locs, made to order in 3-4 weeks. From $90.',
   'diy-kit': 'Install Trinity Locs at home: three Trinity bundles, wrapping hair, a video tutorial, digital care cards and a crochet hook. Kits from $149.',
-  'lock-kit': 'Build a custom DIY loc kit: choose size, count, length and colour, add wrapping hair, beads or a satin bag. From $95, ships in the U.S.',
+  'lock-kit': 'Build a custom DIY loc kit: choose size, count, length and color, add wrapping hair, beads or a satin bag. From $95, ships in the U.S.',
 };
 
 const productRoutes: Route[] = PRODUCTS.map((p) => ({

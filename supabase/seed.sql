@@ -287,7 +287,8 @@ on conflict (id) do nothing;
 insert into public.subscribers (id, email, list, name, source_page, consent_text_version, subscribed_at, created_at, updated_at, inbox_status) values
   ('5eed0005-0000-4000-8000-000000000001', 'imani.scott@example.com', 'newsletter', 'Imani Scott', '/', '2025-01',
    '2025-11-11 20:15:00+00', '2025-11-11 20:15:00+00', '2025-11-11 20:15:00+00', 'new'),
-  ('5eed0005-0000-4000-8000-000000000002', 'rohan.baptiste@example.com', 'diy-kit-waitlist', 'DIY Kit Waiting List', '/products/diy-kit', '2025-01',
+  -- The waiting list stores no name and its own consent wording (20261201000300_waitlist_consent.sql).
+  ('5eed0005-0000-4000-8000-000000000002', 'rohan.baptiste@example.com', 'diy-kit-waitlist', null, '/products/diy-kit', 'waitlist-2025-01',
    '2025-11-09 16:40:00+00', '2025-11-09 16:40:00+00', '2025-11-09 16:40:00+00', 'new')
 on conflict (id) do nothing;
 
@@ -295,7 +296,7 @@ on conflict (id) do nothing;
 insert into public.subscriber_consents (id, subscriber_id, action, consent_text_version, source_page, created_at)
 overriding system value values
   (-1, '5eed0005-0000-4000-8000-000000000001', 'subscribe', '2025-01', '/', '2025-11-11 20:15:00+00'),
-  (-2, '5eed0005-0000-4000-8000-000000000002', 'subscribe', '2025-01', '/products/diy-kit', '2025-11-09 16:40:00+00')
+  (-2, '5eed0005-0000-4000-8000-000000000002', 'subscribe', 'waitlist-2025-01', '/products/diy-kit', '2025-11-09 16:40:00+00')
 on conflict (id) do nothing;
 
 -- ---------------------------------------------------------------- merchant replies

@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 /**
  * A small stroked icon set drawn for the site (24×24, currentColor), inlined so icons need no request
- * and follow the text colour. Icons are decorative: the text beside them carries the meaning.
+ * and follow the text color. Icons are decorative: the text beside them carries the meaning.
  */
 const P: Record<string, string[]> = {
   leaf: ['M5 19c0-8 5-13 14-14-1 9-6 14-14 14z', 'M5 19l8-8'],

@@ -4,7 +4,7 @@
  * Figures quoted here that catalog.ts also holds are interpolated from it.
  */
 import { BUSINESS } from '../../shared/business.ts';
-import { DIY_KIT_SHIPPING, JAH_PROCESSING_TIME, KIT_BUILDER, LENGTH_BANDS, LOCS_PER_BUNDLE, MULTI_TONE_PRICE, PLANNER_TIERS, SIZES } from '../../shared/catalog.ts';
+import { DIY_KIT_SHIP_TIME, JAH_PROCESSING_TIME, KIT_BUILDER, LENGTH_BANDS, LOCS_PER_BUNDLE, MULTI_TONE_PRICE, PLANNER_TIERS, SIZES } from '../../shared/catalog.ts';
 import { formatUSD } from '../../shared/pricing.ts';
 import type { IconName } from '../components/icons.tsx';
 
@@ -201,7 +201,7 @@ export const LOC_FAQ_GROUPS: { id: string; title: string; questions: FaqItem[] }
     title: 'Jah Locs: human hair',
     questions: [
       { q: 'What are Jah Locs made of?', a: 'Jah Locs are 100% human hair, hand-locked strand by strand.' },
-      { q: 'Can I dye or bleach Jah Locs?', a: 'Yes. Because they are human hair they take colour like your own hair. We recommend a professional colourist.' },
+      { q: 'Can I dye or bleach Jah Locs?', a: 'Yes. Because they are human hair they take color like your own hair. We recommend a professional colorist.' },
       { q: 'How long do Jah Locs last?', a: 'With good care they can be reused for several installs, often for years.' },
       {
         q: 'How long does a Jah Locs order take?',
@@ -215,7 +215,7 @@ export const LOC_FAQ_GROUPS: { id: string; title: string; questions: FaqItem[] }
     questions: [
       { q: 'What is a Trinity Loc?', a: 'A blend of non-toxic synthetic fibre and human hair: the natural movement of human hair with the hold and lightness of synthetic.' },
       { q: 'Why choose the blend?', a: 'Trinity Locs look and move naturally, keep their shape between retwists and cost less than 100% human hair.' },
-      { q: 'Can Trinity Locs be coloured?', a: 'Choose your colour when you order. Because of the synthetic fibre, we do not recommend dyeing them at home.' },
+      { q: 'Can Trinity Locs be colored?', a: 'Choose your color when you order. Because of the synthetic fibre, we do not recommend dyeing them at home.' },
     ],
   },
   {
@@ -264,7 +264,10 @@ export const LOC_FAQ_GROUPS: { id: string; title: string; questions: FaqItem[] }
     id: 'turnaround-shipping',
     title: 'Turnaround and shipping',
     questions: [
-      { q: 'How long does production take?', a: `Production takes ${POLICY.productionTime}. Jah Locs take ${JAH_PROCESSING_TIME}. DIY kits: ${DIY_KIT_SHIPPING.toLowerCase()}.` },
+      {
+        q: 'How long does production take?',
+        a: `Production takes ${POLICY.productionTime}. Jah Locs take ${JAH_PROCESSING_TIME}. DIY kits, once they launch, will ship in ${DIY_KIT_SHIP_TIME}.`,
+      },
       { q: 'Where do you ship?', a: 'We ship within the United States only. There is no local pickup.' },
       {
         q: 'Can I order from outside the United States?',
@@ -276,7 +279,7 @@ export const LOC_FAQ_GROUPS: { id: string; title: string; questions: FaqItem[] }
     id: 'customization-orders',
     title: 'Customization and orders',
     questions: [
-      { q: 'Which colours are available?', a: `Black, brown, burgundy and honey blonde, or a multi-colour custom blend for ${formatUSD(MULTI_TONE_PRICE)} more.` },
+      { q: 'Which colors are available?', a: `Black, brown, burgundy and honey blonde, or a multi-color custom blend for ${formatUSD(MULTI_TONE_PRICE)} more.` },
       { q: 'Can I get a look that is not listed?', a: 'Often, yes. Message us with a photo and we will tell you what is possible and what it costs.' },
       { q: 'Do you recommend a consultation?', a: 'Yes. A free consult helps you choose the right size, length and bundle count before you order.' },
     ],

@@ -12,7 +12,7 @@ import { BUSINESS } from '../../shared/business.ts';
 import { BROWSER_STORAGE, type BrowserStorageId, type StorageArea } from '../../shared/storage.ts';
 
 /** The date both policies were last changed (ISO); change it with any change of substance. */
-export const POLICIES_UPDATED = '2026-11-26';
+export const POLICIES_UPDATED = '2026-12-01';
 
 export function formatPolicyDate(iso: string): string {
   return new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -91,7 +91,7 @@ export const SERVER_DATA: readonly ServerDataRow[] = [
     tables: ['subscribers', 'subscriber_consents'],
     buckets: [],
     collected:
-      'Your name (newsletter), e-mail address, which list you joined, the page you joined from, the version of the consent wording you ticked, and the dates you subscribed or unsubscribed. Every sign-up and unsubscribe is also written to a consent record.',
+      'Your name (newsletter), e-mail address, which list you joined, the page you joined from, the version of the wording you agreed to (the newsletter box you ticked, or for the waiting list that we write when the kit is available and about nothing else), and the dates you subscribed or unsubscribed. Every sign-up and unsubscribe is also written to a consent record.',
     why: 'To send you the newsletter or tell you when the DIY kit is available, and to be able to show that you asked for it.',
     who: 'Our team, in our admin inbox. The private link in our e-mails that lets you unsubscribe is known only to our server and your mailbox.',
     kept: 'While you are subscribed. After you unsubscribe we keep your address marked as unsubscribed, with the consent record, so we never write to you by mistake; ask us and we delete it completely.',
@@ -103,7 +103,7 @@ export const SERVER_DATA: readonly ServerDataRow[] = [
     collected:
       'Your e-mail address and what the form asks for: a partnership inquiry (name, company, partnership type, message), a beta access request (name, role, message), Get Notified and merchandise notices (name or the item), Vault downloads (the item). We also note the page, the date and how far we have dealt with it.',
     why: 'To answer you, or to send you what you asked for.',
-    who: 'Our team, in our admin inbox. Partnership inquiries and beta requests are also e-mailed to our own business inbox.',
+    who: 'Our team, in our admin inbox. Partnership inquiries and beta requests are also e-mailed to our own business inbox. When you ask for a Vault download we send you one e-mail with the Vault’s files, and no more.',
     kept: 'Until we delete it; there is no automatic deletion yet. Ask us and we delete it.',
   },
   {
@@ -162,6 +162,7 @@ export const NOT_PERSONAL: Readonly<Record<string, string>> = {
   'planner-files': 'the Crown Planner files customers download (the same files for every buyer)',
   review_summaries: 'the number of reviews per product and star rating, with no names',
   link_clicks: 'how many times each link of our /links page was followed per day: a count, with no cookie, address or anything else about who clicked',
+  site_rebuild_requests: 'which product pages wait to be built again after their reviews changed, and since when',
 };
 
 /** Services that hold data for us (processors), and what for. */
@@ -176,7 +177,7 @@ export const PROCESSORS = [
   },
   {
     name: 'Our e-mail delivery service',
-    role: 'delivers your order e-mails to you, and the notices of new orders, partnership inquiries and beta requests to our own inbox.',
+    role: 'delivers your order e-mails to you, the one e-mail with the Vault’s files when you ask for a download, and the notices of new orders, partnership inquiries and beta requests to our own inbox.',
   },
   {
     name: 'Our web host',

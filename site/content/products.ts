@@ -33,8 +33,8 @@ export const STYLE_GALLERY: Pic[] = [
   { src: '/images/gallery/style-5.svg', alt: 'Locs styled into a braided crown with wooden beads' },
 ];
 
-const views = (id: ProductId, name: string, colour: string): Pic[] => [
-  { src: `/images/products/${id}.svg`, alt: `${name}: a bundle of handmade locs in ${colour}` },
+const views = (id: ProductId, name: string, color: string): Pic[] => [
+  { src: `/images/products/${id}.svg`, alt: `${name}: a bundle of handmade locs in ${color}` },
   { src: `/images/products/${id}-detail.svg`, alt: `${name}: close-up of the loc texture` },
   { src: `/images/products/${id}-bundle.svg`, alt: `${name}: twenty locs tied in a bundle` },
   { src: `/images/products/${id}-styled.svg`, alt: `${name}: worn long and loose` },
@@ -86,12 +86,12 @@ export const PRODUCT_COPY: Record<ProductId, ProductPageCopy> = {
     kicker: `Non-toxic synthetic${SEP}handmade`,
     overview: [
       'Irie Locs are light, soft and easy to love: non-toxic synthetic fibre, rinsed before it is locked, so your scalp stays calm. They are the most affordable way to wear a full loc look.',
-      'Choose your length and colour, and wear them for a season, a holiday or a change of pace.',
+      'Choose your length and color, and wear them for a season, a holiday or a change of pace.',
     ],
     highlights: [
       { icon: 'feather', title: 'Our lightest locs', text: 'Full length without the weight.' },
       { icon: 'leaf', title: 'Non-toxic synthetic', text: 'Rinsed and free of irritating coatings.' },
-      { icon: 'palette', title: 'Colour that lasts', text: 'Black, brown, burgundy or honey blonde that will not fade.' },
+      { icon: 'palette', title: 'Color that lasts', text: 'Black, brown, burgundy or honey blonde that will not fade.' },
       { icon: 'recycle', title: 'Reusable', text: 'Store them in satin between installs.' },
     ],
     specs: [
@@ -105,12 +105,12 @@ export const PRODUCT_COPY: Record<ProductId, ProductPageCopy> = {
     pictures: views('jah-locs', 'Jah Locs', 'natural black'),
     kicker: `100% human hair${SEP}handmade to order`,
     overview: [
-      'Jah Locs are 100% human hair, hand-locked strand by strand over weeks. They move, age and take colour like locs you grew yourself, and with care they last for years of installs.',
-      'Every set is made for you: choose your length, width and colour, and order 20, 40 or 60 locs.',
+      'Jah Locs are 100% human hair, hand-locked strand by strand over weeks. They move, age and take color like locs you grew yourself, and with care they last for years of installs.',
+      'Every set is made for you: choose your length, width and color, and order 20, 40 or 60 locs.',
     ],
     highlights: [
       { icon: 'heart', title: 'Human hair', text: 'Wear, dye and style them like your own locs.' },
-      { icon: 'palette', title: 'Dyeable', text: 'Take them to a colourist whenever you want a change.' },
+      { icon: 'palette', title: 'Dyeable', text: 'Take them to a colorist whenever you want a change.' },
       { icon: 'recycle', title: 'Built to last', text: 'Reinstall them again and again with proper care.' },
       { icon: 'ruler', title: 'Made to measure', text: 'Three widths, four length bands, three bundle sizes.' },
     ],
@@ -144,11 +144,11 @@ export const PRODUCT_COPY: Record<ProductId, ProductPageCopy> = {
     pictures: views('lock-kit', 'Custom DIY Loc Kit', 'burgundy'),
     kicker: 'Build your own kit',
     overview: [
-      'Design the kit you want: pick the size, the number of locs, the length and the colour, then add wrapping hair, beads or a satin bag. The summary shows your price as you build.',
+      'Design the kit you want: pick the size, the number of locs, the length and the color, then add wrapping hair, beads or a satin bag. The summary shows your price as you build.',
       'Made to order by hand and shipped within the United States.',
     ],
     highlights: [
-      { icon: 'sparkle', title: 'Fully custom', text: 'Size, count, length and colour, chosen by you.' },
+      { icon: 'sparkle', title: 'Fully custom', text: 'Size, count, length and color, chosen by you.' },
       { icon: 'gift', title: 'Extras that matter', text: 'Wrapping hair, a beads pack and a satin storage bag.' },
       { icon: 'truck', title: 'Ships in the U.S.', text: 'Tracked delivery to your door.' },
       { icon: 'card', title: 'Care cards', text: 'Digital care cards with every kit.' },
@@ -168,7 +168,7 @@ export const LOCK_KIT_TABS: { id: string; title: string; paragraphs: string[]; s
     id: 'details',
     title: 'Details',
     paragraphs: [
-      'Every custom kit is built around your choices: loc size, number of locs, length and colour, plus any extras you add.',
+      'Every custom kit is built around your choices: loc size, number of locs, length and color, plus any extras you add.',
       'Locs are hand-locked, rinsed and packed with care cards, ready for your install day.',
     ],
   },

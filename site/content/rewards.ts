@@ -10,7 +10,7 @@ export const REWARDS_STEPS: { title: string; text: string }[] = [
 export const MEMBER_BENEFITS: { icon: IconName; title: string; text: string }[] = [
   { icon: 'calendar', title: 'Priority booking', text: 'Members hear first when new appointment times and pop-up dates open.' },
   { icon: 'gift', title: 'Birthday treat', text: 'A little something from us in your birthday month.' },
-  { icon: 'sparkle', title: 'Early access', text: 'First look at new loc colours, kits and digital tools.' },
+  { icon: 'sparkle', title: 'Early access', text: 'First look at new loc colors, kits and digital tools.' },
 ];
 
 /** What each tier means (tier names and visit ranges from catalog.ts REWARDS_TIERS). */

@@ -28,9 +28,28 @@ export type ReviewSnapshot = Feed;
  */
 const snapshots = new Map<string, ReviewSnapshot>();
 
+/** The slugs looked up while `readsOf` runs (which pages show which products: site/rebuild.ts). */
+let reads: Set<string> | null = null;
+
 /** The snapshot for a slug, when one was loaded (render-time lookup). */
 export function reviewSnapshot(slug: string): ReviewSnapshot | undefined {
+  reads?.add(slug);
   return snapshots.get(slug);
+}
+
+/**
+ * Runs `render` and says which slugs' snapshots it looked up, found or not: the products whose reviews
+ * or rating that page shows (its own reviews, its AggregateRating, catalog and related-product cards).
+ */
+export function readsOf<T>(render: () => T): { value: T; slugs: ReadonlySet<string> } {
+  const outer = reads;
+  const mine = new Set<string>();
+  reads = mine;
+  try {
+    return { value: render(), slugs: mine };
+  } finally {
+    reads = outer;
+  }
 }
 
 /** How long the build waits for the backend's answers (all slugs are read in parallel). */

@@ -13,7 +13,7 @@ const TOC = [
   ['sizes', 'Choosing a size'],
   ['lengths', 'Choosing a length'],
   ['bundles', 'How many bundles?'],
-  ['colour', 'Colour'],
+  ['color', 'Color'],
   ['install', 'Install day'],
   ['care', 'Caring for your locs'],
   ['refresh', 'Refresh and takedown'],
@@ -81,13 +81,13 @@ export function LocBible() {
             installs take {POLICY.fullBundles}, depending on your density and the size you choose.
           </p>
 
-          <h2 id="colour">Colour</h2>
+          <h2 id="color">Color</h2>
           <p>
             Choose{' '}
             {LOC_COLORS.filter((c) => c.value !== 'multi-tone')
               .map((c) => c.label.toLowerCase())
               .join(', ')}
-            , or a multi-colour custom blend ({formatAdder(MULTI_TONE_PRICE)}). Human-hair Jah Locs can also be dyed later by a colourist.
+            , or a multi-color custom blend ({formatAdder(MULTI_TONE_PRICE)}). Human-hair Jah Locs can also be dyed later by a colorist.
           </p>
 
           <h2 id="install">Install day</h2>

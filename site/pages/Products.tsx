@@ -62,7 +62,7 @@ export function Products() {
         tone="forest"
         eyebrow="Handmade loc extensions & kits"
         title="Our Crown Creations"
-        lead="Every loc is hand-locked to order from non-toxic fibre and ethically sourced human hair. Choose the hair, the length and the colour that feel like you."
+        lead="Every loc is hand-locked to order from non-toxic fibre and ethically sourced human hair. Choose the hair, the length and the color that feel like you."
         actions={
           <>
             <ButtonLink href="#catalog" variant="gold">

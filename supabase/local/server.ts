@@ -8,6 +8,7 @@ import { createStack, type CreateStackOptions, type Stack } from './app.ts';
 import { SUPABASE_DIR } from './db.ts';
 import { CLIENT_ADDRESS_HEADER, FORWARDING_HEADERS } from './http.ts';
 import { REVIEW_MEDIA_CLEANUP_EVERY_MS, scheduleReviewMediaCleanup, type CleanupSchedule } from './storage/cleanup.ts';
+import { SITE_REBUILD_EVERY_MS, scheduleSiteRebuild } from './site-rebuild.ts';
 import { scheduleReviewRequests } from './functions/jobs.ts';
 
 /**
@@ -100,6 +101,11 @@ export interface ServeOptions extends CreateStackOptions {
   host?: string;
   /** How often the jobs (review-media cleanup, review requests) run (they also run at start); false for never. Hourly by default. */
   reviewMediaCleanupEveryMs?: number | false;
+  /**
+   * How often the site-rebuild job runs; false for never. By default every 2 s when the functions have a
+   * deploy hook (`config.functionEnv.SITE_DEPLOY_HOOK_URL`), else never.
+   */
+  siteRebuildEveryMs?: number | false;
 }
 
 export async function serve(opts: ServeOptions = {}): Promise<{ stack: Stack; url: string; cleanup: CleanupSchedule | null; close(): Promise<void> }> {
@@ -142,6 +148,8 @@ export async function serve(opts: ServeOptions = {}): Promise<{ stack: Stack; ur
   ready();
   const cleanupEvery = opts.reviewMediaCleanupEveryMs ?? REVIEW_MEDIA_CLEANUP_EVERY_MS;
   const cleanup = cleanupEvery === false ? null : scheduleReviewMediaCleanup(stack, cleanupEvery);
+  const rebuildEvery = opts.siteRebuildEveryMs ?? (stack.config.functionEnv.SITE_DEPLOY_HOOK_URL ? SITE_REBUILD_EVERY_MS : false);
+  const rebuild = rebuildEvery === false ? null : scheduleSiteRebuild(stack, rebuildEvery);
   // The review requests follow the same schedule (hourly, and at start) as the cleanup.
   const reviewRequests = cleanupEvery === false ? null : scheduleReviewRequests(stack, cleanupEvery);
   return {
@@ -149,6 +157,7 @@ export async function serve(opts: ServeOptions = {}): Promise<{ stack: Stack; ur
     url,
     cleanup,
     async close() {
+      await rebuild?.stop();
       await cleanup?.stop();
       await reviewRequests?.stop();
       server.closeAllConnections();

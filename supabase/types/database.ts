@@ -581,6 +581,25 @@ export type Database = {
         };
         Relationships: [];
       };
+      site_rebuild_requests: {
+        Row: {
+          first_requested_at: string;
+          last_requested_at: string;
+          product_slug: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          first_requested_at?: string;
+          last_requested_at?: string;
+          product_slug: string;
+        };
+        Update: {
+          first_requested_at?: string;
+          last_requested_at?: string;
+          product_slug?: string;
+        };
+        Relationships: [];
+      };
       stripe_events: {
         Row: {
           id: string;
@@ -655,7 +674,7 @@ export type Database = {
           id: string;
           inbox_status: string;
           list: string;
-          name: string;
+          name: string | null;
           source_page: string | null;
           status: string;
           subscribed_at: string;
@@ -671,7 +690,7 @@ export type Database = {
           id?: string;
           inbox_status?: string;
           list: string;
-          name: string;
+          name?: string | null;
           source_page?: string | null;
           status?: string;
           subscribed_at?: string;
@@ -686,7 +705,7 @@ export type Database = {
           id?: string;
           inbox_status?: string;
           list?: string;
-          name?: string;
+          name?: string | null;
           source_page?: string | null;
           status?: string;
           subscribed_at?: string;
@@ -767,6 +786,8 @@ export type Database = {
       };
       review_slug_of: { Args: { p_product: string }; Returns: string };
       review_summaries_add: { Args: { p_media: number[]; p_ratings: number[]; p_reviews: number[]; p_slugs: string[] }; Returns: undefined };
+      site_rebuild_claim: { Args: { p_max_wait_seconds: number; p_quiet_seconds: number }; Returns: string[] };
+      site_rebuild_request: { Args: { p_slugs: string[] }; Returns: undefined };
     };
     Enums: {
       [_ in never]: never;

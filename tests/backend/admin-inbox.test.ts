@@ -32,12 +32,13 @@ beforeAll(async () => {
     ids[kind] = data.id;
   }
   for (const list of ['newsletter', 'diy-kit-waitlist']) {
+    const waiting = list === 'diy-kit-waitlist';
     const { error: e } = await service.rpc('newsletter_subscribe', {
       p_email: `${list}.${tag}@example.com`,
-      p_name: `S ${list}`,
+      p_name: (waiting ? null : `S ${list}`) as string,
       p_list: list,
       p_source_page: '/blog',
-      p_consent_text_version: 'v9',
+      p_consent_text_version: waiting ? 'waitlist-v9' : 'v9',
     });
     if (e) throw e;
   }
@@ -64,6 +65,8 @@ describe('admin_inbox and the triage grants', () => {
       ['partnership', 'partnership', 'lead', 'new'],
       ['vault_optin', 'vault', 'lead', 'new'],
     ]);
+    // Issue #23: a waiting-list sign-up is listed under its e-mail, not the form's fixed label.
+    expect(data!.find((r) => r.form === 'diy-kit-waitlist')).toMatchObject({ name: '', consent: { version: 'waitlist-v9' } });
     const news = data!.find((r) => r.form === 'newsletter')!;
     expect(news.consent).toMatchObject({ version: 'v9', ledger: [{ action: 'subscribe', version: 'v9', sourcePage: '/blog' }] });
     expect(data!.find((r) => r.form === 'partnership')).toMatchObject({ name: 'N partnership', message: 'm partnership', source_page: '/partnership', consent: null });

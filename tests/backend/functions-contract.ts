@@ -10,13 +10,14 @@ import { FunctionsHttpError } from '@supabase/supabase-js';
 import type { Db } from '../../supabase/local/db.ts';
 import type { Mail } from '../../supabase/local/http.ts';
 import { DEFAULT_BETA_PASSWORD, LOCAL_NOTIFY_TO, type StackConfig } from '../../supabase/local/config.ts';
-import { FUNCTION_MESSAGES, MSG } from '../../shared/messages.ts';
+import { FUNCTION_MESSAGES, MSG, VAULT_MAIL } from '../../shared/messages.ts';
 import { RATE_LIMITS } from '../../supabase/functions/_shared/rate-limit.ts';
-import { CONSENT_TEXT_VERSION, WAITLIST_NAME } from '../../shared/rules/forms.ts';
+import { CONSENT_TEXT_VERSION, WAITLIST_CONSENT_TEXT_VERSION, WAITLIST_NAME } from '../../shared/rules/forms.ts';
 import { leadKinds, type LeadKind } from '../../shared/contracts.ts';
 import { UNAUTHORIZED as CLEANUP_UNAUTHORIZED } from '../../supabase/functions/review-media-cleanup/handler.ts';
 import type { TestClient } from '../support/stack.ts';
 import { linkClickContracts } from './functions-contract-links.ts';
+import { siteRebuildContract } from './functions-contract-site-rebuild.ts';
 
 /** A local stack with the functions served by one runtime. */
 export interface FunctionsTarget {
@@ -113,9 +114,37 @@ export function functionContracts(start: StartTarget) {
       const r = await invoke('newsletter-signup', { name: WAITLIST_NAME, email, consentGiven: true, waitingList: true });
       expect(r).toMatchObject({ status: 200, body: { message: FUNCTION_MESSAGES.waitlistJoined } });
       expect(await rows('select list, name from subscribers where email = $1 order by list', [email])).toEqual([
-        { list: 'diy-kit-waitlist', name: WAITLIST_NAME },
+        { list: 'diy-kit-waitlist', name: null },
         { list: 'newsletter', name: 'Cy' },
       ]);
+    });
+
+    it('records a waiting-list sign-up as consent to hear about the kit only, under no name (issue #23)', async () => {
+      const email = uniqueEmail('kitonly');
+      const r = await invoke('newsletter-signup', { name: WAITLIST_NAME, email, consentGiven: true, waitingList: true, sourcePage: '/products' });
+      expect(r.status).toBe(200);
+      const subs = await rows<{ id: string; list: string; name: string | null; consent_text_version: string }>(
+        'select id, list, name, consent_text_version from subscribers where email = $1',
+        [email],
+      );
+      expect(subs, 'on the waiting list only: never a newsletter subscriber').toEqual([
+        { id: subs[0]?.id, list: 'diy-kit-waitlist', name: null, consent_text_version: WAITLIST_CONSENT_TEXT_VERSION },
+      ]);
+      expect(await rows('select consent_text_version from subscriber_consents where subscriber_id = $1', [subs[0].id])).toEqual([
+        { consent_text_version: WAITLIST_CONSENT_TEXT_VERSION },
+      ]);
+      // The database holds each list to its own wording and names, whoever writes.
+      for (const [name, list, version] of [
+        [null, 'diy-kit-waitlist', CONSENT_TEXT_VERSION],
+        ['Someone', 'diy-kit-waitlist', WAITLIST_CONSENT_TEXT_VERSION],
+        ['Someone', 'newsletter', WAITLIST_CONSENT_TEXT_VERSION],
+        [null, 'newsletter', CONSENT_TEXT_VERSION],
+      ]) {
+        await expect(
+          rows('select public.newsletter_subscribe($1, $2, $3, null, $4)', [uniqueEmail('bad'), name, list, version]),
+          `${list} with ${name ?? 'no name'} and ${version}`,
+        ).rejects.toThrow(/check constraint/);
+      }
     });
 
     it('pretends success to a filled honeypot and stores nothing', async () => {
@@ -262,6 +291,42 @@ export function functionContracts(start: StartTarget) {
       expect(await rows(`select notification from leads where kind = 'notify' and payload->>'name' = 'Rey'`)).toEqual([{ notification: null }]);
     });
 
+    it('sends a Vault opt-in the e-mail the card promises: the file and the rest of the Vault, at most once a day (issue #23)', async () => {
+      const email = uniqueEmail('vault');
+      const r = await invoke('lead-capture', { kind: 'vault_optin', payload: { email, item: 'Takedown Guide' }, sourcePage: '/digital-tools' });
+      expect(r).toMatchObject({ status: 200, body: { message: FUNCTION_MESSAGES.lead.vault_optin } });
+      const [mail, ...more] = await t.mail(email);
+      expect(more, 'one mail').toEqual([]);
+      expect(mail).toMatchObject({ kind: 'notification', to: email, subject: VAULT_MAIL.subject('Takedown Guide') });
+      const links = [...mail.text.matchAll(/https?:\/\/\S+/g)].map((m) => m[0]);
+      const site = new URL(links[0]).origin;
+      expect(links, 'the file asked for first, then the rest of the Vault, all on the site, then the site').toEqual([
+        `${site}/downloads/takedown-guide.pdf`,
+        `${site}/downloads/starter-care-checklist.pdf`,
+        `${site}/downloads/ritual-tracker.html`,
+        `${site}/`,
+      ]);
+      for (const words of [VAULT_MAIL.intro('Takedown Guide'), VAULT_MAIL.more, VAULT_MAIL.why]) expect(mail.text).toContain(words);
+
+      // Asked again, even for another file, or for a made-up one: no second mail today, and never a
+      // link that came from the browser.
+      await invoke('lead-capture', { kind: 'vault_optin', payload: { email, item: 'Starter Care Checklist' } });
+      await invoke('lead-capture', { kind: 'vault_optin', payload: { email, item: 'Free money http://evil.test' } });
+      expect(await t.mail(email)).toHaveLength(1);
+      expect(await rows('select notification from leads where email = $1 order by created_at', [email])).toEqual([
+        { notification: 'sent' },
+        { notification: 'skipped' },
+        { notification: 'skipped' },
+      ]);
+      // A file the Vault does not have (an embedding page's own item): the Vault's files, nothing else.
+      const other = uniqueEmail('vault-other');
+      await invoke('lead-capture', { kind: 'vault_optin', payload: { email: other, item: 'Free money http://evil.test' } });
+      const [listed] = await t.mail(other);
+      expect(listed).toMatchObject({ subject: VAULT_MAIL.subjectAny });
+      expect(listed.text).not.toContain('evil.test');
+      expect(listed.text).toContain('/downloads/takedown-guide.pdf');
+    });
+
     it('answers invalid payloads with {error, fields} (400)', async () => {
       const missing = await invoke('lead-capture', { kind: 'partnership', payload: { email: 'bad' } });
       expect(missing).toMatchObject({
@@ -348,6 +413,7 @@ export function functionContracts(start: StartTarget) {
   });
 
   linkClickContracts(() => t, nextIp);
+  siteRebuildContract(start);
 
   describe('functions when the backend fails', () => {
     let broken: FunctionsTarget;

@@ -26,6 +26,7 @@ describe('deployed entry points', () => {
       'order-status',
       'review-media-cleanup',
       'review-requests',
+      'site-rebuild',
       'stripe-webhook',
     ]);
   });

@@ -115,6 +115,7 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
     'table review_replies': CRUD,
     'table review_summaries': CRUD,
     'table reviews': CRUD,
+    'table site_rebuild_requests': CRUD,
     'table subscriber_consents': ['SELECT', 'INSERT', 'DELETE'],
     'table subscribers': CRUD,
     'function is_admin()': ['EXECUTE'],
@@ -136,6 +137,8 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
     'function order_next_statuses(text,boolean)': ['EXECUTE'],
     'function review_requests_due(integer,integer)': ['EXECUTE'],
     'function review_slug_of(text)': ['EXECUTE'],
+    'function site_rebuild_claim(integer,integer)': ['EXECUTE'],
+    'function site_rebuild_request(text[])': ['EXECUTE'],
   },
 };
 
@@ -342,6 +345,14 @@ const CALLS: Record<Role, [string, () => Promise<Outcome>][]> = {
     ['link-click function: count a click', () => ok('click', service.rpc('link_click_record', { p_link: 'book' }))],
     ['review-media-cleanup function: leftover files', () => ok('orphans', service.rpc('review_media_orphans', { p_limit: 10 }))],
     [
+      // Claimed, then asked for again (as after a hook that could not be reached): a row stays to manage.
+      'site-rebuild function: claim the due slugs, put one back',
+      async () => {
+        await ok('claim', service.rpc('site_rebuild_claim', { p_quiet_seconds: 0, p_max_wait_seconds: 0 }));
+        await ok('request', service.rpc('site_rebuild_request', { p_slugs: ['irie-locs'] }));
+      },
+    ],
+    [
       'checkout, stripe-webhook and order-status functions: an order from checkout to refund, and its e-mails',
       async () => {
         const { data } = await ok('order', service.rpc('order_create', { p_order: ORDER_AMOUNTS, p_items: [ORDER_ITEM] }));
@@ -423,6 +434,7 @@ const CALLS: Record<Role, [string, () => Promise<Outcome>][]> = {
         'review_replies',
         'review_summaries',
         'reviews',
+        'site_rebuild_requests',
         'subscribers',
         'subscriber_consents',
         // Children first: deleting an order takes its items, payments, history and mails with it.

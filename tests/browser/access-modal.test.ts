@@ -99,7 +99,7 @@ describe('kyb-access-modal', () => {
     const leads = listen('kyb-lead-submitted');
     try {
       button(el, 'Request Beta Access').click();
-      await waitFor(() => text($(el, 'h2')) === 'Welcome to the beta!', 'submitted state');
+      await waitFor(() => text($(el, 'h2')) === 'Request received!', 'submitted state');
       const shownAt = performance.now();
       assert(text($(el, '[part~="success"]')).includes('Thank you, Nia Brown!'), 'thanks by name');
       await expectAccessible(el, 'beta submitted');

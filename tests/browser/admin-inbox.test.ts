@@ -249,7 +249,7 @@ describe('kyb-admin-inbox', () => {
     await waitFor(() => items(el).length === 1 && itemOf(el, sub.id), 'subscriber found');
     itemOf(el, sub.id).querySelector('[part~="open"]').click();
     const dialog = await waitFor(() => ($(el, 'dialog')?.open ? $(el, 'dialog') : null), 'details open');
-    for (const s of [`Newsletter from Sam ${tag}`, subEmail, '/blog', 'Consent text v1-test', 'Subscribed', 'Subscription', 'subscribed']) {
+    for (const s of [`Newsletter from Sam ${tag}`, subEmail, '/blog', 'Consent to the KYB newsletter (wording v1-test)', 'Subscribed', 'Subscription', 'subscribed']) {
       assert(text(dialog).includes(s), `details show "${s}": ${text(dialog)}`);
     }
     assert(!text(dialog).includes('Notification e-mail'), 'no notification for a subscription');

@@ -116,7 +116,7 @@ describe('kyb-loc-configurator', () => {
     equal(total(el), 149, 'starter $149');
     const rows = $$(el, '[part~="table"] tbody tr').map((tr) => [...tr.children].map(text).join(' '));
     equal(rows.join(' | '), 'Starter Kit $149 | Premium Kit $199 | Complete Kit $249', 'kit pricing table');
-    assert(text(el.shadowRoot).includes('Ships in 3-5 business days'), 'shipping note');
+    assert(text(el.shadowRoot).includes('Will ship in 3-5 business days once the kit launches'), 'shipping note');
     $(el, 'input[name="kit"][value="premium"]').click();
     await waitFor(() => total(el) === 199, 'premium $199');
     $(el, 'input[name="kit"][value="complete"]').click();

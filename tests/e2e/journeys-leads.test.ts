@@ -37,7 +37,7 @@ describe('newsletter and waiting list (docs/newsletter-and-leads.md#newsletter-c
     const { data: sub, error } = await service.from('subscribers').select('email, list, name, status').in('email', [email, waitEmail]).order('list');
     expect(error, 'service role reads subscribers').toBeNull();
     expect(sub, 'both subscriptions stored').toEqual([
-      { email: waitEmail, list: 'diy-kit-waitlist', name: 'DIY Kit Waiting List', status: 'subscribed' },
+      { email: waitEmail, list: 'diy-kit-waitlist', name: null, status: 'subscribed' },
       { email, list: 'newsletter', name: 'Circle Member', status: 'subscribed' },
     ]);
   });

@@ -80,9 +80,27 @@ describe('inboxCsv', () => {
     expect(lines[0]).toBe(CSV_HEADER.join(','));
     expect(lines[1]).toBe('2026-11-23T20:00:00+00:00,Partnership,partnership,New,Gia,gia@example.com,"Crown, Co",,"Hello\n""there""",Partnership type: supplier,/partners,,sent');
     expect(lines[2]).toBe(
-      "2026-11-23T20:00:00+00:00,Newsletter,newsletter,Handled,'=cmd,gia@example.com,,,,Subscription: subscribed,/partners,consent text v1; subscribe 2026-11-23T19:00:00+00:00 (v1) on /blog,",
+      "2026-11-23T20:00:00+00:00,Newsletter,newsletter,Handled,'=cmd,gia@example.com,,,,Subscription: subscribed,/partners,consent to the KYB newsletter (wording v1); subscribe 2026-11-23T19:00:00+00:00 (v1) on /blog,",
     );
     expect(lines[3]).toBe('');
+  });
+
+  it('says what a subscription is consent to: a waiting-list sign-up to the kit launch only, never the newsletter (issue #23)', () => {
+    const waiting = item({
+      source: 'subscriber',
+      kind: 'waiting_list',
+      form: 'diy-kit-waitlist',
+      name: '',
+      company: null,
+      message: null,
+      payload: { subscription: 'subscribed' },
+      notification: null,
+      consent: { version: 'waitlist-2025-01', ledger: [] },
+    });
+    const [, row] = inboxCsv([waiting]).split('\r\n');
+    expect(row).toContain(',Waiting list,diy-kit-waitlist,New,,gia@example.com,');
+    expect(row).toContain('consent to the DIY Trinity Loc Kit launch only (wording waitlist-2025-01)');
+    expect(row).not.toMatch(/newsletter/i);
   });
 
   it('names the file after the day of the export', () => {

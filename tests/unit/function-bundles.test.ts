@@ -47,12 +47,15 @@ describe('function deploy bundles', () => {
   const SHOP = [...FORMS, 'shared/business.ts', 'shared/cart.ts', 'shared/catalog.ts', 'shared/orders.ts', 'shared/pricing.ts'].sort();
   // link-click checks ids against the links of /links (shared/links.ts, with the business's links).
   const SHARED: Record<string, string[]> = {
+    // link-click checks ids against the links of /links (shared/links.ts, with the business's links).
     'link-click': [...FORMS, 'shared/business.ts', 'shared/links.ts'].sort(),
     checkout: SHOP,
     'order-status': SHOP,
     'stripe-webhook': SHOP,
     'admin-orders': SHOP,
     'review-requests': SHOP,
+    // lead-capture's Vault e-mail links the Vault's files on the brand's site (issue #23).
+    'lead-capture': [...FORMS, 'shared/business.ts', 'shared/vault.ts'].sort(),
   };
 
   it('take from shared/ only what the handlers use', () => {

@@ -33,10 +33,10 @@ describe('the Jah Locs price table', () => {
   it('is the same on the product page and in the configurator', () => {
     const page = readTable(renderPath('/products/jah-locs').html.split('id="pricing"')[1] ?? '');
     const element = readTable(renderToStaticMarkup(createElement(Tables, { product: 'jah-locs' })));
-    expect(page.caption).toBe('Jah Locs: price per bundle of 20 locs, solid colour');
+    expect(page.caption).toBe('Jah Locs: price per bundle of 20 locs, solid color');
     expect(element).toEqual(page);
     expect(page.rows).toEqual([
-      ['Length', 'XS (0.4 cm)', 'SM (0.6-0.8 cm)', 'MD (1.2-1.5 cm)'],
+      ['Length', 'XS 0.4 cm', 'SM 0.6-0.8 cm', 'MD 1.2-1.5 cm'],
       ['12-14 in', '$90', '$105', '$120'],
       ['16-18 in', '$110', '$125', '$140'],
       ['24-26 in', '$130', '$145', '$160'],

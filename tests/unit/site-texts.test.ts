@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BUSINESS } from '../../shared/business.ts';
-import { page, text, usePages } from './site-pages.ts';
+import { decode, page, pages, text, usePages } from './site-pages.ts';
 
 usePages();
 
@@ -80,7 +80,7 @@ describe('page content (docs/pages.md) and figures (docs/limits.md)', () => {
       '$149',
       '$199',
       '$249',
-      'Ships in 3-5 business days',
+      'Will ship in 3-5 business days once the kit launches',
       'Crochet hook',
       'Video tutorial for install and removal',
     ],
@@ -276,5 +276,27 @@ describe('page content (docs/pages.md) and figures (docs/limits.md)', () => {
   it.each(Object.entries(TEXTS))('%s shows its labels and figures', (path, expected) => {
     const t = text(page(path));
     for (const s of expected) expect(t, `${path} shows "${s}"`).toContain(s);
+  });
+});
+
+/**
+ * Issue #23, copy: the site speaks American English ("Colour" and "Color" both appeared), and the DIY
+ * kit, which is not on sale yet, does not say it ships in a few days as if it could be ordered today.
+ * Every page (its text, titles, descriptions and JSON-LD) and every message of the catalogue.
+ */
+describe('copy (issue #23)', () => {
+  it('spells it "color" everywhere: pages, metadata, structured data and messages', async () => {
+    const messages = await import('../../shared/messages.ts');
+    const catalogue = JSON.stringify(Object.values(messages).filter((v) => typeof v === 'object'));
+    expect(catalogue.match(/\bcolou?r\w*/gi)?.filter((w) => /colou/i.test(w)) ?? [], 'the message catalogue').toEqual([]);
+    const british = pages.flatMap((p) => [...decode(p.html).matchAll(/\w*colou\w*/gi)].map((m) => `${p.path}: ${m[0]}`));
+    expect(british).toEqual([]);
+  });
+
+  it('the DIY kit page speaks of shipping as something that will happen once the kit launches', () => {
+    const t = text(page('/products/diy-kit'));
+    expect(t).toContain('Coming Soon');
+    expect(t).not.toMatch(/\bShips in 3-5 business days\b/);
+    expect(t).toContain('Will ship in 3-5 business days once the kit launches');
   });
 });

@@ -11,6 +11,10 @@
  * - no clipped text: a box that hides overflowing text without an ellipsis or a line clamp;
  * - star fill in proportion to the rating ("Rated 4 out of 5" fills 80 %);
  * - every toast shown is hit-testable at its centre (above dialogs and their backdrops);
+ * - while a toast shows, every form's primary action in view is hit-testable (issue #23: "Consent
+ *   Required" lay over Join the Circle on a phone, and a tap meant for the button hit the toast);
+ * - no text cut off inside a scroll container without a visible cue that it scrolls (issue #23: the Jah
+ *   Locs price table at 390 px read "(1.2-1.5" with nothing saying there was more);
  * - no heading shown twice in a row (the page's h1 and an element's own heading saying the same);
  * - no read-only field whose value is cut off without an ellipsis (the account's e-mail at 320 px);
  * - no button whose label breaks with one word alone on its last line ("Join the Waiting / List" in a
@@ -208,6 +212,35 @@ export function layoutProblems(opts: InvariantOptions): string[] {
     }
   }
 
+  // Toasts leave every form's primary action usable: with a toast on screen, each form's submit button in
+  // view answers a tap at its centre and at its inset corners (checked at the top, at the end and while
+  // scrolling, wherever a toast still shows).
+  if (all.some((e) => e.matches('[part~="toast"]') && shown(e))) {
+    for (const form of all) {
+      if (form.localName !== 'form' || !shown(form)) continue;
+      if (modals.length && !modals.some((m) => composedContains(m, form))) continue;
+      const primary = form.querySelector('button[type="submit"], input[type="submit"]');
+      if (!primary || !shown(primary)) continue;
+      const r = primary.getBoundingClientRect();
+      if (r.top < top || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) continue;
+      const points = [
+        // The middle, and the middles of the four sides inset: inside a pill's rounded ends too.
+        [r.left + r.width / 2, r.top + r.height / 2],
+        [r.left + Math.min(r.height / 2, r.width / 4), r.top + r.height / 2],
+        [r.right - Math.min(r.height / 2, r.width / 4), r.top + r.height / 2],
+        [r.left + r.width / 2, r.top + 3],
+        [r.left + r.width / 2, r.bottom - 3],
+      ];
+      for (const [x, y] of points) {
+        const hit = deepHit(x, y);
+        if (hit && composedContains(primary, hit)) continue;
+        const cover = hit ? (hit.closest('[part~="toast"]') ?? hit) : null;
+        out.push(`primary action ${describe(primary)} covered by ${cover ? describe(cover) : 'nothing'} while a toast shows`);
+        break;
+      }
+    }
+  }
+
   if (opts.coveringOnly) return out;
 
   // 4. clipped text
@@ -223,6 +256,49 @@ export function layoutProblems(opts: InvariantOptions): string[] {
     if (!hasText) continue;
     if (hidesX && e.scrollWidth > e.clientWidth + 1 && cs.textOverflow !== 'ellipsis') out.push(`text cut off sideways: ${describe(e)}`);
     else if (hidesY && e.scrollHeight > e.clientHeight + 2 && cs.webkitLineClamp === 'none' && cs.textOverflow !== 'ellipsis') out.push(`text cut off below: ${describe(e)}`);
+  }
+
+  // Text cut off by a scroll container shows that there is more: a shadow or fade at the edge (a gradient
+  // drawn as the container's background or mask, or by its ::before / ::after), or a scrollbar that takes
+  // room. Phones draw no scrollbar until the visitor scrolls, so a table's column cut at the edge, with
+  // nothing else, reads as the whole table (issue #23). Overlay scrollbars take no room, so they do not count.
+  for (const e of all) {
+    if (!(e instanceof HTMLElement) || e === doc || e === document.body || !shown(e)) continue;
+    const cs = getComputedStyle(e);
+    const scrollsX = /^(auto|scroll)$/.test(cs.overflowX) && e.scrollWidth > e.clientWidth + 1;
+    const scrollsY = /^(auto|scroll)$/.test(cs.overflowY) && e.scrollHeight > e.clientHeight + 1;
+    if (!scrollsX && !scrollsY) continue;
+    const box = e.getBoundingClientRect();
+    const view = { left: box.left + e.clientLeft, top: box.top + e.clientTop, right: box.left + e.clientLeft + e.clientWidth, bottom: box.top + e.clientTop + e.clientHeight };
+    let cut = '';
+    const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n && !cut; n = walker.nextNode()) {
+      const owner = n.parentElement;
+      if (!owner || !(n.textContent ?? '').trim() || !shown(owner)) continue;
+      const ob = owner.getBoundingClientRect();
+      if (ob.width <= 2 || ob.height <= 2) continue; // visually-hidden text for screen readers
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      for (const line of range.getClientRects()) {
+        if (line.width < 1) continue;
+        const outX = scrollsX && (line.right > view.right + 1 || line.left < view.left - 1);
+        const outY = scrollsY && (line.bottom > view.bottom + 1 || line.top < view.top - 1);
+        if (outX || outY) {
+          cut = (n.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 30);
+          break;
+        }
+      }
+    }
+    if (!cut) continue;
+    const paints = (st: CSSStyleDeclaration) =>
+      /gradient/.test(st.backgroundImage) || /gradient/.test(st.getPropertyValue('mask-image')) || /gradient/.test(st.getPropertyValue('-webkit-mask-image'));
+    const pseudo = ['::before', '::after'].some((p) => {
+      const st = getComputedStyle(e, p);
+      return st.content !== 'none' && st.content !== 'normal' && st.display !== 'none' && paints(st);
+    });
+    const bw = (side: string) => parseFloat(cs.getPropertyValue(`border-${side}-width`)) || 0;
+    const bar = (scrollsX && e.offsetHeight - e.clientHeight - bw('top') - bw('bottom') > 0) || (scrollsY && e.offsetWidth - e.clientWidth - bw('left') - bw('right') > 0);
+    if (!paints(cs) && !pseudo && !bar) out.push(`text cut off by a scroll container with no cue that it scrolls: ${describe(e)} ("${cut}")`);
   }
 
   // Read-only text fields (a value the visitor cannot scroll through by editing it): a value wider than

@@ -17,6 +17,7 @@ import { Modal } from '../core/dialog.tsx';
 import { emitCancelable, type KybEventMap } from '../core/events.ts';
 import { EmailInput, Field, useFocusAfterRender } from '../core/form.tsx';
 import { BETA_REQUEST_SENT, useLeadForm } from '../core/leads.ts';
+import { TEXTS } from '../core/shared.ts';
 import { useToasts } from '../core/toast.tsx';
 
 export interface AccessModalProps {
@@ -102,7 +103,7 @@ export function AccessModal({ label, container }: AccessModalProps) {
 
   const form = view === 'beta' ? beta : view === 'notify' ? notify : null;
   const done = form?.status === 'done';
-  const title = view === 'choice' ? 'Get Early Access' : view === 'beta' ? (done ? 'Welcome to the beta!' : 'Join the Beta') : done ? "You're on the list!" : 'Get Notified';
+  const title = view === 'choice' ? 'Get Early Access' : view === 'beta' ? (done ? TEXTS.betaRequestReceived : 'Join the Beta') : done ? "You're on the list!" : 'Get Notified';
 
   return (
     <div className="access" part="base">

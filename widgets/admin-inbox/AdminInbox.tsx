@@ -27,6 +27,7 @@ import {
   PAGE_SIZE,
   STATUSES,
   STATUS_LABEL,
+  consentScope,
   countNew,
   exportFileName,
   extraFields,
@@ -61,6 +62,12 @@ const NOTIFICATION_LABEL = {
   sent: 'Sent to the business',
   failed: 'Could not be sent (the item is stored; see the function logs)',
   skipped: 'Not sent: e-mail notifications are not configured',
+} as const;
+/** A Vault opt-in's `notification` is the download e-mail to the visitor (issue #23), not one to the business. */
+const VAULT_MAIL_LABEL = {
+  sent: 'Sent to the visitor',
+  failed: 'Could not be sent (the item is stored; see the function logs)',
+  skipped: 'Not sent: one went to this address in the last day, or e-mail is not configured',
 } as const;
 
 const STATUS_TABS: (InboxStatus | null)[] = [null, ...STATUSES];
@@ -350,12 +357,16 @@ function Details({ item, titleId, busy, onStatus, onClose }: DetailsProps) {
         {extraFields(item).map((f) => field(f.label, f.date ? <time dateTime={f.value}>{when(f.value)}</time> : f.value))}
         {field('Source page', item.source_page ?? 'Not recorded')}
         {field('Form', item.form)}
-        {item.notification ? field('Notification e-mail', NOTIFICATION_LABEL[item.notification]) : null}
+        {item.notification
+          ? item.kind === 'vault'
+            ? field('Download e-mail', VAULT_MAIL_LABEL[item.notification])
+            : field('Notification e-mail', NOTIFICATION_LABEL[item.notification])
+          : null}
         {field(
           'Consent',
           item.consent ? (
             <span className="ai__consent">
-              Consent text {item.consent.version}
+              Consent to {consentScope(item)} (wording {item.consent.version})
               <ul>
                 {item.consent.ledger.map((c, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: the ledger is append-only and shown in its own order; entries have no id of their own

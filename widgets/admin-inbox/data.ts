@@ -7,6 +7,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Result } from '../core/admin-gate.tsx';
 import { toCsv } from './csv.ts';
+import { CONSENT_SCOPE } from '../core/shared.ts';
 
 export type { Result };
 const fail = (error: unknown): { ok: false; error: unknown } => ({ ok: false, error });
@@ -161,10 +162,18 @@ export function extraFields(item: InboxItem): ExtraField[] {
     .map(([key, v]) => ({ key, label: FIELD_LABEL[key] ?? key, value: typeof v === 'string' ? v : JSON.stringify(v), date: /At$/.test(key) }));
 }
 
+/**
+ * What a subscription is consent to, by its list (issue #23: a waiting-list sign-up is consent to hear
+ * about the kit's launch, never to the newsletter).
+ */
+export function consentScope(item: Pick<InboxItem, 'form'>): string {
+  return CONSENT_SCOPE[item.form] ?? item.form;
+}
+
 export function consentText(item: InboxItem): string {
   if (!item.consent) return '';
   const ledger = item.consent.ledger.map((c) => `${c.action} ${c.at}${c.version ? ` (${c.version})` : ''}${c.sourcePage ? ` on ${c.sourcePage}` : ''}`);
-  return [`consent text ${item.consent.version}`, ...ledger].join('; ');
+  return [`consent to ${consentScope(item)} (wording ${item.consent.version})`, ...ledger].join('; ');
 }
 
 export const CSV_HEADER = [

@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { hostOf } from '../core/define.ts';
 import { emit } from '../core/events.ts';
-import { clearRecovery, useAuth } from '../core/auth.ts';
+import { clearConfirmed, clearRecovery, useAuth } from '../core/auth.ts';
 import { siteUrl } from '../core/site.ts';
 import { MESSAGES } from '../core/shared.ts';
 import { useToasts } from '../core/toast.tsx';
@@ -86,8 +86,17 @@ export function AuthButton({ accountPath = '/account', layout = 'bar', container
     if (auth.recovery && isOwner()) openDialog('new-password');
   }, [auth.recovery]);
 
+  // A confirmation link landed and signed the visitor in, back on the page they signed up from: say so
+  // (once, from the owner; issue #23).
+  useEffect(() => {
+    if (!auth.confirmed || !isOwner()) return;
+    clearConfirmed();
+    toast(MESSAGES.emailConfirmed);
+  }, [auth.confirmed]);
+
   const signOut = () =>
     signOutAction.run({
+      cause: 'sign-out',
       call: (c) => c.auth.signOut(),
       failed: MESSAGES.signOutFailed,
       done: () => toast(MESSAGES.signOutSuccess),

@@ -23,7 +23,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { track } from '../core/analytics.ts';
-import { BETA_UNLOCK_KEY, BUSINESS, FUNCTION_MESSAGES, MESSAGES } from '../core/shared.ts';
+import { BETA_UNLOCK_KEY, BUSINESS, FUNCTION_MESSAGES, MESSAGES, TEXTS } from '../core/shared.ts';
 import { siteUrl } from '../core/site.ts';
 import { hostOf } from '../core/define.ts';
 import { emit } from '../core/events.ts';
@@ -217,7 +217,7 @@ export function BetaGate({ mode, container }: BetaGateProps) {
           <h2 className="gate__title" tabIndex={-1} data-focus="requested">
             Thank you for your interest!
           </h2>
-          <p>We've received your request. We review every one personally and will e-mail you the beta password soon; enter it here to open the tools.</p>
+          <p>{TEXTS.betaRequestThanks}</p>
           <button type="button" className="kyb-btn kyb-btn--outline" part="button back" onClick={backToLogin}>
             Back to Login
           </button>

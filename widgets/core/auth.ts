@@ -13,6 +13,11 @@
  * - `startAuth()` — what useAuth calls; idempotent.
  * - `isAdmin(user)` — `app_metadata.role === 'admin'` (set server-side only; RLS enforces it anyway).
  * - `clearRecovery()` — the set-new-password step is done or dismissed.
+ * - `clearConfirmed()` — the "confirmed and signed in" news has been told.
+ *
+ * `confirmed` is set when the page is the landing of a sign-up confirmation link and that link signed
+ * the visitor in (issue #23: the visitor landed with no word). Which link it was is read from the
+ * address before supabase-js clears it (`type=signup` beside the tokens; `invite` is a first sign-in too).
  * - `whenProfileSynced()` — wait for the sign-in profile upsert before reading `profiles` (My Account).
  *
  * Follows INITIAL_SESSION, SIGNED_IN, SIGNED_OUT, TOKEN_REFRESHED, USER_UPDATED,
@@ -42,6 +47,8 @@ export interface AuthState {
   session: Session | null;
   /** A password-recovery link landed: the visitor should choose a new password. */
   recovery: boolean;
+  /** A sign-up confirmation link landed and signed the visitor in: kyb-auth-button says so. */
+  confirmed: boolean;
 }
 
 interface Store {
@@ -53,17 +60,28 @@ interface Store {
   announced: string | null | undefined;
   /** The sign-in profile upsert in flight, if any. */
   profileSync: Promise<void> | null;
+  /** The mail link this page landed from (its `type`), until a session from it is seen. */
+  landing: string | null;
 }
 
 const store = (): Store =>
   shared<Store>('auth', () => ({
-    state: { initializing: true, user: null, session: null, recovery: false },
+    state: { initializing: true, user: null, session: null, recovery: false, confirmed: false },
     listeners: new Set(),
     started: false,
     client: null,
     announced: undefined,
     profileSync: null,
+    landing: null,
   }));
+
+/** The `type` of the mail link whose tokens are in the address (implicit flow), else null. */
+function mailLinkType(): string | null {
+  if (typeof location === 'undefined') return null;
+  const p = new URLSearchParams(location.hash.replace(/^#/, ''));
+  return p.get('access_token') ? p.get('type') : null;
+}
+const CONFIRMATION_LINKS = new Set(['signup', 'invite']);
 
 function set(patch: Partial<AuthState>) {
   const s = store();
@@ -97,15 +115,21 @@ const FOLLOWED = new Set<AuthChangeEvent>(['INITIAL_SESSION', 'SIGNED_IN', 'SIGN
 export function ensureAuth(): Promise<KybClient> {
   const s = store();
   if (!s.client) {
+    // Before supabase-js reads the link's tokens and clears the address.
+    s.landing = mailLinkType();
     s.client = getSupabase().then((c) => {
       c.auth.onAuthStateChange((event, session) => {
         if (!FOLLOWED.has(event)) return;
         const user = session?.user ?? null;
+        const st = store();
+        const confirmedNow = !!user && st.landing !== null && CONFIRMATION_LINKS.has(st.landing);
+        if (user) st.landing = null;
         set({
           initializing: false,
           session: session ?? null,
           user,
-          recovery: event === 'PASSWORD_RECOVERY' ? true : event === 'SIGNED_OUT' ? false : store().state.recovery,
+          recovery: event === 'PASSWORD_RECOVERY' ? true : event === 'SIGNED_OUT' ? false : st.state.recovery,
+          confirmed: confirmedNow || (event !== 'SIGNED_OUT' && st.state.confirmed),
         });
         if (event === 'SIGNED_OUT') forgetProfileSync();
         // auth-js clears a mail link's token fragment with `location.hash = ''`, which leaves a bare
@@ -186,6 +210,10 @@ export function whenProfileSynced(): Promise<void> {
 
 export function clearRecovery() {
   set({ recovery: false });
+}
+
+export function clearConfirmed() {
+  set({ confirmed: false });
 }
 
 export function isAdmin(user: User | null | undefined): boolean {

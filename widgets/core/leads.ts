@@ -24,6 +24,7 @@ import { getConfig, type KybConfig } from './config.ts';
 import { emit } from './events.ts';
 import { INVALID, errorsOf } from './form.tsx';
 import { clientId, shared } from './registry.ts';
+import type { ToastMessage } from './toast.tsx';
 
 /** Query parameter with which the access modal sends a beta requester to the beta page, which then
  * shows the request's thank-you (what happens next) instead of the password prompt (issue #8). */
@@ -126,7 +127,7 @@ export async function submitLead<K extends LeadKind>(kind: K, payload: LeadData<
 export type LeadStatus = 'editing' | 'submitting' | 'done';
 
 export interface LeadFormOptions<K extends LeadKind> {
-  toast: (t: Toast) => void;
+  toast: (t: ToastMessage) => void;
   /** The custom element (for kyb-lead-submitted). */
   host: () => EventTarget | null;
   /** Focus a selector after the next render (useFocusAfterRender's `focus`). */
@@ -138,6 +139,9 @@ export interface LeadFormOptions<K extends LeadKind> {
   extra?: () => Partial<LeadInput<K>>;
   onSuccess?: (data: LeadData<K>, message: string) => void;
 }
+
+/** The cause of a lead form's failure toast (core/toast.tsx): a later success withdraws it. */
+const SUBMIT_CAUSE = 'submit';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -186,6 +190,8 @@ export function useLeadForm<K extends LeadKind, V extends Record<string, string>
     if (gen !== generation.current) return false;
     if (r.ok) {
       setStatus('done');
+      // A failure shown from an earlier try is out of date (issue #23).
+      o.toast({ withdraw: SUBMIT_CAUSE });
       emit(o.host(), 'kyb-lead-submitted', { kind });
       o.onSuccess?.(checked.data, r.message);
       return true;
@@ -193,7 +199,7 @@ export function useLeadForm<K extends LeadKind, V extends Record<string, string>
     setStatus('editing');
     const known = Object.fromEntries(Object.entries(r.fields).filter(([k]) => k in initial));
     setErrors(known);
-    o.toast(leadFailureToast(r));
+    o.toast({ ...leadFailureToast(r), cause: SUBMIT_CAUSE });
     if (Object.keys(known).length) o.focus?.(INVALID);
     return false;
   }

@@ -15,3 +15,4 @@ export * from '../../shared/rules/forms.ts';
 export * from '../../shared/rules/gallery.ts';
 export * from '../../shared/rules/reviews.ts';
 export * from '../../shared/storage.ts';
+export * from '../../shared/vault.ts';

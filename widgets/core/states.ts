@@ -61,6 +61,11 @@ export interface ElementState {
   storage?: Partial<Record<StorageArea, Record<string, string>>>;
   /** Page space below the element, in viewport heights (for scroll-driven elements). */
   scrollSpace?: number;
+  /**
+   * Page space above the element, in viewport heights: the element as a visitor meets it low on a long
+   * page (the home page's newsletter card), so a step can bring it to the bottom of the screen.
+   */
+  spaceAbove?: number;
   steps?: StateStep[];
   /**
    * Requests held open while the state is shown (loading and submitting states): each entry is

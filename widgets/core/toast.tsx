@@ -8,16 +8,35 @@
  * dialog makes everything outside it inert, top layer included, so while a kyb modal is open the region
  * renders inside that dialog and shows itself again, above the dialog: visible, not greyed by the
  * backdrop, and its Dismiss buttons can be pressed (core/top-layer.ts).
+ *
+ * Never over what the visitor needs next (issue #23): the region sits at the bottom edge, or at the top
+ * one while the bottom would cover the element's submit button, the focused control or an invalid
+ * field (core/toast-place.ts).
+ *
+ * Causes (issue #23): a toast may name what it is about (`cause: 'consent'`). A new toast with the same
+ * cause takes the place of those shown (a success replaces the failure of the same action, a second
+ * failure the first), and `toast({withdraw: cause})` takes them away once the visitor has fixed it (the
+ * box ticked, a star chosen). Withdrawals travel the same way as toasts, so a queue that holds messages
+ * until the region loads (kyb-reviews) carries both.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTopModal } from './top-layer.ts';
+import { avoidTargets, pickEdge, type Edge } from './toast-place.ts';
 
 export interface ToastInput {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
+  /** What the toast is about: replaces the shown toasts of the same cause; withdrawn by `{withdraw}`. */
+  cause?: string;
 }
+/** Takes away the toasts of a cause: what they asked for has been done. */
+export interface ToastWithdrawal {
+  withdraw: string;
+}
+export type ToastMessage = ToastInput | ToastWithdrawal;
+
 interface ToastItem extends ToastInput {
   id: number;
 }
@@ -34,9 +53,15 @@ export function useToasts() {
     timers.current.delete(id);
   }, []);
   const toast = useCallback(
-    (t: ToastInput) => {
+    (m: ToastMessage) => {
+      const cause = 'withdraw' in m ? m.withdraw : m.cause;
+      const replaced = (x: ToastItem) => cause !== undefined && x.cause === cause;
+      if ('withdraw' in m) {
+        setItems((xs) => (xs.some(replaced) ? xs.filter((x) => !replaced(x)) : xs));
+        return;
+      }
       const id = nextId++;
-      setItems((xs) => [...xs.slice(-2), { ...t, id }]);
+      setItems((xs) => [...xs.filter((x) => !replaced(x)).slice(-2), { ...m, id }]);
       timers.current.set(
         id,
         setTimeout(() => dismiss(id), DURATION_MS),
@@ -54,6 +79,7 @@ function Toaster({ items, dismiss }: { items: ToastItem[]; dismiss: (id: number)
   const urgent = items.filter((t) => t.variant === 'destructive');
   const modal = useTopModal();
   const ref = useRef<HTMLDivElement>(null);
+  const edge = useClearEdge(ref, items.map((t) => t.id).join(' '));
   // Enter the top layer, and again whenever a modal opened or closed, or the page opened a popover of
   // its own (a slide-out menu): the newest shown is on top.
   useLayoutEffect(() => {
@@ -72,7 +98,7 @@ function Toaster({ items, dismiss }: { items: ToastItem[]; dismiss: (id: number)
     return () => document.removeEventListener('toggle', onToggle, true);
   }, [modal]);
   const region = (
-    <div ref={ref} popover="manual" className="kyb-toasts" part="toasts">
+    <div ref={ref} popover="manual" className="kyb-toasts" part="toasts" data-edge={edge}>
       <div role="status" aria-live="polite" aria-atomic="false">
         {polite.map((t) => (
           <Toast key={t.id} t={t} dismiss={dismiss} />
@@ -86,6 +112,39 @@ function Toaster({ items, dismiss }: { items: ToastItem[]; dismiss: (id: number)
     </div>
   );
   return modal ? createPortal(region, modal) : region;
+}
+
+/**
+ * The edge the region shows at while it holds toasts: chosen again on scroll, resize and focus changes
+ * (one frame later, once layout has settled), so it keeps clear of what the visitor is about to use.
+ */
+function useClearEdge(ref: { current: HTMLElement | null }, shown: string): Edge {
+  const [edge, setEdge] = useState<Edge>('bottom');
+  useLayoutEffect(() => {
+    const region = ref.current;
+    if (!region || !shown) return;
+    let frame = 0;
+    const place = () => {
+      frame = 0;
+      const r = region.getBoundingClientRect();
+      setEdge((current) => pickEdge(current, r, innerHeight, avoidTargets(region)));
+    };
+    const later = () => {
+      frame ||= requestAnimationFrame(place);
+    };
+    place();
+    // A focus move that scrolls (the rating, after "Rating required") is seen by the scroll listener.
+    addEventListener('scroll', later, { passive: true, capture: true });
+    addEventListener('resize', later);
+    document.addEventListener('focusin', later);
+    return () => {
+      cancelAnimationFrame(frame);
+      removeEventListener('scroll', later, { capture: true });
+      removeEventListener('resize', later);
+      document.removeEventListener('focusin', later);
+    };
+  }, [shown]);
+  return edge;
 }
 
 function Toast({ t, dismiss }: { t: ToastItem; dismiss: (id: number) => void }) {

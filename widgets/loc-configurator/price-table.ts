@@ -62,7 +62,7 @@ export function priceTableOf(product: ProductId): PriceTableData | null {
   if (product === 'trinity-locs' || product === 'irie-locs') {
     const [lengths, price] = product === 'trinity-locs' ? [TRINITY_LENGTHS, priceTrinity] : [IRIE_LENGTHS, priceIrie];
     return {
-      caption: `${name(product)}: ${perBundle}, any size, solid colour`,
+      caption: `${name(product)}: ${perBundle}, any size, solid color`,
       corner: 'Length',
       columns: [{ label: 'Price' }],
       rows: lengths.map((l) => ({ label: `${l.inches} in`, cells: [formatUSD(price({ length: l.inches, size: 'MD', color: 'black' }).total)] })),
@@ -70,9 +70,9 @@ export function priceTableOf(product: ProductId): PriceTableData | null {
   }
   if (product === 'jah-locs') {
     return {
-      caption: `${name(product)}: ${perBundle}, solid colour`,
+      caption: `${name(product)}: ${perBundle}, solid color`,
       corner: 'Length',
-      columns: SIZES.map((s) => ({ label: s.label, note: `(${s.width})` })),
+      columns: SIZES.map((s) => ({ label: s.label, note: s.width })),
       rows: LENGTH_BANDS.map((b) => ({
         label: b.label,
         cells: SIZES.map((s) => formatUSD(priceJah({ length: b.id, size: s.id, color: 'black', quantity: LOCS_PER_BUNDLE }).total)),

@@ -31,6 +31,8 @@ export function Newsletter({ sourcePage, container }: NewsletterProps) {
 
   const set = (k: keyof typeof EMPTY) => (v: string | boolean) => {
     setValues((x) => ({ ...x, [k]: v }));
+    // The box is ticked: "Consent Required" has done its work and leaves Join the Circle (issue #23).
+    if (k === 'consent' && v === true) toast({ withdraw: 'consent' });
     if (errors[k === 'consent' ? 'consentGiven' : k]) setErrors((e) => ({ ...e, [k === 'consent' ? 'consentGiven' : k]: '' }));
   };
 
@@ -47,7 +49,7 @@ export function Newsletter({ sourcePage, container }: NewsletterProps) {
     if (!parsed.success) {
       const errs = errorsOf(parsed);
       setErrors(errs);
-      if (errs.consentGiven) toast(MESSAGES.consentRequired);
+      if (errs.consentGiven) toast({ ...MESSAGES.consentRequired, cause: 'consent' });
       focus(INVALID);
       return;
     }
@@ -56,7 +58,7 @@ export function Newsletter({ sourcePage, container }: NewsletterProps) {
     const r = await invokeFunction<{ message?: string }>('newsletter-signup', parsed.data);
     if (r.ok) {
       const message = r.data?.message ?? '';
-      toast(MESSAGES.newsletterSuccess(message));
+      toast({ ...MESSAGES.newsletterSuccess(message), cause: 'subscribe' });
       emit(hostOf(container), 'kyb-subscribed', { email: parsed.data.email, waitingList: false, message });
       track('NewsletterSubscribed', { sourcePage: parsed.data.sourcePage });
       setValues(EMPTY);
@@ -66,7 +68,7 @@ export function Newsletter({ sourcePage, container }: NewsletterProps) {
     }
     // What was typed stays: the visitor fixes it or retries.
     setStatus('form');
-    toast(r.message ? MESSAGES.subscriptionFailed(r.message) : MESSAGES.somethingWentWrong);
+    toast({ ...(r.message ? MESSAGES.subscriptionFailed(r.message) : MESSAGES.somethingWentWrong), cause: 'subscribe' });
   }
 
   const busy = status === 'submitting';

@@ -31,5 +31,23 @@ export default {
       ],
       ready: 'form[aria-busy="true"] [part~="submit"][aria-disabled="true"]',
     },
+    {
+      // Issue #23: low on a phone's screen, as at the end of the home page, Join pressed before the box
+      // is ticked. "Consent Required" must leave Join the Circle (and the box) free to tap.
+      id: 'consent-required',
+      title: 'Join pressed without consent, low on the screen: the toast keeps clear of Join the Circle',
+      attrs,
+      inner,
+      spaceAbove: 1,
+      steps: [
+        { fill: 'input[name="name"]', value: 'Amara Okafor' },
+        { fill: 'input[name="email"]', value: 'amara.okafor@gmail.com' },
+        { scrollTo: '[part~="submit"]', at: 'end' },
+        { click: '[part~="submit"]' },
+        { waitFor: '[part~="toast"]' },
+        { scrollTo: '[part~="submit"]', at: 'end' },
+      ],
+      ready: '[part~="toast"]',
+    },
   ],
 } satisfies ElementStates;

@@ -180,6 +180,12 @@ export async function renderState(o: StageOptions): Promise<void> {
     for (const [k, v] of Object.entries({ ...state.attrs, ...o.overrides })) if (v !== '') el.setAttribute(k, v);
     if (state.inner) el.innerHTML = state.inner;
     o.mount.replaceChildren(el);
+    if (state.spaceAbove) {
+      const space = document.createElement('div');
+      space.className = 'scroll-space';
+      space.style.height = `${state.spaceAbove * 100}vh`;
+      o.mount.prepend(space);
+    }
     if (state.scrollSpace) {
       const space = document.createElement('div');
       space.className = 'scroll-space';

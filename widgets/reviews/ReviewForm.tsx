@@ -19,7 +19,7 @@ import {
   REVIEW_FIELD_MSG,
 } from '../core/shared.ts';
 import { ensureAuth } from '../core/auth.ts';
-import type { ToastInput } from '../core/toast.tsx';
+import type { ToastMessage } from '../core/toast.tsx';
 import { Field, focusFirstInvalid } from '../core/form.tsx';
 // Through Toasts.tsx (which the element loads with the form anyway) rather than shared/messages.ts: the
 // bundler then keeps the messages in the chunk they share with core/toast.tsx for every element.
@@ -67,7 +67,7 @@ export function ReviewForm({
    */
   bucket: string;
   user: User | null;
-  toast: (t: ToastInput) => void;
+  toast: (t: ToastMessage) => void;
   onSubmitted: (reviewId: string, files: number) => void;
   onCancel: () => void;
 }) {
@@ -145,7 +145,7 @@ export function ReviewForm({
     setErrors(next);
     const fieldsOk = !Object.keys(next).length;
     if (rating < 1) {
-      toast(MESSAGES.reviewRatingRequired);
+      toast({ ...MESSAGES.reviewRatingRequired, cause: 'rating' });
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus());
     } else if (!fieldsOk) {
       requestAnimationFrame(() => focusFirstInvalid(formRef.current));
@@ -180,11 +180,11 @@ export function ReviewForm({
         },
         attempt.current,
       );
-      toast(MESSAGES.reviewSuccess);
+      toast({ ...MESSAGES.reviewSuccess, cause: 'submit' });
       onSubmitted(attempt.current.id, files.length);
     } catch (err) {
       console.error('[kyb-reviews] review submission failed', err);
-      toast(MESSAGES.reviewSubmitFailed);
+      toast({ ...MESSAGES.reviewSubmitFailed, cause: 'submit' });
       // The text is stored; only the files are left to finish. Editing it now would be silently lost.
       if (attempt.current.reviewStored) setTextLocked(true);
       setBusy(false);
@@ -212,7 +212,16 @@ export function ReviewForm({
         <legend className="kyb-label">
           <Req>Rating</Req>
         </legend>
-        <StarInput name={`${uid}-rating`} value={rating} onChange={setRating} disabled={textLocked || busy} />
+        <StarInput
+          name={`${uid}-rating`}
+          value={rating}
+          onChange={(v) => {
+            setRating(v);
+            // The rating is given: "Rating required" has done its work (issue #23).
+            toast({ withdraw: 'rating' });
+          }}
+          disabled={textLocked || busy}
+        />
       </fieldset>
 
       <Field label={<Req>Review Title</Req>} error={errors.title} part="field title-field">

@@ -22,7 +22,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { DEFAULT_REVIEW_SLUG } from '../core/shared.ts';
 import { hostOf } from '../core/define.ts';
 import { shouldLoadAuth, storageWorks } from '../core/public.ts';
-import type { ToastInput } from '../core/toast.tsx';
+import type { ToastMessage } from '../core/toast.tsx';
 import { EmptyState, ListSkeleton, SummarySkeleton } from './Placeholders.tsx';
 import { Summary } from './Summary.tsx';
 import { Toolbar } from './Toolbar.tsx';
@@ -32,6 +32,7 @@ import { readFeed } from './read.ts';
 import { adoptStyles, lazyModule } from './lazy.ts';
 import type { Reviewer } from './Session.tsx';
 import type { ToastBox } from './Toasts.tsx';
+import { SignInToWrite, useWriteAfterSignIn } from './SignInToWrite.tsx';
 
 /** Code needed only after an action, imported on first need (and early on hover or focus). */
 const CODE = {
@@ -107,7 +108,7 @@ export function Reviews({ slug: slugProp, write, container }: ReviewsProps) {
   // Toasts wait here until the region (loaded on first need) is on screen and takes them.
   const toasts = useRef<ToastBox>({ queue: [] }).current;
   const toast = useCallback(
-    (t: ToastInput) => {
+    (t: ToastMessage) => {
       if (toasts.send) return toasts.send(t);
       toasts.queue.push(t);
       want('toasts').catch(failed('the notifications'));
@@ -201,11 +202,9 @@ export function Reviews({ slug: slugProp, write, container }: ReviewsProps) {
         () => null,
       );
     if (!u) {
-      want('toasts').then((m) => {
-        toast(m.MESSAGES.reviewAuthRequired);
-        // Ask the page's sign-in control (kyb-auth-button) to open its dialog: no dead end for the visitor.
-        m.emit(hostOf(container), 'kyb-request-sign-in', { tab: 'sign-in' });
-      }, failed('the notifications'));
+      want('toasts').then((m) => toast(m.MESSAGES.reviewAuthRequired), failed('the notifications'));
+      // Ask the page's sign-in control (kyb-auth-button) for its dialog; the form follows the sign-in.
+      writeAfterSignIn.ask(from);
       return;
     }
     quietly(want('toasts'));
@@ -218,6 +217,14 @@ export function Reviews({ slug: slugProp, write, container }: ReviewsProps) {
     setSubmittedNote(false);
     setFormOpen(true);
   }
+
+  // Sign in first, then the form (issue #23): "Sign in to write a review", and Write the First Review
+  // pressed by a visitor who is not signed in.
+  const writeAfterSignIn = useWriteAfterSignIn(
+    user,
+    (from) => void startReview(from),
+    () => want('toasts').then((m) => m.emit(hostOf(container), 'kyb-request-sign-in', { tab: 'sign-in' }), failed('the sign-in request')),
+  );
 
   function onSubmitted(reviewId: string, files: number) {
     setFormOpen(false);
@@ -274,6 +281,8 @@ export function Reviews({ slug: slugProp, write, container }: ReviewsProps) {
           </button>
         ) : code.writeLink ? (
           <code.writeLink.WriteLink slug={slug} />
+        ) : !initializing && !showEmpty ? (
+          <SignInToWrite onPress={(e) => writeAfterSignIn.ask(e.currentTarget)} onWant={() => quietly(want('toasts'))} />
         ) : null}
       </div>
 

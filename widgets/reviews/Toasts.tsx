@@ -4,7 +4,7 @@
  * list shows. Reviews.tsx queues messages until the region is bound.
  */
 import { useEffect } from 'react';
-import { useToasts, type ToastInput } from '../core/toast.tsx';
+import { useToasts, type ToastMessage } from '../core/toast.tsx';
 import { CONTROLS_TEXT } from './controls.ts';
 
 export { MESSAGES } from '../core/shared.ts';
@@ -15,8 +15,8 @@ export { emit } from '../core/events.ts';
 
 /** Where the element leaves messages: queued until the region takes them, then sent straight in. */
 export interface ToastBox {
-  queue: ToastInput[];
-  send?: (t: ToastInput) => void;
+  queue: ToastMessage[];
+  send?: (t: ToastMessage) => void;
 }
 
 /**

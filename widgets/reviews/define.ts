@@ -13,15 +13,16 @@
  *   where browser storage throws (a sandboxed frame), whatever the attribute says
  * @event kyb-review-submitted - `{slug, reviewId, files}` after a review and its files are stored (pending
  *   moderation: it is listed once approved)
- * @event kyb-request-sign-in - `{tab: 'sign-in'}` when a signed-out visitor asks to write a review;
- *   kyb-auth-button opens its dialog
+ * @event kyb-request-sign-in - `{tab: 'sign-in'}` when a signed-out visitor asks to write a review
+ *   (Sign in to write a review, Write the First Review); kyb-auth-button opens its dialog, and the form opens
+ *   once the visitor is signed in
  * @csspart avatar, lightbox, review, verified, form, field, title-field, name-field, content-field,
- *   submit-button, cancel-button, pending-note, heading, write-button, write-link, empty, write-first-button, filters, list,
+ *   submit-button, cancel-button, pending-note, heading, write-button, write-link, sign-in-button, empty, write-first-button, filters, list,
  *   load-more, skeleton, summary, histogram, reply, label, hint, error, toasts, toast
- * @cssprop --kyb-color-star - colour of the stars
+ * @cssprop --kyb-color-star - color of the stars
  * @cssprop [--kyb-reviews-gap=1.25rem] - space between the sections
  * @cssprop [--kyb-reviews-thumb-size=80px] - media thumbnails
- * @cssprop --kyb-reviews-skeleton - colour of the loading placeholders
+ * @cssprop --kyb-reviews-skeleton - color of the loading placeholders
  * @reserve 28
  */
 import { defineElement } from '../core/define.ts';

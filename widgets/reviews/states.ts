@@ -18,7 +18,14 @@ export default {
       hold: ['/rest/v1/rpc/review_feed'],
       ready: '[part~="skeleton"][role="status"]',
     },
-    { id: 'filled', title: 'Seeded reviews: summary, histogram, list', attrs, ready: '[part~="review"]' },
+    // Signed out: Sign in to write a review where a member's Write Review is (issue #23).
+    {
+      id: 'filled',
+      title: 'Seeded reviews: summary, histogram, list; Sign in to write a review',
+      attrs,
+      steps: [{ waitFor: '[part~="review"]' }],
+      ready: '[part~="sign-in-button"]',
+    },
     {
       id: 'with-reply',
       title: 'A review with the brand’s reply (Response from KYB)',
@@ -51,6 +58,22 @@ export default {
         { scrollTo: '[part~="submit-button"]', at: 'center' },
       ],
       ready: '[part~="form"][aria-busy="true"] [part~="submit-button"]:disabled',
+    },
+    {
+      // Issue #23: "Rating required" must leave the text box, its error and Submit free to use.
+      id: 'rating-required',
+      title: 'Signed in, sent without a rating: "Rating required" keeps clear of the form',
+      attrs,
+      session: 'member',
+      steps: [
+        ...openForm,
+        { fill: '[part~="title-field"] input', value: 'Light and easy to style' },
+        { fill: '[part~="name-field"] input', value: 'Amara O.' },
+        { scrollTo: '[part~="submit-button"]', at: 'end' },
+        { click: '[part~="submit-button"]' },
+        { waitFor: '[part~="toast"]' },
+      ],
+      ready: '[part~="toast"]',
     },
     {
       // docs/errors.md: a list that fails to load is logged and stays empty.

@@ -1,46 +1,14 @@
 /**
- * The Vault's three downloads (docs/tools.md#vault-and-resources, docs/data.md#entities). Defaults for
- * kyb-vault's `items` attribute: the files live on the brand's site under /downloads/ (relative
- * hrefs resolve against the site's origin, widgets/core/config.ts siteUrl). The two marked PDF are
- * PDFs the site's build makes (site/pdf.ts); the Digital one is a fillable, printable page.
+ * The Vault's downloads as kyb-vault shows them (docs/tools.md#vault-and-resources, docs/data.md#entities):
+ * the defaults of its `items` attribute are the Vault's own files (shared/vault.ts, which the site and
+ * the lead-capture function's download e-mail read too); relative hrefs resolve against the site's
+ * origin (widgets/core/config.ts siteUrl).
  */
-export interface VaultItem {
-  id: string;
-  title: string;
-  description: string;
-  fileType: 'PDF' | 'Digital' | string;
-  /** Absolute URL, or a path on the site (`/downloads/…`). */
-  href: string;
-  /** File name suggested to the browser (same-origin downloads only). */
-  download?: string;
-}
+import { VAULT_DOWNLOADS, type VaultDownload } from '../core/shared.ts';
 
-export const VAULT_ITEMS: readonly VaultItem[] = [
-  {
-    id: 'starter-care-checklist',
-    title: 'Starter Care Checklist',
-    description: 'The first 90 days of a new loc or protective-style install, week by week.',
-    fileType: 'PDF',
-    href: '/downloads/starter-care-checklist.pdf',
-    download: 'kyb-starter-care-checklist.pdf',
-  },
-  {
-    id: 'takedown-guide',
-    title: 'Takedown Guide',
-    description: 'Remove braids, twists and loc extensions gently, without losing length or breaking your edges.',
-    fileType: 'PDF',
-    href: '/downloads/takedown-guide.pdf',
-    download: 'kyb-takedown-guide.pdf',
-  },
-  {
-    id: 'ritual-tracker',
-    title: 'Ritual Tracker',
-    description: 'A printable and fillable tracker for wash days, oiling, retwists and how your scalp feels.',
-    fileType: 'Digital',
-    href: '/downloads/ritual-tracker.html',
-    download: 'kyb-ritual-tracker.html',
-  },
-];
+export type VaultItem = VaultDownload;
+
+export const VAULT_ITEMS: readonly VaultItem[] = VAULT_DOWNLOADS;
 
 /** The attribute's items, or the defaults when it is missing or not a list of usable items. */
 export function vaultItems(value: unknown): VaultItem[] {

@@ -4,7 +4,7 @@
  * States: form → submitting → joined ("You're on the list!"; no way back, docs/newsletter-and-leads.md#states).
  */
 import { useState, type FormEvent } from 'react';
-import { newsletterSignup, WAITLIST_NAME, MESSAGES } from '../core/shared.ts';
+import { newsletterSignup, WAITLIST_CONSENT_TEXT, WAITLIST_NAME, MESSAGES } from '../core/shared.ts';
 import { hostOf } from '../core/define.ts';
 import { emit } from '../core/events.ts';
 import { EmailInput, Field, INVALID, errorsOf, useFocusAfterRender } from '../core/form.tsx';
@@ -46,7 +46,7 @@ export function Waitlist({ sourcePage, container }: WaitlistProps) {
     setStatus('submitting');
     const r = await invokeFunction<{ message?: string }>('newsletter-signup', parsed.data);
     if (r.ok) {
-      toast(MESSAGES.waitlistSuccess);
+      toast({ ...MESSAGES.waitlistSuccess, cause: 'join' });
       emit(hostOf(container), 'kyb-subscribed', { email: parsed.data.email, waitingList: true, message: r.data?.message ?? '' });
       track('WaitlistJoined', { sourcePage: parsed.data.sourcePage });
       setStatus('joined');
@@ -54,7 +54,7 @@ export function Waitlist({ sourcePage, container }: WaitlistProps) {
       return;
     }
     setStatus('form');
-    toast(r.message ? MESSAGES.waitlistFailed(r.message) : MESSAGES.somethingWentWrong);
+    toast({ ...(r.message ? MESSAGES.waitlistFailed(r.message) : MESSAGES.somethingWentWrong), cause: 'join' });
   }
 
   const busy = status === 'submitting';
@@ -66,7 +66,8 @@ export function Waitlist({ sourcePage, container }: WaitlistProps) {
         </p>
       ) : (
         <form className="waitlist__form" part="form" noValidate onSubmit={submit} aria-busy={busy}>
-          <Field label="Email" error={error}>
+          {/* What joining agrees to, and all it does (issue #23): recorded with the sign-up. */}
+          <Field label="Email" error={error} hint={WAITLIST_CONSENT_TEXT}>
             {(a) => (
               <EmailInput
                 {...a}

@@ -56,7 +56,7 @@ export function LocOptionsFallback({ lengths, productName, extra }: { lengths: s
           </ul>
         </div>
         <div>
-          <h3>Colour</h3>
+          <h3>Color</h3>
           <ul class="swatch-list">
             {LOC_COLORS.map((c) => (
               <li>
@@ -224,11 +224,7 @@ function specRows(id: ProductId): [string, string][] {
   const copy = PRODUCT_COPY[id];
   const rows: [string, string][] = [...copy.specs];
   if (id === 'trinity-locs' || id === 'irie-locs' || id === 'jah-locs') {
-    rows.push(
-      ['Locs per bundle', String(LOCS_PER_BUNDLE)],
-      ['Sizes', SIZES.map((s) => `${s.label} ${s.width}`).join(', ')],
-      ['Colours', LOC_COLORS.map((c) => c.label).join(', ')],
-    );
+    rows.push(['Locs per bundle', String(LOCS_PER_BUNDLE)], ['Sizes', SIZES.map((s) => `${s.label} ${s.width}`).join(', ')], ['Colors', LOC_COLORS.map((c) => c.label).join(', ')]);
   }
   return rows;
 }

@@ -30,7 +30,7 @@ import { CatalogRating, mailto } from '../shared.tsx';
 import { LocOptionsFallback, ProductLayout, bandLabels, product } from './ProductLayout.tsx';
 
 function MultiToneNote() {
-  return <p class="note">Multi-tone custom colour: {formatAdder(MULTI_TONE_PRICE)} per order.</p>;
+  return <p class="note">Multi-tone custom color: {formatAdder(MULTI_TONE_PRICE)} per order.</p>;
 }
 
 /** The page's price table: the markup the configurator uses too (widgets/loc-configurator/price-table.ts). */
@@ -77,7 +77,7 @@ function JahPricing() {
             {formatUSD(priceJah({ length: LENGTH_BANDS[0].id, size: 'XS', color: 'black', quantity: q }).total)}
           </li>
         ))}
-        <li>Multi-tone custom colour: {formatAdder(MULTI_TONE_PRICE)} per order.</li>
+        <li>Multi-tone custom color: {formatAdder(MULTI_TONE_PRICE)} per order.</li>
       </ul>
       <div class="notice">
         <Icon name="clock" />
@@ -172,7 +172,7 @@ function KitBuilderPricing() {
     { group: 'Size', items: k.sizes.map((s) => ({ label: `${s.label} (${SIZES.find((x) => x.id === s.value)!.width})`, add: s.add })) },
     { group: 'Number of locs', items: k.counts },
     { group: 'Length', items: k.lengths },
-    { group: 'Colour', items: k.colors },
+    { group: 'Color', items: k.colors },
     { group: 'Add-ons', items: k.addOns },
   ];
   return (

@@ -8,7 +8,8 @@
  *
  * A partnership inquiry or beta request also sends the business a notification e-mail (_shared/notify.ts),
  * after the row is stored: a failed send is logged and recorded on the row (`notification`), never
- * turned into an error for the visitor, and never loses the lead.
+ * turned into an error for the visitor, and never loses the lead. A Vault opt-in sends the visitor the
+ * e-mail the Vault card promises (_shared/vault-mail.ts, issue #23), recorded the same way.
  */
 import { fieldErrors, leadCapture, leadKinds, leadPayloads, type LeadKind } from '../../../shared/contracts.ts';
 import { FUNCTION_MESSAGES } from '../../../shared/messages.ts';
@@ -16,6 +17,7 @@ import { RATE_LIMITS } from '../_shared/rate-limit.ts';
 import { postJsonHandler, rateLimited } from '../_shared/handler.ts';
 import { honeypotFilled, json } from '../_shared/http.ts';
 import { mailSettings, notificationMail, sendMail } from '../_shared/notify.ts';
+import { sendVaultMail } from '../_shared/vault-mail.ts';
 
 const isKind = (k: unknown): k is LeadKind => (leadKinds as readonly unknown[]).includes(k);
 
@@ -54,6 +56,11 @@ export const handle = postJsonHandler({
       const outcome = !settings ? 'skipped' : (await sendMail(settings, mail, env)) ? 'sent' : 'failed';
       const marked = await db.from('leads').update({ notification: outcome }).eq('id', data.id);
       if (marked.error) console.error(`[lead-capture] could not record notification=${outcome} on lead ${data.id}`, marked.error);
+    }
+    if (kind === 'vault_optin') {
+      const outcome = await sendVaultMail(db, env, email, String((stored as { item?: unknown }).item ?? ''), data.id);
+      const marked = await db.from('leads').update({ notification: outcome }).eq('id', data.id);
+      if (marked.error) console.error(`[lead-capture] could not record the download e-mail (${outcome}) on lead ${data.id}`, marked.error);
     }
     return json({ message: FUNCTION_MESSAGES.lead[kind] });
   },

@@ -57,7 +57,7 @@ export function deployedEnv(config: StackConfig): Record<string, string> {
     SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey,
     // The dev inbox's e-mail API stand-in (supabase/local/inbox.ts); a config may point elsewhere.
     EMAIL_API_URL: `${config.publicUrl}/inbox/emails`,
-    // Where the functions' links send people (order pages, Stripe's return): the site this stack serves.
+    // Where the functions' links send people (order pages, Stripe's return, the Vault's download e-mail): the site this stack serves.
     SITE_URL: config.siteUrl,
     // The local Stripe stand-in (supabase/local/stripe/): its keys, and where the SDK finds it (its
     // host/port/protocol). A deployment sets the two secrets and leaves STRIPE_API_URL unset, so the

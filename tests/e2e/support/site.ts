@@ -26,8 +26,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type ConsoleMessage, type Page } from 'playwright';
 import { createClient } from '@supabase/supabase-js';
+import { randomUUID } from 'node:crypto';
 import { serve } from '../../../supabase/local/server.ts';
-import { serveSite, type SiteServer } from '../../../scripts/serve-site.ts';
+import { defaultConfig } from '../../../supabase/local/config.ts';
+import { serveSite, type ServeOptions, type SiteServer } from '../../../scripts/serve-site.ts';
+import { rebuildPages } from '../../../site/rebuild.ts';
 import type { TestClient } from '../../support/stack.ts';
 import type { Database } from '../../../supabase/types/database.ts';
 
@@ -77,12 +80,16 @@ export interface BackendInfo {
  * The static server with the per-run backend written into every HTML page and into the CSP.
  * `buildSupabaseUrl` is the address the pages were built with (read from index.html).
  */
-export async function startSiteServer(root: string, backend: () => BackendInfo): Promise<SiteServer & { buildSupabaseUrl: string }> {
+export async function startSiteServer(
+  root: string,
+  backend: () => BackendInfo,
+  deployHook?: ServeOptions['deployHook'],
+): Promise<SiteServer & { buildSupabaseUrl: string; upstreamUrl: string }> {
   const index = await readFile(join(root, 'index.html'), 'utf8');
   const buildSupabaseUrl = metaContent(index, 'kyb-supabase-url');
   if (!buildSupabaseUrl) throw new Error('dist/site/index.html has no <meta name="kyb-supabase-url">: the widgets could not find the backend');
   const buildOrigin = new URL(buildSupabaseUrl).origin;
-  const upstream = await serveSite({ root, port: 0, gzip: false });
+  const upstream = await serveSite({ root, port: 0, gzip: false, deployHook });
 
   const server: Server = createServer(async (req, res) => {
     try {
@@ -128,6 +135,7 @@ export async function startSiteServer(root: string, backend: () => BackendInfo):
     port,
     host: '127.0.0.1',
     buildSupabaseUrl,
+    upstreamUrl: upstream.url,
     async close() {
       server.closeAllConnections();
       await new Promise((ok) => server.close(ok));
@@ -153,6 +161,12 @@ export interface StartOptions {
   autoconfirm?: boolean;
   /** Launch Chromium (default true; page-weight reuses the fixture with it). */
   browser?: boolean;
+  /**
+   * Ratings follow the data (issue #23): the static server offers a deploy hook that re-prerenders the
+   * pages of the site's private copy (site/rebuild.ts), and the stack runs the site-rebuild job every
+   * half second with no quiet time, as `npm start` does every 2 s. Default false.
+   */
+  rebuild?: boolean;
 }
 
 export interface Site {
@@ -192,11 +206,31 @@ export async function startSite(opts: StartOptions = {}): Promise<Site> {
   let backend: Awaited<ReturnType<typeof serve>> | null = null;
   let browser: Browser | null = null;
   try {
-    web = await startSiteServer(snap.dir, () => {
-      if (!backendInfo) throw new Error('backend not started yet');
-      return backendInfo;
+    const hookPath = `/__kyb/deploy-hook/${randomUUID()}`;
+    const deployHook: ServeOptions['deployHook'] = opts.rebuild
+      ? {
+          path: hookPath,
+          run: async (body) => {
+            if (!backend) throw new Error('backend not started yet');
+            const slugs = (body as { slugs?: string[] } | null)?.slugs ?? [];
+            await rebuildPages({ outDir: snap.dir, supabaseUrl: backend.url, anonKey: backend.stack.config.anonKey, slugs });
+          },
+        }
+      : undefined;
+    web = await startSiteServer(
+      snap.dir,
+      () => {
+        if (!backendInfo) throw new Error('backend not started yet');
+        return backendInfo;
+      },
+      deployHook,
+    );
+    const functionEnv = opts.rebuild ? { ...defaultConfig().functionEnv, SITE_DEPLOY_HOOK_URL: `${web.upstreamUrl}${hookPath}`, SITE_REBUILD_QUIET_SECONDS: '0' } : undefined;
+    backend = await serve({
+      port: 0,
+      config: { autoconfirm: opts.autoconfirm ?? true, siteUrl: web.url, ...(functionEnv ? { functionEnv } : {}) },
+      siteRebuildEveryMs: opts.rebuild ? 500 : false,
     });
-    backend = await serve({ port: 0, config: { autoconfirm: opts.autoconfirm ?? true, siteUrl: web.url } });
     backendInfo = { supabaseUrl: backend.url, anonKey: backend.stack.config.anonKey, siteUrl: web.url };
     if (opts.browser !== false) browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   } catch (e) {

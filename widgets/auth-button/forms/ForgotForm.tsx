@@ -12,6 +12,7 @@ export function ForgotForm({ toast, onBack }: { toast: Toast; onBack: () => void
     toast,
     () => ({ email: checkEmail(email) }),
     () => ({
+      cause: 'reset',
       call: (c) => c.auth.resetPasswordForEmail(email.trim(), { redirectTo: redirectTo() }),
       failed: MESSAGES.resetFailed,
       done: () => {

@@ -13,6 +13,7 @@ export function NewPasswordForm({ toast, onDone }: { toast: Toast; onDone: () =>
     toast,
     () => ({ password: checkNewPassword(password) }),
     () => ({
+      cause: 'new-password',
       call: (c) => c.auth.updateUser({ password }),
       failed: MESSAGES.passwordUpdateFailed,
       done: () => {

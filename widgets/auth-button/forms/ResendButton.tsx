@@ -13,6 +13,7 @@ export function ResendButton({ email, toast }: { email: string; toast: Toast }) 
       disabled={busy}
       onClick={() =>
         void run({
+          cause: 'resend',
           call: (c) => c.auth.resend({ type: 'signup', email, options: { emailRedirectTo: redirectTo() } }),
           failed: MESSAGES.resendFailed,
           done: () => toast(MESSAGES.confirmationResent),

@@ -22,6 +22,7 @@ export function SignInForm({ toast, onDone, onForgot, unconfirmed, setUnconfirme
     // Signing in only needs both fields filled; the server judges the rest.
     () => ({ email: email.trim() ? undefined : MSG.emailRequired, password: password ? undefined : TEXTS.passwordRequired }),
     () => ({
+      cause: 'sign-in',
       call: (c) => c.auth.signInWithPassword({ email: email.trim(), password }),
       refused: (error) => {
         if (error.code === 'email_not_confirmed') setUnconfirmed(email.trim());

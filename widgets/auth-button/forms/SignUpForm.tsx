@@ -21,6 +21,7 @@ export function SignUpForm({ toast, onDone, setUnconfirmed }: SignUpFormProps) {
     toast,
     () => ({ email: checkEmail(email), password: checkNewPassword(password) }),
     () => ({
+      cause: 'sign-up',
       call: (c) =>
         c.auth.signUp({
           email: email.trim(),

@@ -6,8 +6,19 @@ import { useAuthAction, type AuthAction, type Toast } from '../action.ts';
 
 export type Errors = Partial<Record<'email' | 'password', string>>;
 
-/** Where mail links land: the site's origin. */
-export const redirectTo = () => `${siteOrigin()}/`;
+/**
+ * Where mail links (confirmation, password reset) land: the page the visitor asked from, so a sign-up
+ * on a product page comes back to that product (issue #23), when that page is on the site; elsewhere (an
+ * element embedded on another site) the site's home page. Either is on the auth server's allow-list:
+ * GoTrue accepts any address on the Site URL's host (docs/accounts.md#mail-links; the local stack's
+ * supabase/local/auth/mailer.ts isRedirectAllowed mirrors the rule), and anything else falls back to the
+ * Site URL. The fragment is dropped: the link's own fragment carries the session.
+ */
+export function redirectTo(): string {
+  const site = siteOrigin();
+  if (typeof location !== 'undefined' && location.origin === site) return `${site}${location.pathname}${location.search}`;
+  return `${site}/`;
+}
 
 /**
  * A form whose submit checks its fields first (nothing is sent while one is wrong; focus goes to the

@@ -1,0 +1,95 @@
+/**
+ * Where an element's toasts go so they never cover what the visitor needs next (issue #23: on a 390 px
+ * phone "Consent Required" sat on Join the Circle, and a tap meant for the button dismissed nothing and
+ * sent nothing; "Rating required" covered the review's text box, its error and Submit).
+ *
+ * The region stays at the bottom edge (where it always was) unless it would overlap, there, one of the
+ * things a visitor reaches for next in the element it belongs to: each form's primary action (its submit
+ * button), the control that has focus, and the fields marked invalid with their messages. Then it goes to
+ * the top edge, if that overlaps less. It is worked out again on every scroll, resize and focus change
+ * while a toast shows.
+ *
+ * API
+ * - `pickEdge(current, region, viewportHeight, targets)`: the pure choice (unit-tested).
+ * - `avoidTargets(region)`: what to keep clear, from the DOM around the region (its shadow root, or the
+ *   modal dialog it renders in).
+ */
+
+export type Edge = 'top' | 'bottom';
+
+export interface Box {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+
+export interface Target extends Box {
+  /** How much covering it costs: the primary action and the focused control 3, an invalid field 1. */
+  weight: number;
+}
+
+/** The region's distance from the viewport edge (core/controls.css `.kyb-toasts`, 1rem). */
+export const EDGE_GAP = 16;
+
+const overlap = (a: Box, b: Box) => Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+
+/**
+ * `region`: where the region is now (its width and columns stay the same at either edge). Returns the
+ * edge whose placement covers less (weighted area); on a tie, the current one, so it does not jump.
+ */
+export function pickEdge(current: Edge, region: Box, viewportHeight: number, targets: readonly Target[]): Edge {
+  const height = region.bottom - region.top;
+  if (height <= 0 || !targets.length) return current;
+  const at = (edge: Edge): Box =>
+    edge === 'top'
+      ? { left: region.left, right: region.right, top: EDGE_GAP, bottom: EDGE_GAP + height }
+      : { left: region.left, right: region.right, top: viewportHeight - EDGE_GAP - height, bottom: viewportHeight - EDGE_GAP };
+  const cost = (edge: Edge) => targets.reduce((sum, t) => sum + overlap(at(edge), t) * t.weight, 0);
+  const [bottom, top] = [cost('bottom'), cost('top')];
+  if (bottom === top) return current;
+  return bottom < top ? 'bottom' : 'top';
+}
+
+const PRIMARY = 'button[type="submit"], input[type="submit"]';
+const INVALID = '[aria-invalid="true"], .kyb-error, [part~="error"]';
+const CONTROLS = 'input:not([type="hidden"]), textarea, select, button';
+
+/** The focused element of the page, through open shadow roots (a toast of one element may lie over another's form). */
+function focusedDeep(): Element | null {
+  let a: Element | null = document.activeElement;
+  while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+  return a && a !== document.body ? a : null;
+}
+
+/**
+ * What the region must keep clear of, as boxes in the viewport (shown things only): in the element's own
+ * forms (or its open modal's), each primary action and invalid field; and wherever on the page the
+ * visitor is working, the focused control and every control of its form (a sign-in's "Welcome back!"
+ * must not lie over the review form that opens with it).
+ */
+export function avoidTargets(region: HTMLElement): Target[] {
+  const root = region.getRootNode() as Document | ShadowRoot;
+  // Inside a modal dialog only the dialog's controls can be used.
+  const scope: ParentNode = region.closest('dialog') ?? root;
+  const out: Target[] = [];
+  const add = (e: Element | null | undefined, weight: number) => {
+    if (!e || region.contains(e)) return;
+    const r = e.getBoundingClientRect();
+    if (r.width > 0 && r.height > 0) out.push({ top: r.top, bottom: r.bottom, left: r.left, right: r.right, weight });
+  };
+  for (const form of scope.querySelectorAll('form')) {
+    add(form.querySelector(PRIMARY), 3);
+    for (const e of form.querySelectorAll(INVALID)) add(e, 1);
+  }
+  const focused = focusedDeep();
+  if (focused) {
+    add(focused, 3);
+    const form = focused.closest('form');
+    if (form) {
+      add(form.querySelector(PRIMARY), 3);
+      for (const e of form.querySelectorAll(CONTROLS)) add(e, 1);
+    }
+  }
+  return out;
+}

@@ -248,3 +248,72 @@ export const COMMERCE_MESSAGES = {
   downloadClosed: 'Downloads open once the order is paid, and close if it is refunded.',
   nothingDue: 'Nothing is due on this order.',
 } as const;
+
+/**
+ * The cart's own words beyond COMMERCE_TEXT (docs/commerce.md#cart, #states-and-messages): the header's
+ * cart button, the drawer and the /cart page.
+ */
+export const CART_TEXT = {
+  /** The header button's name, with the count it shows. */
+  button: (count: number) => (count ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart'),
+  close: 'Close cart',
+  each: (price: string) => `${price} each`,
+  quantityOf: (name: string) => `Quantity of ${name}`,
+  increase: (name: string) => `One more ${name}`,
+  decrease: (name: string) => `One fewer ${name}`,
+  quantityLimit: (max: number) => `Up to ${max} of each`,
+  removeOf: (name: string) => `Remove ${name} from the cart`,
+  /** Shown once the lines hold a made-to-order item: what is charged now and what later. */
+  depositHeading: 'Made to order',
+  /** /cart?checkout=cancelled (Stripe's cancel_url). */
+  cancelledTitle: 'Checkout cancelled',
+  cancelledText: 'Nothing was charged, and your cart is saved for when you are ready.',
+  /** The /cart page's heading for its summary column. */
+  summary: 'Order summary',
+  secure: 'You pay on Stripe’s secure page. We never see your card details.',
+} as const;
+
+/** The cart's toasts (docs/commerce.md#states-and-messages). */
+export const CART_MESSAGES = {
+  /** A stored line the catalog no longer offers (a product gone off sale) was taken out. */
+  linesDropped: ok('Cart updated', 'An item that is no longer available was removed from your cart.'),
+  /** The checkout function could not be reached at all (no answer): nothing was charged. */
+  unreachable: bad('Checkout failed', 'Payment could not be started. Your cart is saved: please try again in a moment.'),
+  /** An Add to Cart whose product or options the catalog does not offer (a page's markup is wrong). */
+  addFailed: badWith('Could not add to cart'),
+  quantityLimit: (max: number): Toast => bad('Quantity limit', `Up to ${max} of each item can be ordered at once.`),
+} as const;
+
+/** The order pages (/order/confirmed, /order) and My Account's orders (docs/commerce.md#order-pages). */
+export const ORDER_PAGE_TEXT = {
+  placed: (date: string) => `Placed ${date}`,
+  items: 'Items',
+  loading: 'Loading your order…',
+  loadingOrders: 'Loading your orders…',
+  quantity: (n: number, unit: string) => `${n} × ${unit}`,
+  shipTo: 'Shipping to',
+  email: (address: string) => `Receipt sent to ${address}`,
+  link: 'Your order page',
+  linkHint: 'Keep this link to see your order at any time. It is also in your confirmation e-mail.',
+  /** After the success page has asked for a while without an answer from Stripe. */
+  stillConfirming: 'We are still waiting to hear from the payment service. Nothing more is needed from you: we e-mail your receipt as soon as your payment is confirmed.',
+  checkAgain: 'Check again',
+  loadFailed: 'We could not load your order. Check your connection and try again.',
+  backToCart: 'Back to your cart',
+  /** What each status means to the customer, under its label. */
+  status: {
+    pending: 'We have not received your payment yet.',
+    processing: 'Your payment is being processed. We e-mail you as soon as it clears.',
+    paid: 'Thank you! Your payment is received, and your confirmation is on its way to your inbox.',
+    deposit_paid: 'Thank you! Your deposit is received and we start making your locs. The balance is due before shipping.',
+    payment_failed: 'Your payment did not go through, and nothing was charged. Your cart is saved: you can try again with another card.',
+    expired: 'This checkout closed before it was paid, so nothing was charged. Your cart is saved.',
+    in_production: 'Your order is being made by hand.',
+    ready: 'Your order is ready.',
+    shipped: 'Your order is on its way.',
+    delivered: 'Your order was delivered.',
+    cancelled: 'This order was cancelled.',
+    refunded: 'This order was refunded. The money goes back to the card you paid with, which usually takes 5-10 business days.',
+  } satisfies Record<OrderStatus, string>,
+  ordersLoadFailed: bad('Error', 'Failed to load your orders'),
+} as const;

@@ -4,7 +4,7 @@
  * and one wording. Pure: no DOM, no Node, no Deno.
  */
 import { COMMERCE_TEXT, ORDER_STATUS_LABEL } from './messages.ts';
-import { formatCents } from './cart.ts';
+import { formatCents } from './money.ts';
 import { orderNumber, type OrderStatus } from './rules/commerce.ts';
 
 export interface OrderItemView {
@@ -79,8 +79,14 @@ export interface TotalLine {
   strong?: boolean;
 }
 
-/** The order's money in words, as every order screen and e-mail lists it. */
-export function orderTotals(o: OrderView): TotalLine[] {
+/** What orderTotals reads: an order, or a cart before checkout (nothing paid yet). */
+export type TotalsOf = Pick<
+  OrderView,
+  'subtotal_cents' | 'shipping_cents' | 'total_cents' | 'due_at_checkout_cents' | 'paid_cents' | 'refunded_cents' | 'balance_due_cents' | 'needs_shipping'
+>;
+
+/** The order's money in words, as every order screen and e-mail lists it (and the cart, before checkout). */
+export function orderTotals(o: TotalsOf): TotalLine[] {
   const lines: TotalLine[] = [{ label: COMMERCE_TEXT.subtotal, text: formatCents(o.subtotal_cents) }];
   if (o.needs_shipping) lines.push({ label: COMMERCE_TEXT.shipping, text: o.shipping_cents ? formatCents(o.shipping_cents) : COMMERCE_TEXT.shippingFree });
   lines.push({ label: COMMERCE_TEXT.total, text: formatCents(o.total_cents), strong: true });

@@ -14,7 +14,9 @@
 --   users 5eed0000-…-0000000000NN (admin 01, customers 11-16), reviews 5eed0001-…-0000000000NN (01-34;
 --   06 and 16 are pending), review_media 5eed0002-…, planner_gallery 5eed0003-… (4 is inactive),
 --   leads 5eed0004-… (01 partnership, 02 beta request: new; 03 notify-me: handled), subscribers
---   5eed0005-… (01 newsletter, 02 DIY-kit waiting list: new); one reply, to review 05.
+--   5eed0005-… (01 newsletter, 02 DIY-kit waiting list: new); one reply, to review 05; orders 5eed0006-…
+--   (01-07, Amara Johnson's, one in each state a customer meets: see "orders" below) with their items
+--   5eed0007-…, payments 5eed0008-… and history.
 --
 -- The inbox rows and the reply give the admin inbox, its "N new" count and a review with the brand's
 -- answer something to show (the states catalogue, issue #8). They are dated before any test writes, so
@@ -308,3 +310,63 @@ insert into public.review_replies (review_id, content, created_at, updated_at) v
    '2025-08-31 10:00:00+00', '2025-08-31 10:00:00+00')
 on conflict (review_id) do nothing;
 alter table public.review_replies enable trigger review_replies_stamp;
+
+-- ---------------------------------------------------------------- orders
+-- Amara Johnson's orders, one in each state a customer meets (docs/commerce.md#order-pages), so My
+-- Account's list and the order pages' states have something to show (the states catalogue: the
+-- `customer` session signs in as her). Amounts, names and options are what shared/cart.ts prices for
+-- these lines (written out here; tests/backend/seed.test.ts prices them again): 01 paid (Trinity Locs and
+-- the planner bundle, $8 shipping), 02 deposit paid (Jah Locs 24-26 in, MD, multi-tone, 40 locs: $198 of
+-- $395 paid, $197 due before shipping), 03 awaiting payment, 04 payment processing (the planner PDF),
+-- 05 payment failed (a kit, with the kit terms ticked), 06 checkout expired, 07 refunded. Their order-page
+-- links are /order?token=seed-order-<status>-token (local only: this file never reaches a hosted project).
+-- The numbers are the identity's (KYB-1001 to KYB-1007, in this order); the history ids are negative, in
+-- time order, so they never meet the identity's.
+insert into public.orders (id, user_id, email, customer_name, status, subtotal_cents, shipping_cents, total_cents, due_at_checkout_cents, paid_cents, refunded_cents, needs_shipping, shipping_address, kit_terms_version, kit_terms_accepted_at, access_token, created_at, updated_at, paid_at) values
+  ('5eed0006-0000-4000-8000-000000000001', '5eed0000-0000-4000-8000-000000000011', 'amara.johnson@example.com', 'Amara Johnson', 'paid', 12500, 800, 13300, 13300, 13300, 0, true, '{"name":"Amara Johnson","line1":"482 Edgewood Ave SE","line2":"Apt 3","city":"Atlanta","state":"GA","postal_code":"30312","country":"US"}', null, null, 'seed-order-paid-token', '2025-09-14 15:20:00+00', '2025-09-14 15:22:00+00', '2025-09-14 15:22:00+00'),
+  ('5eed0006-0000-4000-8000-000000000002', '5eed0000-0000-4000-8000-000000000011', 'amara.johnson@example.com', 'Amara Johnson', 'deposit_paid', 39500, 0, 39500, 19800, 19800, 0, true, '{"name":"Amara Johnson","line1":"482 Edgewood Ave SE","line2":"Apt 3","city":"Atlanta","state":"GA","postal_code":"30312","country":"US"}', null, null, 'seed-order-deposit-paid-token', '2025-11-03 18:05:00+00', '2025-11-03 18:07:00+00', '2025-11-03 18:07:00+00'),
+  ('5eed0006-0000-4000-8000-000000000003', '5eed0000-0000-4000-8000-000000000011', 'amara.johnson@example.com', null, 'pending', 7800, 800, 8600, 8600, 0, 0, true, null, null, null, 'seed-order-pending-token', '2025-11-20 21:40:00+00', '2025-11-20 21:40:00+00', null),
+  ('5eed0006-0000-4000-8000-000000000004', '5eed0000-0000-4000-8000-000000000011', 'amara.johnson@example.com', 'Amara Johnson', 'processing', 1300, 0, 1300, 1300, 0, 0, false, null, null, null, 'seed-order-processing-token', '2025-11-18 12:10:00+00', '2025-11-18 12:12:00+00', null),
+  ('5eed0006-0000-4000-8000-000000000005', '5eed0000-0000-4000-8000-000000000011', 'amara.johnson@example.com', null, 'payment_failed', 16500, 0, 16500, 16500, 0, 0, true, null, '2026-11', '2025-10-27 09:30:00+00', 'seed-order-payment-failed-token', '2025-10-27 09:30:00+00', '2025-10-27 09:33:00+00', null),
+  ('5eed0006-0000-4000-8000-000000000006', '5eed0000-0000-4000-8000-000000000011', 'amara.johnson@example.com', null, 'expired', 15800, 0, 15800, 15800, 0, 0, true, null, null, null, 'seed-order-expired-token', '2025-10-05 17:00:00+00', '2025-10-05 18:00:00+00', null),
+  ('5eed0006-0000-4000-8000-000000000007', '5eed0000-0000-4000-8000-000000000011', 'amara.johnson@example.com', 'Amara Johnson', 'refunded', 1300, 0, 1300, 1300, 1300, 1300, false, null, null, null, 'seed-order-refunded-token', '2025-08-22 10:15:00+00', '2025-08-25 11:00:00+00', '2025-08-22 10:16:00+00')
+on conflict (id) do nothing;
+
+insert into public.order_items (id, order_id, position, product, name, options, configuration, unit_cents, quantity, line_cents, due_at_checkout_cents, digital) values
+  ('5eed0007-0000-4000-8000-000000000010', '5eed0006-0000-4000-8000-000000000001', 0, 'trinity-locs', 'Trinity Locs', array['Length: 20 in', 'Size: MD (1.2-1.5 cm)', 'Color: Black']::text[], '{"length":20,"size":"MD","color":"black"}', 9800, 1, 9800, 9800, false),
+  ('5eed0007-0000-4000-8000-000000000011', '5eed0006-0000-4000-8000-000000000001', 1, 'crown-planner', 'Crown Planner Bundle', array['Digital download']::text[], '{"tier":"bundle"}', 2700, 1, 2700, 2700, true),
+  ('5eed0007-0000-4000-8000-000000000020', '5eed0006-0000-4000-8000-000000000002', 0, 'jah-locs', 'Jah Locs', array['Length: 24-26 in', 'Size: MD (1.2-1.5 cm)', 'Color: Multi-tone (custom)', '40 locs (2 bundles of 20)']::text[], '{"length":"24-26","size":"MD","color":"multi-tone","quantity":40}', 39500, 1, 39500, 19800, false),
+  ('5eed0007-0000-4000-8000-000000000030', '5eed0006-0000-4000-8000-000000000003', 0, 'irie-locs', 'Irie Locs', array['Length: 16 in', 'Size: SM (0.6-0.8 cm)', 'Color: Brown']::text[], '{"length":16,"size":"SM","color":"brown"}', 7800, 1, 7800, 7800, false),
+  ('5eed0007-0000-4000-8000-000000000040', '5eed0006-0000-4000-8000-000000000004', 0, 'crown-planner', 'Crown Planner PDF', array['Digital download']::text[], '{"tier":"pdf"}', 1300, 1, 1300, 1300, true),
+  ('5eed0007-0000-4000-8000-000000000050', '5eed0006-0000-4000-8000-000000000005', 0, 'lock-kit', 'Custom DIY Loc Kit', array['Size: SM', '40 locs', 'Length: 16-18 in', 'Color: Burgundy', 'Add-ons: Wrapping hair, Satin bag']::text[], '{"size":"SM","count":40,"length":"16-18","color":"burgundy","addOns":["wrapping-hair","satin-bag"]}', 16500, 1, 16500, 16500, false),
+  ('5eed0007-0000-4000-8000-000000000060', '5eed0006-0000-4000-8000-000000000006', 0, 'handmade-locs', 'Handmade Faux Locs', array[]::text[], '{}', 7900, 2, 15800, 15800, false),
+  ('5eed0007-0000-4000-8000-000000000070', '5eed0006-0000-4000-8000-000000000007', 0, 'crown-planner', 'Crown Planner PDF', array['Digital download']::text[], '{"tier":"pdf"}', 1300, 1, 1300, 1300, true)
+on conflict (id) do nothing;
+
+insert into public.order_payments (id, order_id, kind, amount_cents, status, checkout_session_id, payment_intent_id, refunded_cents, created_at, paid_at) values
+  ('5eed0008-0000-4000-8000-000000000001', '5eed0006-0000-4000-8000-000000000001', 'full', 13300, 'paid', 'cs_test_seed_01', 'pi_seed_01', 0, '2025-09-14 15:20:00+00', '2025-09-14 15:22:00+00'),
+  ('5eed0008-0000-4000-8000-000000000002', '5eed0006-0000-4000-8000-000000000002', 'deposit', 19800, 'paid', 'cs_test_seed_02', 'pi_seed_02', 0, '2025-11-03 18:05:00+00', '2025-11-03 18:07:00+00'),
+  ('5eed0008-0000-4000-8000-000000000003', '5eed0006-0000-4000-8000-000000000003', 'full', 8600, 'open', 'cs_test_seed_03', null, 0, '2025-11-20 21:40:00+00', null),
+  ('5eed0008-0000-4000-8000-000000000004', '5eed0006-0000-4000-8000-000000000004', 'full', 1300, 'processing', 'cs_test_seed_04', 'pi_seed_04', 0, '2025-11-18 12:10:00+00', null),
+  ('5eed0008-0000-4000-8000-000000000005', '5eed0006-0000-4000-8000-000000000005', 'full', 16500, 'failed', 'cs_test_seed_05', null, 0, '2025-10-27 09:30:00+00', null),
+  ('5eed0008-0000-4000-8000-000000000006', '5eed0006-0000-4000-8000-000000000006', 'full', 15800, 'expired', 'cs_test_seed_06', null, 0, '2025-10-05 17:00:00+00', null),
+  ('5eed0008-0000-4000-8000-000000000007', '5eed0006-0000-4000-8000-000000000007', 'full', 1300, 'paid', 'cs_test_seed_07', 'pi_seed_07', 1300, '2025-08-22 10:15:00+00', '2025-08-22 10:16:00+00')
+on conflict (id) do nothing;
+
+insert into public.order_events (id, order_id, status, note, source, created_at)
+overriding system value values
+  (-1000, '5eed0006-0000-4000-8000-000000000001', 'pending', null, 'checkout', '2025-09-14 15:20:00+00'),
+  (-999, '5eed0006-0000-4000-8000-000000000001', 'paid', null, 'stripe', '2025-09-14 15:22:00+00'),
+  (-998, '5eed0006-0000-4000-8000-000000000002', 'pending', null, 'checkout', '2025-11-03 18:05:00+00'),
+  (-997, '5eed0006-0000-4000-8000-000000000002', 'deposit_paid', null, 'stripe', '2025-11-03 18:07:00+00'),
+  (-996, '5eed0006-0000-4000-8000-000000000003', 'pending', null, 'checkout', '2025-11-20 21:40:00+00'),
+  (-995, '5eed0006-0000-4000-8000-000000000004', 'pending', null, 'checkout', '2025-11-18 12:10:00+00'),
+  (-994, '5eed0006-0000-4000-8000-000000000004', 'processing', null, 'stripe', '2025-11-18 12:12:00+00'),
+  (-993, '5eed0006-0000-4000-8000-000000000005', 'pending', null, 'checkout', '2025-10-27 09:30:00+00'),
+  (-992, '5eed0006-0000-4000-8000-000000000005', 'payment_failed', null, 'stripe', '2025-10-27 09:33:00+00'),
+  (-991, '5eed0006-0000-4000-8000-000000000006', 'pending', null, 'checkout', '2025-10-05 17:00:00+00'),
+  (-990, '5eed0006-0000-4000-8000-000000000006', 'expired', null, 'stripe', '2025-10-05 18:00:00+00'),
+  (-989, '5eed0006-0000-4000-8000-000000000007', 'pending', null, 'checkout', '2025-08-22 10:15:00+00'),
+  (-988, '5eed0006-0000-4000-8000-000000000007', 'paid', null, 'stripe', '2025-08-22 10:16:00+00'),
+  (-987, '5eed0006-0000-4000-8000-000000000007', 'refunded', 'Refunded $13.00 in all', 'stripe', '2025-08-25 11:00:00+00')
+on conflict (id) do nothing;

@@ -38,6 +38,8 @@ export function partsInSource(folder: string): Set<string> {
     'dialog.tsx': ['dialog'],
     'admin-gate.tsx': ['root', 'loading', 'denied', 'sign-in'],
     'tab-list.tsx': ['tabs', 'tab', 'tab-selected', 'panel'],
+    // An item and the totals, drawn alike by the cart and the order screens (core/commerce.tsx).
+    'commerce.tsx': ['name', 'options', 'totals'],
     // How a review looks, shared by kyb-reviews and kyb-review-moderation (widgets/reviews/view/).
     'reviews/view/index.ts': ['avatar', 'verified', 'reply'],
   };

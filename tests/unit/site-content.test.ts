@@ -118,10 +118,20 @@ describe('page content (docs/pages.md) and figures (docs/limits.md)', () => {
     for (const p of pages) expect(p.html.includes('class="dm-fab"'), p.path).toBe(!p.path.startsWith('/admin/'));
   });
 
-  it('opens the booking service, payment and checkout placeholders in a new tab', () => {
+  it('opens the booking service in a new tab; the shop buttons add to the cart, and nothing links to a payment page', () => {
     expect(page('/')).toContain(`href="${bookingLink({ consultation: true }).replace(/&/g, '&amp;')}"`);
-    expect(page('/handmade-locs')).toContain(`href="${BUSINESS.cardCheckoutUrl}" class="btn btn--primary" target="_blank" rel="noopener">Add to Cart`);
-    for (const tier of ['pdf', 'bundle'] as const) expect(page('/digital-tools/crown-planner')).toContain(`href="${BUSINESS.plannerPaymentUrl(tier)}"`);
+    expect(page('/handmade-locs')).toContain('<kyb-cart add="handmade-locs"><button type="button" class="btn btn--primary">Add to Cart</button></kyb-cart>');
+    const planner = page('/digital-tools/crown-planner');
+    for (const [tier, label] of [
+      ['pdf', 'Buy the PDF'],
+      ['bundle', 'Buy the Bundle'],
+    ])
+      expect(planner).toMatch(
+        new RegExp(
+          `<kyb-cart add="crown-planner" configuration="\\{&quot;tier&quot;:&quot;${tier}&quot;\\}" after="open"><button type="button" class="btn btn--[a-z]+">${label}</button></kyb-cart>`,
+        ),
+      );
+    for (const p of pages) expect(p.html, p.path).not.toMatch(/checkout\.square\.site|buy\.stripe\.com/);
   });
 
   it('links every Vault download to a real file', () => {

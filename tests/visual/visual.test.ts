@@ -15,7 +15,7 @@ import type { BrowserContext, BrowserContextOptions, Page } from 'playwright';
 import { ROUTES } from '../../site/routes.ts';
 import { CATALOGUE, stateUrl } from '../../widgets/playground/catalogue.ts';
 import type { ElementState, StateSession } from '../../widgets/core/states.ts';
-import { ADMIN_CREDENTIALS, MEMBER_CREDENTIALS } from '../../supabase/local/admin-credentials.ts';
+import { ADMIN_CREDENTIALS, CUSTOMER_CREDENTIALS, MEMBER_CREDENTIALS } from '../../supabase/local/admin-credentials.ts';
 import { signedInStorage } from '../e2e/support/auth.ts';
 import { useSite } from '../e2e/support/hooks.ts';
 import { ROOT, pool } from '../e2e/support/site.ts';
@@ -57,6 +57,7 @@ function contextFor(session: StateSession): Promise<BrowserContext> {
           if (error) throw new Error(`sign-up of ${MEMBER_CREDENTIALS.email}: ${error.message}`);
           opts.storageState = await signedInStorage(ctx.site, MEMBER_CREDENTIALS);
         } else if (session === 'admin') opts.storageState = await signedInStorage(ctx.site, ADMIN_CREDENTIALS);
+        else if (session === 'customer') opts.storageState = await signedInStorage(ctx.site, CUSTOMER_CREDENTIALS);
         return ctx.site.context(opts);
       })(),
     );

@@ -20,6 +20,12 @@ export interface KybEventMap {
   /** Any element, or the page on document, asks kyb-auth-button to open its dialog. */
   'kyb-request-sign-in': { tab?: 'sign-in' | 'sign-up' };
   /**
+   * Any element, or the page on document, asks kyb-cart to add a line and/or open the cart. On a
+   * `<kyb-cart add="…">` (a page's Add to Cart button) the line is its attributes'. `paid` (kyb-order,
+   * once an order is paid): the cart empties if that order was checked out from it.
+   */
+  'kyb-request-cart': { add?: { product: string; configuration: Record<string, unknown>; quantity?: number }; open?: boolean; paid?: string };
+  /**
    * An element is about to navigate; cancelable (a host SPA may preventDefault and route itself).
    * kyb-account when nobody is signed in ('signed-out'); kyb-access-modal after a beta request ('beta-access').
    */

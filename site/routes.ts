@@ -12,6 +12,7 @@ import { About } from './pages/About.tsx';
 import { Account } from './pages/Account.tsx';
 import { AdminGallery } from './pages/AdminGallery.tsx';
 import { AdminInbox } from './pages/AdminInbox.tsx';
+import { AdminOrders } from './pages/AdminOrders.tsx';
 import { AdminReviews } from './pages/AdminReviews.tsx';
 import { Beta } from './pages/Beta.tsx';
 import { BetaTester } from './pages/BetaTester.tsx';
@@ -402,6 +403,16 @@ export const ROUTES: readonly Route[] = [
     sitemap: false,
     noindex: true,
     navLabel: 'Your order',
+  },
+  {
+    path: '/admin/orders',
+    section: null,
+    page: AdminOrders,
+    title: 'Orders',
+    description: 'Run what the shop sold: every order, its payments and history, its next step, and the Crown Planner files.',
+    sitemap: false,
+    noindex: true,
+    navLabel: 'Orders',
   },
   {
     path: '/admin/inbox',

@@ -26,12 +26,15 @@ describe('page content (docs/pages.md) and figures (docs/limits.md)', () => {
     has('/products', '<kyb-product-filter>');
     has('/admin/gallery', '<kyb-gallery-admin>');
     has('/admin/inbox', '<kyb-admin-inbox>');
-    // Every admin page links the others, the inbox with its count of new items.
-    for (const path of ['/admin/inbox', '/admin/reviews', '/admin/gallery']) {
+    has('/admin/orders', '<kyb-admin-orders>');
+    // Every admin page links the others, the inbox with its count of new items, the orders with those that need action.
+    const admin = ['/admin/orders', '/admin/inbox', '/admin/reviews', '/admin/gallery'];
+    for (const path of admin) {
       const html = page(path);
       expect(html, path).toContain(`<a href="${path}" aria-current="page">`);
       expect(html, path).toContain('Inbox<kyb-inbox-count></kyb-inbox-count></a>');
-      for (const other of ['/admin/inbox', '/admin/reviews', '/admin/gallery']) expect(html, `${path} links ${other}`).toContain(`href="${other}"`);
+      expect(html, path).toContain('Orders<kyb-inbox-count of="orders"></kyb-inbox-count></a>');
+      for (const other of admin) expect(html, `${path} links ${other}`).toContain(`href="${other}"`);
     }
     has('/account', '<kyb-account>');
     has('/beta', '<kyb-beta-gate>');

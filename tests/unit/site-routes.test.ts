@@ -92,6 +92,7 @@ const NAV_SECTION: Record<string, string | null> = {
   '/cart': null,
   '/order/confirmed': null,
   '/order': null,
+  '/admin/orders': null,
   '/admin/inbox': null,
   '/admin/gallery': null,
   '/admin/reviews': null,
@@ -108,7 +109,7 @@ const LINKED_ONLY = [
   '/blog/full-loc-bible',
   '/protective-style-planner',
 ];
-const NOINDEX = ['/admin/gallery', '/admin/reviews', '/admin/inbox', '/account', '/beta-tester', '/unsubscribe', '/cart', '/order/confirmed', '/order'];
+const NOINDEX = ['/admin/gallery', '/admin/reviews', '/admin/inbox', '/admin/orders', '/account', '/beta-tester', '/unsubscribe', '/cart', '/order/confirmed', '/order'];
 
 describe('route table', () => {
   it('has every route of the specs, with its aliases', () => {

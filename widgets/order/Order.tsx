@@ -23,7 +23,7 @@ import { emit } from '../core/events.ts';
 import { invokeFunction } from '../core/functions.ts';
 import { siteUrl } from '../core/site.ts';
 import { useToasts } from '../core/toast.tsx';
-import { AWAITING_PAYMENT, COMMERCE_TEXT, ORDER_PAGE_TEXT, ORDER_SELECT, TEXTS, isPaid, orderNumber, type OrderView } from '../core/shared.ts';
+import { AWAITING_PAYMENT, COMMERCE_TEXT, ORDER_PAGE_TEXT, ORDER_SELECT, TEXTS, isPaid, orderFromRow, orderNumber, type OrderRow, type OrderView } from '../core/shared.ts';
 import { nextDelay } from './poll.ts';
 import { Receipt } from './Receipt.tsx';
 
@@ -39,9 +39,18 @@ export function Order({ of = 'address', container }: OrderProps) {
 type View =
   | { state: 'loading' }
   | { state: 'confirming'; gaveUp: boolean }
-  | { state: 'shown'; order: OrderView; link: string | null }
+  | { state: 'shown'; order: OrderView; link: string | null; token: string | null }
   | { state: 'not-found' }
   | { state: 'failed' };
+
+/** The token of an order page's link (`…/order?token=…`). */
+const tokenOf = (link: string | null) => {
+  try {
+    return link ? new URL(link).searchParams.get('token') : null;
+  } catch {
+    return null;
+  }
+};
 
 function AddressedOrder({ container }: { container?: ShadowRoot }) {
   const params = new URLSearchParams(location.search);
@@ -51,6 +60,7 @@ function AddressedOrder({ container }: { container?: ShadowRoot }) {
   const [view, setView] = useState<View>(() => (!body ? { state: 'not-found' } : sessionId ? { state: 'confirming', gaveUp: false } : { state: 'loading' }));
   const [round, setRound] = useState(0);
   const emptied = useRef(false);
+  const { toast, toasts } = useToasts();
 
   useEffect(() => {
     if (!body) return;
@@ -70,7 +80,8 @@ function AddressedOrder({ container }: { container?: ShadowRoot }) {
           if (wait !== null) timer = setTimeout(ask, wait);
           return;
         }
-        setView({ state: 'shown', order, link: sessionId ? link : null });
+        // The success page knows its order by the session; the functions' other forms want the link's token.
+        setView({ state: 'shown', order, link: sessionId ? link : null, token: token ?? tokenOf(link) });
         if (isPaid(order.status) && !emptied.current) {
           emptied.current = true;
           emit(hostOf(container) ?? document, 'kyb-request-cart', { paid: orderNumber(order.number) });
@@ -124,7 +135,7 @@ function AddressedOrder({ container }: { container?: ShadowRoot }) {
       );
       break;
     case 'shown':
-      content = <Receipt order={view.order} link={view.link} />;
+      content = <Receipt order={view.order} link={view.link} access={view.token ? { token: view.token } : undefined} toast={toast} />;
       break;
     case 'not-found':
       content = (
@@ -150,26 +161,10 @@ function AddressedOrder({ container }: { container?: ShadowRoot }) {
   return (
     <div className="order kyb-card" part="card" aria-busy={view.state === 'loading' || view.state === 'confirming'}>
       {content}
+      {toasts}
     </div>
   );
 }
-
-/** A row of `orders` as the Data API answers ORDER_SELECT, in the shape of OrderView. */
-type OrderRow = Omit<OrderView, 'items' | 'payments' | 'history'> & {
-  order_items: (OrderView['items'][number] & { position: number })[];
-  order_payments: OrderView['payments'];
-  order_events: { id: number; status: OrderView['status']; note: string | null; created_at: string }[];
-};
-
-export const toView = (r: OrderRow): OrderView => {
-  const { order_items, order_payments, order_events, ...o } = r;
-  return {
-    ...o,
-    items: [...order_items].sort((a, b) => a.position - b.position),
-    payments: order_payments,
-    history: [...order_events].sort((a, b) => a.id - b.id).map((e) => ({ status: e.status, note: e.note, at: e.created_at })),
-  };
-};
 
 function AccountOrders() {
   const auth = useAuth();
@@ -186,7 +181,7 @@ function AccountOrders() {
         const c = await ensureAuth();
         const { data, error } = await c.from('orders').select(ORDER_SELECT).order('created_at', { ascending: false });
         if (error) throw error;
-        list = (data as unknown as OrderRow[]).map(toView);
+        list = (data as unknown as OrderRow[]).map(orderFromRow);
       } catch (e) {
         console.error('[kyb] orders load failed', e);
         if (live) toast(ORDER_PAGE_TEXT.ordersLoadFailed);
@@ -224,7 +219,7 @@ function AccountOrders() {
         <ol className="orders__list" part="list">
           {orders.list.map((o) => (
             <li key={o.id} className="orders__item kyb-card">
-              <Receipt order={o} level={3} />
+              <Receipt order={o} level={3} access={{ order: o.id }} toast={toast} />
             </li>
           ))}
         </ol>

@@ -6,6 +6,8 @@
  * on the order pages and in My Account.
  */
 import { Item, Totals } from '../core/commerce.tsx';
+import type { ToastInput } from '../core/toast.tsx';
+import { Fulfilment, type OrderAccess } from './Fulfilment.tsx';
 import { siteUrl } from '../core/site.ts';
 import { ORDER_PAGE_TEXT, addressLines, formatCents, isPaid, orderTitle, orderTotals, statusLabel, type OrderView } from '../core/shared.ts';
 
@@ -21,9 +23,12 @@ export interface ReceiptProps {
   link?: string | null;
   /** The title's level: 2 on an order page, 3 in My Account's list. */
   level?: 2 | 3;
+  /** How the functions find the order (the link's token, or its id when signed in): Pay balance and Download need it. */
+  access?: OrderAccess;
+  toast?: (t: ToastInput) => void;
 }
 
-export function Receipt({ order: o, link, level = 2 }: ReceiptProps) {
+export function Receipt({ order: o, link, level = 2, access, toast }: ReceiptProps) {
   const Title = level === 2 ? 'h2' : 'h3';
   const address = addressLines(o.shipping_address);
   return (
@@ -66,6 +71,7 @@ export function Receipt({ order: o, link, level = 2 }: ReceiptProps) {
           </address>
         </section>
       ) : null}
+      {access && toast ? <Fulfilment order={o} access={access} toast={toast} /> : null}
       {o.email && isPaid(o.status) ? <p className="receipt__meta">{ORDER_PAGE_TEXT.email(o.email)}</p> : null}
       {link ? (
         <p className="receipt__link" part="link">

@@ -10,11 +10,12 @@ export interface KybElementAttributes {
   'kyb-access-modal': { 'label'?: string; };
   'kyb-account': { 'redirect'?: string; };
   'kyb-admin-inbox': {};
+  'kyb-admin-orders': {};
   'kyb-auth-button': { 'account-path'?: string; 'layout'?: 'bar' | 'menu'; };
   'kyb-beta-gate': { 'mode'?: 'gate' | 'tools'; };
   'kyb-cart': { 'layout'?: 'bar' | 'menu' | 'page'; 'add'?: string; 'configuration'?: string; 'after'?: 'toast' | 'open'; };
   'kyb-gallery-admin': {};
-  'kyb-inbox-count': {};
+  'kyb-inbox-count': { 'of'?: 'inbox' | 'orders'; };
   'kyb-loc-configurator': { 'product'?: 'trinity-locs' | 'irie-locs' | 'jah-locs' | 'diy-kit' | 'lock-kit'; };
   'kyb-merch-notify': { 'item'?: 'tee' | 'scarf' | 'journal'; };
   'kyb-newsletter': { 'source-page'?: string; };
@@ -38,6 +39,7 @@ export interface KybElementEvents {
   'kyb-access-modal': { 'onkyb-lead-submitted'?: (e: CustomEvent<KybEventMap['kyb-lead-submitted']>) => void; 'onkyb-redirect'?: (e: CustomEvent<KybEventMap['kyb-redirect']>) => void; };
   'kyb-account': { 'onkyb-profile-updated'?: (e: CustomEvent<KybEventMap['kyb-profile-updated']>) => void; 'onkyb-redirect'?: (e: CustomEvent<KybEventMap['kyb-redirect']>) => void; };
   'kyb-admin-inbox': { 'onkyb-inbox-change'?: (e: CustomEvent<KybEventMap['kyb-inbox-change']>) => void; 'onkyb-request-sign-in'?: (e: CustomEvent<KybEventMap['kyb-request-sign-in']>) => void; };
+  'kyb-admin-orders': { 'onkyb-order-change'?: (e: CustomEvent<KybEventMap['kyb-order-change']>) => void; 'onkyb-request-sign-in'?: (e: CustomEvent<KybEventMap['kyb-request-sign-in']>) => void; };
   'kyb-auth-button': { 'onkyb-request-sign-in'?: (e: CustomEvent<KybEventMap['kyb-request-sign-in']>) => void; };
   'kyb-beta-gate': { 'onkyb-beta-unlocked'?: (e: CustomEvent<KybEventMap['kyb-beta-unlocked']>) => void; 'onkyb-lead-submitted'?: (e: CustomEvent<KybEventMap['kyb-lead-submitted']>) => void; };
   'kyb-cart': { 'onkyb-request-cart'?: (e: CustomEvent<KybEventMap['kyb-request-cart']>) => void; 'onkyb-request-sign-in'?: (e: CustomEvent<KybEventMap['kyb-request-sign-in']>) => void; };
@@ -69,6 +71,7 @@ declare global {
     'kyb-access-modal': HTMLElement;
     'kyb-account': HTMLElement;
     'kyb-admin-inbox': HTMLElement;
+    'kyb-admin-orders': HTMLElement;
     'kyb-auth-button': HTMLElement;
     'kyb-beta-gate': HTMLElement;
     'kyb-cart': HTMLElement;

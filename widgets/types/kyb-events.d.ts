@@ -14,6 +14,11 @@ export interface KybEventMap {
   'kyb-gallery-change': { action: 'upload' | 'update' | 'delete'; id: string };
   /** kyb-admin-inbox, after an item's new status is stored (kyb-inbox-count recounts on it). */
   'kyb-inbox-change': { id: string; status: 'new' | 'handled' | 'archived' };
+  /** kyb-admin-orders, after a step of an order is stored (kyb-inbox-count of="orders" recounts on it). */
+  'kyb-order-change': {
+    id: string;
+    status: 'pending' | 'processing' | 'paid' | 'deposit_paid' | 'payment_failed' | 'expired' | 'in_production' | 'ready' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
+  };
   'kyb-profile-updated': { displayName: string | null; avatarUrl: string | null };
   'kyb-lead-submitted': { kind: string };
   'kyb-beta-unlocked': Record<string, never>;

@@ -4,6 +4,7 @@
  * /v1 API and /stripe pages) to their services, answers CORS, checks the gateway's apikey, and never
  * lets an exception become a 5xx without a body.
  */
+import { STATUS_CODES } from 'node:http';
 import { openDb, migrate, type Db, type OpenOptions } from './db.ts';
 import { defaultConfig, type StackConfig, type StackConfigOverrides } from './config.ts';
 import { corsHeaders, json, preflight, BodyTooLarge, type Service, type StackContext } from './http.ts';
@@ -81,7 +82,9 @@ export async function createStack(opts: CreateStackOptions = {}): Promise<Stack>
     // this origin's pages only, so they grant no other origin anything (the API services answer every
     // origin, as hosted Supabase does).
     if (!isLocalPage(new URL(req.url).pathname)) for (const [k, v] of Object.entries(corsHeaders(req))) if (!headers.has(k)) headers.set(k, v);
-    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+    // Every answer carries its standard reason phrase (`200 OK`), as PostgREST, GoTrue and the gateway
+    // send over HTTP/1.1; a web Response built with only a status has an empty one (server.ts writes it).
+    return new Response(res.body, { status: res.status, statusText: res.statusText || STATUS_CODES[res.status] || '', headers });
   };
   // Seeded storage rows need bytes to serve (the seed can only write rows).
   await ensureSeedObjects(ctx);

@@ -48,6 +48,11 @@ export async function claimKey(q: Query, table: string, scope: string, key: stri
   return { kind: 'replay', status: row.status, body: row.body };
 }
 
+/** Forgets keys older than a day (run now and then: every POST the Stripe SDK sends carries a key). */
+export async function pruneKeys(q: Query, table: string): Promise<void> {
+  await q(`delete from ${table} where created_at < now() - make_interval(secs => $1)`, [IDEMPOTENCY_TTL_SECONDS]);
+}
+
 /** The answer that later requests with the key replay. */
 export async function recordKey(q: Query, table: string, scope: string, key: string, status: number, body: string): Promise<void> {
   await q(`update ${table} set status = $3, body = $4 where scope = $1 and key = $2`, [scope, key, status, body]);

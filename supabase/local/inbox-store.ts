@@ -12,7 +12,7 @@
  */
 import type { Db, Query } from './db.ts';
 import type { Mail } from './http.ts';
-import { keyTableSql } from './idempotency.ts';
+import { keyTableSql, pruneKeys } from './idempotency.ts';
 
 /** The inbox keeps the newest mails only. */
 export const INBOX_CAPACITY = 500;
@@ -62,6 +62,7 @@ const toMail = (r: Row): Mail => ({
 
 export async function openMailStore(db: Db): Promise<MailStore> {
   await db.exec(SCHEMA_SQL);
+  await pruneKeys(db.query, INBOX_KEYS);
   const rows = await db.query<Row>(`select * from (select * from ${INBOX_SCHEMA}.mails order by seq desc limit ${INBOX_CAPACITY}) newest order by seq`);
   const mails: Mail[] = rows.rows.map(toMail);
   const insert = async (q: Query, list: Mail[]) => {

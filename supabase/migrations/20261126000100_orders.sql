@@ -250,15 +250,7 @@ declare
   v_item jsonb;
   v_pos integer := 0;
 begin
-  if v_attempt is not null then
-    select * into v_order from public.orders where checkout_attempt = v_attempt;
-    if found then
-      select * into v_payment from public.order_payments where order_id = v_order.id order by created_at limit 1;
-      return jsonb_build_object('id', v_order.id, 'number', v_order.number, 'status', v_order.status, 'payment_id', v_payment.id,
-        'checkout_url', v_payment.checkout_url, 'expires_at', v_payment.expires_at, 'payment_status', v_payment.status, 'replayed', true);
-    end if;
-  end if;
-
+  -- Two presses of one attempt at the same moment: the first inserts, the other finds its order.
   insert into public.orders (user_id, email, subtotal_cents, shipping_cents, total_cents, due_at_checkout_cents, needs_shipping,
                              kit_terms_version, kit_terms_accepted_at, checkout_attempt)
   values (nullif(p_order ->> 'user_id', '')::uuid, nullif(lower(btrim(p_order ->> 'email')), ''),
@@ -266,7 +258,16 @@ begin
           (p_order ->> 'due_at_checkout_cents')::integer, (p_order ->> 'needs_shipping')::boolean,
           nullif(p_order ->> 'kit_terms_version', ''), case when nullif(p_order ->> 'kit_terms_version', '') is not null then now() end,
           v_attempt)
+  on conflict (checkout_attempt) do nothing
   returning * into v_order;
+
+  if not found then
+    select * into v_order from public.orders where checkout_attempt = v_attempt;
+    select * into v_payment from public.order_payments where order_id = v_order.id order by created_at limit 1;
+    return jsonb_build_object('id', v_order.id, 'number', v_order.number, 'status', v_order.status, 'payment_id', v_payment.id,
+      'checkout_url', v_payment.checkout_url, 'expires_at', v_payment.expires_at, 'payment_status', v_payment.status,
+      'payment_created_at', v_payment.created_at, 'replayed', true);
+  end if;
 
   for v_item in select * from jsonb_array_elements(p_items) loop
     insert into public.order_items (order_id, position, product, name, options, configuration, unit_cents, quantity, line_cents, due_at_checkout_cents, digital)
@@ -284,7 +285,7 @@ begin
   insert into public.order_events (order_id, status, source) values (v_order.id, 'pending', 'checkout');
 
   return jsonb_build_object('id', v_order.id, 'number', v_order.number, 'status', v_order.status, 'payment_id', v_payment.id,
-    'checkout_url', null, 'expires_at', null, 'payment_status', v_payment.status, 'replayed', false);
+    'checkout_url', null, 'expires_at', null, 'payment_status', v_payment.status, 'payment_created_at', v_payment.created_at, 'replayed', false);
 end;
 $$;
 comment on function public.order_create(jsonb, jsonb) is 'checkout: an order, its items, its first payment and history entry, in one transaction (idempotent per checkout attempt).';

@@ -91,9 +91,13 @@ begin
   if not found or v.balance_due_cents <= 0 or v.status not in ('deposit_paid', 'in_production', 'ready') then
     return null;
   end if;
+  -- An open one is reused while its session lasts, or (no session yet: Stripe was not reached) while a
+  -- session made now would still end where the first would have (checkout derives expires_at from
+  -- created_at, so a retry sends Stripe the same parameters under the same idempotency key).
   select * into v_payment from public.order_payments
    where order_id = p_order and kind = 'balance' and status = 'open' and amount_cents = v.balance_due_cents
-     and (expires_at is null or expires_at > now() + interval '2 minutes')
+     and ((checkout_url is not null and expires_at > now() + interval '2 minutes')
+          or (checkout_url is null and created_at > now() - interval '25 minutes'))
    order by created_at desc limit 1;
   if not found then
     -- A balance session that went unpaid is closed for good: its payment can no longer be completed.
@@ -101,7 +105,7 @@ begin
     insert into public.order_payments (order_id, kind, amount_cents) values (p_order, 'balance', v.balance_due_cents) returning * into v_payment;
   end if;
   return jsonb_build_object('payment_id', v_payment.id, 'amount_cents', v_payment.amount_cents, 'checkout_url', v_payment.checkout_url,
-    'number', v.number, 'email', v.email, 'user_id', v.user_id);
+    'created_at', v_payment.created_at, 'number', v.number, 'email', v.email, 'user_id', v.user_id);
 end;
 $$;
 

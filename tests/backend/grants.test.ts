@@ -567,7 +567,7 @@ describe('Data API grants (hosted Supabase: nothing in public is exposed without
       }
     }
     expect(unneeded).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 });
 
 describe("hosted's own schemas, as postgres and the API roles meet them", () => {

@@ -182,7 +182,9 @@ describe('the hosted checkout page', () => {
     });
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(`http://127.0.0.1:5173/order/confirmed?session_id=${session.id}`);
-    expect(await stripe.checkout.sessions.retrieve(session.id)).toMatchObject({ status: 'complete', customer_details: { email: 'page@example.com' } });
+    // customer_email is shown read-only and wins over whatever the form sent.
+    expect(await stripe.checkout.sessions.retrieve(session.id)).toMatchObject({ status: 'complete', customer_details: { email: 'buyer@example.com' } });
+    expect(html).toMatch(/name="email" value="buyer@example.com"[^>]*readonly/);
   });
 
   it('shows "Your card was declined." for 0002 and keeps the session open', async () => {
@@ -194,7 +196,7 @@ describe('the hosted checkout page', () => {
     });
     const html = await declined.text();
     expect(html).toContain('role="alert">Your card was declined.</p>');
-    expect(html).toContain('value="page@example.com"');
+    expect(html).toContain('value="1 Main St"');
     expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('open');
   });
 });

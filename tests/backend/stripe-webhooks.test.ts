@@ -3,7 +3,7 @@
  * signs them (checked with the SDK's own constructEventAsync, which refuses forgeries), retries with
  * backoff after a failure or a timeout, redelivery (several at once), deliveries held and released out
  * of order, and a queue that survives a restart of the stack on the same database (a PGlite data
- * directory, or the same PostgreSQL database), with the dev inbox's mail. The endpoint is a small recording server (tests/support/stripe.ts).
+ * directory, or the same PostgreSQL database); a kill -9 is stripe-crash.test.ts. The endpoint is a small recording server (tests/support/stripe.ts).
  */
 import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
 import { randomUUID } from 'node:crypto';
@@ -12,7 +12,6 @@ import { testStack, reopenableTestDb, type TestStack } from '../support/stack.ts
 import { FAST_RETRIES, sessionParams, stripeClient, webhookEndpoint } from '../support/stripe.ts';
 import { createStack } from '../../supabase/local/app.ts';
 import { signatureHeader } from '../../supabase/local/stripe/webhooks.ts';
-import { LOCAL_MAIL_API_KEY } from '../../supabase/local/config.ts';
 
 let s: TestStack;
 let stripe: Stripe;
@@ -104,7 +103,7 @@ describe('retries', () => {
     const before = s.config.stripe.deliveryTimeoutMs;
     s.config.stripe.deliveryTimeoutMs = 150;
     try {
-      hook.delay(400);
+      hook.delay(2_000);
       const session = await paidSession();
       const [record] = await s.stripe.events(session.id);
       expect(record.deliveries).toMatchObject([{ state: 'failed', attempts: 5 }]);
@@ -122,13 +121,13 @@ describe('redelivery and ordering', () => {
     const session = await paidSession();
     const [record] = await s.stripe.events(session.id);
     hook.received.length = 0;
-    hook.delay(300);
+    hook.delay(1_000);
     await s.stripe.redeliver(record.event.id, 4);
     await s.stripe.idle();
     expect(hook.received.map((r) => JSON.parse(r.body).id)).toEqual(Array(4).fill(record.event.id));
-    // Concurrent: all four arrived before the first answer was due.
+    // Concurrent: all four arrived before the first answer was due (one after another would take 3 s).
     const times = hook.received.map((r) => r.at);
-    expect(Math.max(...times) - Math.min(...times)).toBeLessThan(300);
+    expect(Math.max(...times) - Math.min(...times)).toBeLessThan(1_000);
   });
 
   it('holds deliveries while paused and can release them out of order', async () => {
@@ -145,7 +144,9 @@ describe('redelivery and ordering', () => {
       expect(hook.events().map((e) => e.type)).toEqual(['charge.refunded']);
       s.stripe.resume();
       await s.stripe.idle();
-      expect(hook.events().map((e) => e.type)).toEqual(['charge.refunded', 'checkout.session.completed', 'refund.created']);
+      // The two held back go out together once resumed, in no promised order (as with Stripe).
+      const [first, ...rest] = hook.events().map((e) => e.type);
+      expect([first, rest.sort()]).toEqual(['charge.refunded', ['checkout.session.completed', 'refund.created']]);
     } finally {
       s.stripe.resume();
     }
@@ -169,24 +170,17 @@ describe('redelivery and ordering', () => {
 });
 
 describe('durability', () => {
-  it('keeps undelivered events, sessions, idempotency keys and mail across a restart on the same database', async () => {
+  it('keeps undelivered events, sessions and idempotency keys across a restart on the same database', async () => {
     const saved = await reopenableTestDb();
     const endpoint = await webhookEndpoint();
-    const sendMail = (stack: { fetch: typeof fetch; config: { publicUrl: string } }) =>
-      stack.fetch(`${stack.config.publicUrl}/inbox/emails`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${LOCAL_MAIL_API_KEY}`, 'Idempotency-Key': 'order-confirmation/1' },
-        body: JSON.stringify({ from: 'KYB <orders@localhost>', to: 'buyer@example.com', subject: 'Your KYB order', text: 'Thanks' }),
-      });
     try {
       const config = { stripe: { ...FAST_RETRIES, retryBaseMs: 100, maxAttempts: 50, webhookUrl: endpoint.url } };
       const first = await createStack({ db: await saved.open(), config });
       endpoint.answer(...Array(50).fill(503));
       const session = await stripeClient(first.config, first.fetch).checkout.sessions.create(sessionParams(randomUUID()), { idempotencyKey: 'durable-1' });
       await first.stripe.pay(session.id, { card: '4242424242424242' });
-      const { id: mailId } = await (await sendMail(first)).json();
-      await new Promise((ok) => setTimeout(ok, 150));
-      expect(endpoint.received.length).toBeGreaterThanOrEqual(1);
+      // The first stack stops once it has tried (and failed) at least once.
+      await expect.poll(() => endpoint.received.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
       await first.close();
 
       // The endpoint recovers; a new stack on the same directory picks up where the first one stopped.
@@ -205,10 +199,6 @@ describe('durability', () => {
         expect((await api.checkout.sessions.retrieve(session.id)).status).toBe('complete');
         const replay = await api.checkout.sessions.create(sessionParams(session.client_reference_id!, { expires_at: session.expires_at }), { idempotencyKey: 'durable-1' });
         expect(replay.id).toBe(session.id);
-        // The inbox kept its mail, and its idempotency key.
-        expect(second.ctx.mail.filter((m) => m.id === mailId)).toHaveLength(1);
-        expect(await (await sendMail(second)).json()).toEqual({ id: mailId });
-        expect(second.ctx.mail.filter((m) => m.subject === 'Your KYB order')).toHaveLength(1);
       } finally {
         await second.close();
       }

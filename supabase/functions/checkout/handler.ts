@@ -14,7 +14,7 @@
  * Checkout (the same `attempt`) finds the same order and asks Stripe again with the same key.
  */
 import { balanceRequest, checkoutRequest, firstIssuePath } from '../../../shared/contracts.ts';
-import { CartError, priceCart, type PricedCart } from '../../../shared/cart.ts';
+import { CartError, lineKey, priceCart, type PricedCart } from '../../../shared/cart.ts';
 import { CHECKOUT_SESSION_MINUTES, CURRENCY, DEPOSIT, KIT_TERMS, SHIPPING, orderNumber } from '../../../shared/rules/commerce.ts';
 import { COMMERCE_MESSAGES } from '../../../shared/messages.ts';
 import { postJsonHandler, type PostJsonRequest } from '../_shared/handler.ts';
@@ -34,6 +34,7 @@ interface Created {
   checkout_url: string | null;
   expires_at: string | null;
   payment_status: string;
+  payment_created_at: string;
   replayed: boolean;
 }
 
@@ -68,6 +69,18 @@ function stripeLines(cart: PricedCart): Stripe.Checkout.SessionCreateParams.Line
 }
 
 /**
+ * When a payment's session closes: CHECKOUT_SESSION_MINUTES after the payment was created, so that a
+ * retry for the same payment (a double tap, a retry after Stripe was unreachable) sends Stripe exactly
+ * the same parameters under the same idempotency key, and gets the same session back. Null once that
+ * is too close for Stripe, which wants at least 30 minutes: then a new press of Checkout is needed.
+ */
+function sessionEnd(paymentCreatedAt: string): number | null {
+  const end = Math.floor(Date.parse(paymentCreatedAt) / 1000) + CHECKOUT_SESSION_MINUTES * 60;
+  return end - Date.now() / 1000 > 31 * 60 ? end : null;
+}
+export const PRESS_AGAIN = 'This checkout has closed. Please press Checkout again.';
+
+/**
  * The balance of a made-to-order order (docs/commerce.md#balance): a fresh Checkout Session for what is
  * still due, for whoever holds the order's link (or its signed-in customer), reused while it stays open.
  */
@@ -79,12 +92,13 @@ async function payBalance({ req, env, db, body, settings: stripe }: PostJsonRequ
   if (!found) return json({ error: COMMERCE_MESSAGES.orderNotFound }, 404);
   const { data, error } = await db.rpc('order_balance_payment', { p_order: found.id });
   if (error) throw new Error(`order_balance_payment failed: ${error.message}`);
-  const due = data as unknown as { payment_id: string; amount_cents: number; checkout_url: string | null; number: number; email: string | null } | null;
+  const due = data as unknown as { payment_id: string; amount_cents: number; checkout_url: string | null; created_at: string; number: number; email: string | null } | null;
   if (!due) return json({ error: COMMERCE_MESSAGES.nothingDue }, 409);
   if (due.checkout_url) return json({ url: due.checkout_url, order: orderNumber(due.number) });
   const site = siteUrl(env);
   const metadata = { order_id: found.id, order_number: orderNumber(due.number), payment_id: due.payment_id };
-  const expiresAt = Math.floor(Date.now() / 1000) + CHECKOUT_SESSION_MINUTES * 60;
+  const expiresAt = sessionEnd(due.created_at);
+  if (!expiresAt) return json({ error: PRESS_AGAIN }, 409);
   let session: Stripe.Checkout.Session;
   try {
     session = await stripe.checkout.sessions.create(
@@ -176,20 +190,22 @@ export const handle = postJsonHandler({
     const order = data as unknown as Created;
 
     if (order.replayed) {
-      // The same press of Checkout again (a double tap, a retry after a network error).
-      const { data: same } = await db.from('orders').select('total_cents, due_at_checkout_cents').eq('id', order.id).single();
-      if (!same || same.total_cents !== cart.totalCents || same.due_at_checkout_cents !== cart.dueNowCents) {
-        return json({ error: 'Your cart changed. Please press Checkout again.' }, 409);
-      }
+      // The same press of Checkout again (a double tap, a retry after a network error): the same order,
+      // if it still is the same cart.
+      const { data: items } = await db.from('order_items').select('product, configuration, quantity').eq('order_id', order.id).order('position');
+      const same = (items ?? []).map((i) => `${lineKey(i.product, i.configuration as Record<string, unknown>)}×${i.quantity}`).join('|');
+      if (same !== cart.lines.map((l) => `${l.key}×${l.quantity}`).join('|')) return json({ error: 'Your cart changed. Please press Checkout again.' }, 409);
       if (order.payment_status !== 'open') return json({ error: 'This checkout is already complete.', order: orderNumber(order.number) }, 409);
-      if (order.checkout_url && order.expires_at && Date.parse(order.expires_at) > Date.now() + 60_000) {
-        return json({ url: order.checkout_url, order: orderNumber(order.number) });
+      if (order.checkout_url) {
+        if (order.expires_at && Date.parse(order.expires_at) > Date.now() + 60_000) return json({ url: order.checkout_url, order: orderNumber(order.number) });
+        return json({ error: PRESS_AGAIN }, 409);
       }
     }
+    const expiresAt = sessionEnd(order.payment_created_at);
+    if (!expiresAt) return json({ error: PRESS_AGAIN }, 409);
 
     const site = siteUrl(env);
     const metadata = { order_id: order.id, order_number: orderNumber(order.number), payment_id: order.payment_id };
-    const expiresAt = Math.floor(Date.now() / 1000) + CHECKOUT_SESSION_MINUTES * 60;
     let session: Stripe.Checkout.Session;
     try {
       session = await stripe.checkout.sessions.create(

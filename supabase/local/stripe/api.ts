@@ -29,7 +29,7 @@ import {
   SESSION_LINE_ITEMS,
   SESSION_RETRIEVE,
 } from './rules.ts';
-import { KEYS_TABLE, SCHEMA, bySession, load } from './store.ts';
+import { KEYS_TABLE, SCHEMA, load } from './store.ts';
 
 export interface ApiContext {
   db: Db;
@@ -310,5 +310,3 @@ export async function handleApi(req: Request, path: string, ctx: ApiContext): Pr
     return fail(new StripeError(500, { type: 'api_error', message: 'An unknown error occurred in the local Stripe stand-in (see the stack log).' }));
   }
 }
-
-export { bySession };

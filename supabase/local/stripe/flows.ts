@@ -203,7 +203,8 @@ export async function pay(q: Query, env: FlowEnv, sessionId: string, input: PayI
   }
   if (s.status !== 'open') return { ok: false, message: `This Checkout Session is ${s.status === 'complete' ? 'already complete' : 'no longer active'}.`, session: s };
 
-  const email = (input.email ?? s.customer_email ?? '').trim();
+  // A session created with customer_email shows it read-only: Checkout does not let the customer change it.
+  const email = (s.customer_email ?? input.email ?? '').trim();
   if (!EMAIL.test(email)) return { ok: false, message: 'Your email address is invalid.', field: 'email' };
   const name = (input.name ?? '').trim();
   if (!name) return { ok: false, message: 'Your name is incomplete.', field: 'name' };

@@ -296,5 +296,3 @@ export async function createStripeStandIn(ctx: StackContext): Promise<StripeStan
     stop: () => scheduler.stop(),
   };
 }
-
-export { StripeError };

@@ -66,7 +66,9 @@ const STYLE = `
   .notice { background: #fff; border: 1px solid var(--line); border-radius: .75rem; padding: 1.25rem; }
   .notice h1 { color: var(--ink); font-size: 1.3rem; }
   table { border-collapse: collapse; width: 100%; background: #fff; font-size: .9rem; }
-  th, td { text-align: left; padding: .45rem .6rem; border-bottom: 1px solid var(--line); vertical-align: top; overflow-wrap: anywhere; }
+  th, td { text-align: left; padding: .45rem .6rem; border-bottom: 1px solid var(--line); vertical-align: top; }
+  th { white-space: nowrap; }
+  td code { overflow-wrap: anywhere; }
   .ok { color: var(--ok); } .bad { color: var(--danger); }
   .scroll { overflow-x: auto; }
   code { font-size: .85rem; overflow-wrap: anywhere; }
@@ -164,7 +166,11 @@ ${summary(s, priv)}
 <form class="pay" method="post" action="/stripe/pay/${esc(s.id)}" novalidate>
   ${error ? `<p class="error" id="pay-error" role="alert">${esc(error.message)}</p>` : ''}
   <fieldset><legend>Contact information</legend>
-    ${field('Email', 'email', { ...v, email: v.email ?? s.customer_email ?? '' }, error?.field, 'type="email" autocomplete="email" required')}
+    ${
+      s.customer_email
+        ? field('Email', 'email', { email: s.customer_email }, undefined, 'type="email" readonly')
+        : field('Email', 'email', v, error?.field, 'type="email" autocomplete="email" required')
+    }
   </fieldset>
   ${shippingFields}
   ${rateFields}
@@ -245,7 +251,7 @@ export function sessionPage(s: Session, records: EventRecord[]): string {
             )}: ${a.status ?? esc(a.error ?? '')} (${Math.round(a.duration_ms)} ms)</li>`,
         )
         .join('');
-      const state = deliveries.map((d) => `${d.manual ? 'resend' : 'delivery'} ${d.state}`).join(', ');
+      const state = deliveries.map((d) => (d.manual ? `resent: ${d.state}` : d.state)).join(', ');
       return `<tr><td><code>${esc(event.id)}</code></td><td>${esc(event.type)}</td><td>${esc(state || 'no endpoint')}</td><td><ul style="margin:0;padding-left:1rem">${tried}</ul></td></tr>`;
     })
     .join('');

@@ -15,7 +15,8 @@
 import { createHmac } from 'node:crypto';
 import type { Db } from '../db.ts';
 import type { StripeConfig } from '../config.ts';
-import { SCHEMA, load } from './store.ts';
+import { pruneKeys } from '../idempotency.ts';
+import { KEYS_TABLE, SCHEMA, load } from './store.ts';
 import { dueForExpiry, dueSettlements, expireSession, settle, type FlowEnv } from './flows.ts';
 import { nowSeconds, type StripeEvent } from './objects.ts';
 
@@ -79,6 +80,8 @@ export class Scheduler {
     this.kick();
   }
 
+  private lastPrune = 0;
+
   /** Runs due work now (and again after the current run, if one is going). */
   kick() {
     if (this.stopped) return;
@@ -104,6 +107,10 @@ export class Scheduler {
           await this.db.tx((q) => settle(q, this.env, pi)).catch((e) => console.error('[stripe] settlement failed', pi, e));
         }
         if (!this.paused) await this.sendDue();
+        if (Date.now() - this.lastPrune > 60 * 60_000) {
+          this.lastPrune = Date.now();
+          await pruneKeys(this.db.query, KEYS_TABLE);
+        }
       } catch (e) {
         if (!this.stopped) console.error('[stripe] scheduler', e);
       }

@@ -54,10 +54,14 @@ const toaster = (from: Element | null) => [...mounted].find((m) => m.layout === 
 /** A toast from the cart's code outside an element (a line the catalog no longer offers was removed). */
 export const say = (t: ToastInput) => toaster(null)?.toast(t);
 
-/** Opens the cart where this page has one, or goes to the site's /cart page. */
-export function openCart() {
+/**
+ * Opens the cart where this page has one (`mine`: the caller's own drawer, when no better one is
+ * registered), or goes to the site's /cart page.
+ */
+export function openCart(mine?: () => void) {
   const o = opener();
   if (o?.open) o.open();
+  else if (mine) mine();
   else location.assign(siteUrl('/cart'));
 }
 

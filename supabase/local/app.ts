@@ -3,6 +3,7 @@
  * Routes /auth/v1, /rest/v1, /storage/v1, /functions/v1 (and the dev /inbox) to their services,
  * answers CORS, checks the gateway's apikey, and never lets an exception become a 5xx without a body.
  */
+import { STATUS_CODES } from 'node:http';
 import { openDb, migrate, type Db, type OpenOptions } from './db.ts';
 import { defaultConfig, type StackConfig } from './config.ts';
 import { corsHeaders, json, preflight, BodyTooLarge, type Service, type StackContext, type Mail } from './http.ts';
@@ -72,7 +73,9 @@ export async function createStack(opts: CreateStackOptions = {}): Promise<Stack>
     // The dev inbox holds sign-in links: it is for this origin's pages only, so it grants no other
     // origin anything (the API services answer every origin, as hosted Supabase does).
     if (!isInbox(new URL(req.url).pathname)) for (const [k, v] of Object.entries(corsHeaders(req))) if (!headers.has(k)) headers.set(k, v);
-    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+    // Every answer carries its standard reason phrase (`200 OK`), as PostgREST, GoTrue and the gateway
+    // send over HTTP/1.1; a web Response built with only a status has an empty one (server.ts writes it).
+    return new Response(res.body, { status: res.status, statusText: res.statusText || STATUS_CODES[res.status] || '', headers });
   };
   // Seeded storage rows need bytes to serve (the seed can only write rows).
   await ensureSeedObjects(ctx);

@@ -6,6 +6,7 @@
 import { signJwt } from './jwt.ts';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { TxEnd } from './rest/prefer.ts';
 
 export const DEMO_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 /** exp as in the CLI's keys (2032-11-12). */
@@ -41,6 +42,12 @@ export interface StackConfig {
   authRateLimits: AuthRateLimits;
   /** Environment given to function handlers (BETA_PASSWORD_SHA256, …). */
   functionEnv: Record<string, string | undefined>;
+  /**
+   * PostgREST's `db-tx-end`. Hosted Supabase runs the default, `commit`, and offers no way to change it,
+   * so `Prefer: tx=rollback` is ignored there and the write commits; `commit-allow-override` lets a
+   * request roll itself back, as a self-hosted PostgREST configured for it would (rest/prefer.ts).
+   */
+  dbTxEnd: TxEnd;
 }
 
 export interface AuthRateLimits {
@@ -98,6 +105,7 @@ export function defaultConfig(overrides: Partial<StackConfig> = {}): StackConfig
     refreshTokenReuseInterval: 10,
     minimumPasswordLength: 6,
     maxBodyBytes: 12 * 1024 * 1024,
+    dbTxEnd: 'commit',
     authRateLimits: authRateLimitsFromConfig(),
     functionEnv: {
       BETA_PASSWORD_SHA256: env.BETA_PASSWORD_SHA256 ?? sha256Hex(DEFAULT_BETA_PASSWORD),

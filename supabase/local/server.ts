@@ -2,7 +2,7 @@
  * CLI: serves the local stack over HTTP on 127.0.0.1:54321 (PORT / HOST to change), with PGlite
  * persisted in .data/db (DATA_DIR; ":memory:" for none) or a real PostgreSQL server (DATABASE_URL).
  */
-import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { STATUS_CODES, createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { createStack, type CreateStackOptions, type Stack } from './app.ts';
 import { SUPABASE_DIR } from './db.ts';
@@ -79,7 +79,8 @@ export async function sendWebResponse(res: ServerResponse, r: Response, method?:
     if (k === 'set-cookie') return;
     headers[k] = v;
   });
-  res.writeHead(r.status, r.statusText, headers);
+  // The status line's reason phrase: Node writes an empty one when handed '' (`HTTP/1.1 200 `).
+  res.writeHead(r.status, r.statusText || STATUS_CODES[r.status] || 'Unknown', headers);
   if (!r.body || method === 'HEAD') {
     res.end();
     return;

@@ -185,9 +185,9 @@ describe('names and query syntax', () => {
     const media = await call('GET', '/rt_items', { headers: { Accept: 'application/xml' } });
     expect(media.status).toBe(406);
     expect(media.json).toMatchObject({ code: 'PGRST107', message: 'None of these media types are available: application/xml' });
-    const put = await call('PUT', '/rt_items?id=eq.1', { body: '{}' });
-    expect(put.status).toBe(405);
-    expect(put.json.code).toBe('PGRST117');
+    const method = await call('PROPFIND', '/rt_items');
+    expect(method.status).toBe(405);
+    expect(method.json).toEqual({ code: 'PGRST117', message: 'Unsupported HTTP method: PROPFIND', details: null, hint: null });
     const rpcPatch = await call('PATCH', '/rpc/rt_boom', { body: '{}' });
     expect(rpcPatch.status).toBe(405);
     expect(rpcPatch.json).toMatchObject({ code: 'PGRST101', message: 'Cannot use the PATCH method on RPC' });

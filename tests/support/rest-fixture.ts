@@ -7,6 +7,7 @@ import { beforeAll, afterAll } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { testStack, type TestStack } from './stack.ts';
 import { signJwt } from '../../supabase/local/jwt.ts';
+import type { StackConfig } from '../../supabase/local/config.ts';
 
 export const ALICE = '11111111-1111-4111-8111-111111111111';
 export const BOB = '22222222-2222-4222-8222-222222222222';
@@ -138,11 +139,17 @@ export async function raw(method: string, path: string, opts: { token?: string; 
   return { status: res.status, headers: res.headers, text, json: text ? JSON.parse(text) : undefined };
 }
 
+/** A stack of its own with the fixture, for a test that needs another configuration; the test closes it. */
+export async function fixtureStack(config: Partial<StackConfig> = {}): Promise<TestStack> {
+  const stack = await testStack(config);
+  await stack.db.exec(FIXTURE);
+  return stack;
+}
+
 /** Starts a stack with the fixture for the calling test file, and stops it after. */
 export function useRestFixture() {
   beforeAll(async () => {
-    s = await testStack();
-    await s.db.exec(FIXTURE);
+    s = await fixtureStack();
     anon = s.client();
     service = s.client({ serviceRole: true });
     alice = userClient(ALICE);

@@ -1,13 +1,13 @@
 /** /rpc/<fn> over GET, HEAD and POST: picking the overload, the call plan, and the answer. */
-import { fuzzyHint, invalidRpcMethod, noRpc, singularityError } from './errors.ts';
-import { preferenceApplied, shouldCount } from './headers.ts';
+import { fuzzyHint, invalidRpcMethod, maxAffectedRpcViolation, maxAffectedViolation, noRpc, singularityError } from './errors.ts';
+import { checkStrict, preferenceApplied, shouldCount } from './prefer.ts';
 import { planRead, SchemaMiss, ident, type ReadNode } from './plan.ts';
 import { planned, run } from './query.ts';
 import { parseQuery } from './query-params.ts';
 import { isPlainObject, isRead, readJsonBody, topRange, type Call } from './request.ts';
-import { rangedAnswer, type Answer } from './response.ts';
+import { contentRange, rangedAnswer, type Answer } from './response.ts';
 import type { Routine } from './schema.ts';
-import { Params, readStatement, callSql, type CallArgs } from './sql.ts';
+import { Params, readStatement, callSql, type CallArgs, type ReadResult } from './sql.ts';
 
 // ---------------------------------------------------------------- RPC
 /**
@@ -35,7 +35,7 @@ export async function rpc(r: Call, name: string): Promise<Answer> {
   let bodyText = '{}';
   let bodyValue: unknown = {};
   if (!read) {
-    const body = await readJsonBody(r, { emptyIs: bodyText });
+    const body = await readJsonBody(r, { emptyIs: bodyText, isFunction: true });
     bodyText = body.text;
     bodyValue = body.value;
   }
@@ -72,21 +72,30 @@ export async function rpc(r: Call, name: string): Promise<Answer> {
   });
 
   const { routine, args, qp } = plan;
+  checkStrict(r.prefs);
+  const setOf = routine.returnsSet;
+  // A row count only means something for a set: max-affected on anything else is refused up front.
+  if (r.prefs.handling === 'strict' && r.prefs.maxAffected !== undefined && !setOf) throw maxAffectedRpcViolation();
   const p = new Params();
   const call = callSql(routine, args, p);
+  // count=exact|estimated counts every function's rows (1 for a single value); planned has no plan to ask here.
   const count = shouldCount(r.prefs);
-  const applied = preferenceApplied({ count: count ? r.prefs.count : undefined });
+  const applied = preferenceApplied(r.prefs, 'call');
   // GET/HEAD calls run read-only, as in PostgREST: a function that writes fails there (25006 → 405).
   const readOnly = read;
+  const check = (row: ReadResult) => {
+    if (setOf && r.media.kind === 'object' && row.page_total !== 1) throw singularityError(row.page_total);
+    if (r.prefs.handling === 'strict' && r.prefs.maxAffected !== undefined && row.page_total > r.prefs.maxAffected) throw maxAffectedViolation(row.page_total);
+  };
 
   if (routine.returns === 'void') {
-    await run(r, `WITH pgrst_source AS (${call}) SELECT null::bigint AS total, pg_catalog.count(*) AS page_total, ''::text AS body FROM pgrst_source`, p.values, readOnly);
-    const headers: Record<string, string> = { 'Content-Range': '0-0/*' };
+    const total = count ? 'pg_catalog.count(*)' : 'null::bigint';
+    const res = await run(r, `WITH pgrst_source AS (${call}) SELECT ${total} AS total, 1 AS page_total, ''::text AS body FROM pgrst_source`, p.values, { readOnly, check });
+    const headers: Record<string, string> = { 'Content-Range': contentRange(0, 0, res.total) };
     if (applied) headers['Preference-Applied'] = applied;
-    return { status: 204, headers, body: null };
+    return { status: 204, headers, body: null, rolledBack: res.rolledBack };
   }
 
-  const setOf = routine.returnsSet;
   const range = setOf ? topRange(r, qp) : { offset: 0 };
   const shape = {
     single: !setOf || r.media.kind === 'object',
@@ -107,12 +116,12 @@ export async function rpc(r: Call, name: string): Promise<Answer> {
       order: [],
     };
   }
-  const sql = readStatement(node, p, { count: count && setOf, range: setOf ? range : undefined, shape, source: call });
-  const res = await run(r, sql, p.values, readOnly, (row) => {
-    if (setOf && r.media.kind === 'object' && row.page_total !== 1) throw singularityError(row.page_total);
-  });
+  const sql = readStatement(node, p, { count, range: setOf ? range : undefined, shape, source: call });
+  const res = await run(r, sql, p.values, { readOnly, check });
+  // A function returning one value answers one row, whatever the statement counted (mainCall's page_total).
   if (!setOf) res.page_total = 1;
   const answer = rangedAnswer(range.offset, res, r.media, applied);
-  answer.cacheable = read && routine.volatility !== 'volatile';
+  answer.cacheable = read && routine.volatility !== 'volatile' && !res.rolledBack;
+  answer.rolledBack = res.rolledBack;
   return answer;
 }

@@ -41,9 +41,11 @@ export const singularityError = (n: number) => err(406, 'PGRST116', 'Cannot coer
 export const unsupportedMethod = (method: string) => err(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
 export const invalidPreferences = (prefs: string[]) => err(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${prefs.join(', ')}`);
 export const aggregatesNotAllowed = () => err(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+export const maxAffectedViolation = (n: number) => err(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${n} rows`);
 export const invalidResourcePath = () => err(404, 'PGRST125', 'Invalid path specified in request URL');
 export const openApiDisabled = () => err(404, 'PGRST126', 'Root endpoint metadata is disabled');
 export const notImplemented = (details: string) => err(400, 'PGRST127', 'Feature not implemented', details);
+export const maxAffectedRpcViolation = () => err(400, 'PGRST128', 'Function must return SETOF or TABLE when max-affected preference is used with handling=strict');
 export const selectTooWide = (n: number, max: number) => err(400, 'PGRST100', `The select list names ${n} columns; at most ${max} are allowed`);
 export const queryTooDeep = (key: string, max: number) => err(400, 'PGRST100', `The value of "${key}" nests brackets deeper than ${max} levels`);
 export const jsonTooDeep = (max: number) => err(400, 'PGRST102', `JSON nested deeper than ${max} levels`);

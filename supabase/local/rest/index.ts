@@ -2,19 +2,20 @@
  * `/rest/v1`: the PostgREST subset supabase-js speaks — table reads with embedding, filters,
  * order, ranges and counts; inserts/upserts, updates and deletes with return preferences; RPC over
  * GET/HEAD/POST. Statuses, headers and error bodies follow PostgREST (Response.hs, RangeQuery.hs,
- * Error.hs), because the site's code branches on them.
+ * Error.hs), because the site's code branches on them; what PostgREST does and this stack does not
+ * is refused with 400 PGRST127 (README.md lists both).
  *
  * Every request runs in one transaction as the caller's Postgres role with the JWT claims set
  * (ctx.db.asRole), so row-level security is what decides; the JSON answer is built by Postgres.
  *
  * One module per stage of PostgREST's own pipeline: request.ts (method, path, headers, body) with
- * query-params.ts (select.ts, filters.ts, syntax.ts) and headers.ts; the plans in plan.ts (reads),
+ * query-params.ts (select.ts, filters.ts, syntax.ts), prefer.ts, media.ts and headers.ts; the plans in plan.ts (reads),
  * mutate.ts and call.ts; query.ts (run as the caller's role); response.ts. This file is the service:
  * the anonymous read cache (cache.ts) in front, then dispatch.
  */
 import type { Service, StackContext } from '../http.ts';
 import { callerOf, isWrite, notifyWrite } from '../http.ts';
-import { jwtError } from './errors.ts';
+import { jwtError, notImplemented } from './errors.ts';
 import { SchemaStore } from './schema.ts';
 import { ReadCache } from './cache.ts';
 import { readCall, type RestState, type Verified } from './request.ts';
@@ -82,7 +83,7 @@ async function answer(req: Request, path: string, method: string, ctx: StackCont
       return await pending;
     }
     const a = await route(req, path, method, ctx, st, caller);
-    if (isWrite(method) && a.status < 400) notifyWrite(ctx);
+    if (isWrite(method) && a.status < 400 && !a.rolledBack) notifyWrite(ctx);
     return a;
   } catch (e) {
     return errorAnswer(e, authed);
@@ -94,11 +95,12 @@ function bearerToken(req: Request): string | null {
   return m ? m[1].trim() : req.headers.get('apikey');
 }
 
-function route(req: Request, path: string, method: string, ctx: StackContext, st: RestState, caller: Verified): Promise<Answer> {
-  const { call, target } = readCall(req, path, method, ctx, st, caller);
+async function route(req: Request, path: string, method: string, ctx: StackContext, st: RestState, caller: Verified): Promise<Answer> {
+  const { call, target } = await readCall(req, path, method, ctx, st, caller);
   if ('rpc' in target) return rpc(call, target.rpc);
   if (method === 'GET' || method === 'HEAD') return readTable(call, target.table);
   if (method === 'POST') return insert(call, target.table);
   if (method === 'PATCH') return update(call, target.table);
+  if (method === 'PUT') throw notImplemented('PUT (a single-row upsert by primary key) is not implemented by the local stack; use POST with Prefer: resolution=merge-duplicates');
   return remove(call, target.table);
 }

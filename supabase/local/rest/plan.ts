@@ -104,8 +104,42 @@ function ambiguity(parent: Table, name: string, rels: Rel[]) {
   return ambiguousRel(parent.name, name, details, hint);
 }
 
-function checkColumn(table: Table | undefined, name: string, opts: PlanOptions) {
-  if (opts.strict && table && name !== '*' && !table.columns.has(name)) throw new SchemaMiss(name);
+const typeName = (t: string) => t.replace(/^public\./, '').replace(/^"|"$/g, '');
+
+/** A function of the table's row type, which PostgREST reads as a computed field or relationship. */
+function rowFunction(schema: SchemaCache, table: Table, name: string) {
+  return (schema.routines.get(name) ?? []).find((r) => r.params.length > 0 && typeName(r.params[0].type) === table.name && r.params.slice(1).every((p) => p.hasDefault));
+}
+
+/**
+ * A name the table does not have: on the first pass the cache reloads; then a computed field (a
+ * function of the row, which PostgREST calls) is refused as not implemented, and anything else goes
+ * on to Postgres, whose 42703 is PostgREST's answer too.
+ */
+function checkColumn(schema: SchemaCache, table: Table | undefined, name: string, opts: PlanOptions) {
+  if (!table || name === '*' || table.columns.has(name)) return;
+  if (opts.strict) throw new SchemaMiss(name);
+  if (rowFunction(schema, table, name)) throw notImplemented(`Computed field '${name}' (a function of '${table.name}') is not implemented by the local stack`);
+}
+
+/**
+ * Why no foreign key joins two relations that PostgREST might still embed: a computed relationship, a
+ * many-to-many junction, or a view (whose keys PostgREST follows to its base tables). Those are refused
+ * as not implemented rather than answered "no relationship" (PGRST200), which hosted would not say.
+ */
+function unsupportedEmbed(schema: SchemaCache, parent: Table, name: string): string | null {
+  const fn = rowFunction(schema, parent, name);
+  if (fn && fn.returns === 'composite') return `Computed relationship '${name}' (a function of '${parent.name}') is not implemented by the local stack`;
+  const target = schema.tables.get(name);
+  if (!target) return null;
+  if (parent.kind === 'view' || target.kind === 'view') return `Embedding '${name}' in '${parent.name}' through a view's keys is not implemented by the local stack`;
+  // A junction holds a key to each side, both inside its primary key (SchemaCache.hs addM2MRels).
+  const inPk = (fk: ForeignKey) => fk.columns.every((c) => schema.tables.get(fk.table)?.pk.includes(c));
+  const junction = schema.fks.find(
+    (a) => a.refTable === parent.name && inPk(a) && schema.fks.some((b) => b.table === a.table && b.name !== a.name && b.refTable === name && inPk(b)),
+  );
+  if (junction) return `Many-to-many embedding of '${name}' in '${parent.name}' through '${junction.table}' is not implemented by the local stack`;
+  return null;
 }
 
 /**
@@ -121,15 +155,17 @@ export function planRead(schema: SchemaCache, table: Table | undefined, name: st
     byPath.set(path.join('\u0000'), node);
     for (const item of items) {
       if (item.kind === 'field') {
-        checkColumn(t, item.field.name, opts);
+        checkColumn(schema, t, item.field.name, opts);
         node.fields.push({ field: item.field, alias: item.alias, cast: item.cast });
         continue;
       }
-      if (item.spread) throw notImplemented('Spread embedding (...relation) is not supported by the local stack');
+      if (item.spread) throw notImplemented('Spread embedding (...relation) is not implemented by the local stack');
       if (!t) throw noRelBetween(name, item.name, item.hint ?? null);
       const rels = relationships(schema, t, item.name, item.hint);
       if (rels.length === 0) {
         if (opts.strict) throw new SchemaMiss(item.name);
+        const unsupported = unsupportedEmbed(schema, t, item.name);
+        if (unsupported) throw notImplemented(unsupported);
         throw noRelBetween(t.name, item.name, item.hint ?? null);
       }
       if (rels.length > 1) throw ambiguity(t, item.name, rels);
@@ -158,7 +194,7 @@ export function planRead(schema: SchemaCache, table: Table | undefined, name: st
   const checkFilterField = (n: ReadNode, f: Filter) => {
     // `embed=not.is.null` filters on the embed, not on a column.
     if (n.embeds.some((e) => e.node.key === f.field.name) && f.operation.op === 'is') return;
-    checkColumn(n.table, f.field.name, opts);
+    checkColumn(schema, n.table, f.field.name, opts);
   };
 
   for (const { path, filter } of qp.filters) {
@@ -187,8 +223,8 @@ export function planRead(schema: SchemaCache, table: Table | undefined, name: st
             hint: null,
           });
         }
-        checkColumn(e.node.table, term.field.name, opts);
-      } else checkColumn(n.table, term.field.name, opts);
+        checkColumn(schema, e.node.table, term.field.name, opts);
+      } else checkColumn(schema, n.table, term.field.name, opts);
       n.order.push(term);
     }
   }
@@ -200,10 +236,10 @@ export function planRead(schema: SchemaCache, table: Table | undefined, name: st
 }
 
 /** Top-level filters of a request as logic trees (UPDATE / DELETE WHERE). */
-export function rootFilters(table: Table, qp: QueryParams, opts: PlanOptions): LogicTree[] {
+export function rootFilters(schema: SchemaCache, table: Table, qp: QueryParams, opts: PlanOptions): LogicTree[] {
   const out: LogicTree[] = [];
   const check = (t: LogicTree) => {
-    if (t.kind === 'stmt') checkColumn(table, t.filter.field.name, opts);
+    if (t.kind === 'stmt') checkColumn(schema, table, t.filter.field.name, opts);
     else t.children.forEach(check);
   };
   for (const { path, filter } of qp.filters) {

@@ -3,7 +3,7 @@
  * claims set (ctx.db.asRole), so row-level security is what decides; the JSON answer is built by
  * Postgres (sql.ts). Plans are built against the schema cache, reloaded once on a miss.
  */
-import type { RoleContext } from '../db.ts';
+import type { Query, RoleContext } from '../db.ts';
 import { fuzzyHint, singularityError, tableNotFound } from './errors.ts';
 import { SchemaMiss } from './plan.ts';
 import type { SchemaCache, Table } from './schema.ts';
@@ -40,19 +40,67 @@ function roleContext(r: Call, readOnly: boolean): RoleContext {
   return { role: r.caller.role, claims: r.caller.claims, method: r.method, path: r.path, headers, readOnly };
 }
 
-export async function run(r: Call, sql: string, params: unknown[], readOnly: boolean, check?: (row: ReadResult) => void): Promise<ReadResult> {
-  return r.ctx.db.asRole(roleContext(r, readOnly), async (q) => {
-    const row = (await q<ReadResult>(sql, params)).rows[0];
-    const out: ReadResult = {
-      total: row.total === null || row.total === undefined ? null : Number(row.total),
-      page_total: Number(row.page_total),
-      body: row.body,
-      inserted: row.inserted === null || row.inserted === undefined ? null : Number(row.inserted),
-    };
-    // Throwing here rolls the transaction back (a singular request that matched ≠ 1 row).
-    check?.(out);
-    return out;
-  });
+/** Thrown inside the transaction to end it in a rollback while keeping the answer. */
+class RolledBack {
+  constructor(readonly result: ReadResult) {}
+}
+
+export interface RunOptions {
+  readOnly: boolean;
+  /** Refuses the result (singular, max-affected): throwing rolls everything back. */
+  check?: (row: ReadResult) => void;
+  /**
+   * `Prefer: count=planned|estimated` on a table read: the count query (without its range), whose
+   * planner estimate (EXPLAIN's "Plan Rows") becomes the total as PostgREST's MainTx decides.
+   */
+  estimate?: { sql: string; params: unknown[]; maxRows: number };
+}
+
+/**
+ * One statement in one transaction as the caller. The preferences that act on the transaction
+ * itself are applied here: `timezone` is set before the statement, and the transaction ends in a
+ * rollback when db-tx-end says so or `Prefer: tx=rollback` may and does override it (the answer is
+ * still the statement's, as PostgREST sends it; `SET CONSTRAINTS ALL IMMEDIATE` first, so a deferred
+ * constraint still refuses the write).
+ */
+export async function run(r: Call, sql: string, params: unknown[], opts: RunOptions): Promise<ReadResult> {
+  const end = r.ctx.config.dbTxEnd;
+  const rollback = r.prefs.tx === 'rollback' || (end.startsWith('rollback') && r.prefs.tx !== 'commit');
+  try {
+    return await r.ctx.db.asRole(roleContext(r, opts.readOnly), async (q) => {
+      if (r.prefs.timezone) await q(`select set_config('timezone', $1, true)`, [r.prefs.timezone]);
+      const row = (await q<ReadResult>(sql, params)).rows[0];
+      const out: ReadResult = {
+        total: row.total === null || row.total === undefined ? null : Number(row.total),
+        page_total: Number(row.page_total),
+        body: row.body,
+        inserted: row.inserted === null || row.inserted === undefined ? null : Number(row.inserted),
+        location: Array.isArray(row.location) ? row.location.map(String) : null,
+      };
+      opts.check?.(out);
+      if (opts.estimate) out.total = await estimatedTotal(q, r.prefs.count, out.total, opts.estimate);
+      if (rollback) {
+        await q('SET CONSTRAINTS ALL IMMEDIATE');
+        throw new RolledBack(out);
+      }
+      return out;
+    });
+  } catch (e) {
+    if (e instanceof RolledBack) return { ...e.result, rolledBack: true };
+    throw e;
+  }
+}
+
+/** planned: the estimate alone; estimated: the exact count up to max-rows, beyond it the larger of both. */
+async function estimatedTotal(q: Query, count: Call['prefs']['count'], exact: number | null, est: NonNullable<RunOptions['estimate']>): Promise<number | null> {
+  if (count === 'estimated' && (exact === null || exact <= est.maxRows)) return exact;
+  const { rows } = await q<Record<string, unknown>>(`EXPLAIN (FORMAT JSON) ${est.sql}`, est.params);
+  const plan = Object.values(rows[0] ?? {})[0];
+  const parsed = typeof plan === 'string' ? JSON.parse(plan) : plan;
+  const planRows = (parsed as { Plan?: { 'Plan Rows'?: unknown } }[] | undefined)?.[0]?.Plan?.['Plan Rows'];
+  const estimate = typeof planRows === 'number' ? Math.round(planRows) : null;
+  if (count === 'planned') return estimate;
+  return estimate === null || exact === null ? null : Math.max(exact, estimate);
 }
 
 /** A singular request (Accept: vnd.pgrst.object) that matched other than one row rolls back. */

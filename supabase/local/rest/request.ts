@@ -6,15 +6,17 @@
 import type { Caller, StackContext } from '../http.ts';
 import { readBody, BodyTooLarge } from '../http.ts';
 import { MAX_JSON_DEPTH, jsonTextProblem } from '../../functions/_shared/http.ts';
-import { invalidBody, invalidResourcePath, jsonTooDeep, mediaTypeError, nulInJson, openApiDisabled, payloadTooLarge, unacceptableSchema, unsupportedMethod } from './errors.ts';
-import { intersectRange, negotiate, parsePrefer, parseRangeHeader, type Media, type Preferences } from './headers.ts';
+import { invalidBody, invalidResourcePath, jsonTooDeep, nulInJson, openApiDisabled, payloadTooLarge, unacceptableSchema, unsupportedMethod } from './errors.ts';
+import { intersectRange, parseRangeHeader } from './headers.ts';
+import { checkBodyMedia, negotiate, type Media } from './media.ts';
+import { parsePrefer, type Preferences } from './prefer.ts';
 import type { ReadCache } from './cache.ts';
 import type { SchemaStore } from './schema.ts';
 import type { QueryParams, Range } from './syntax.ts';
 import type { Answer } from './response.ts';
 
 /** supabase/config.toml [api] max_rows: PostgREST never returns more rows than this at once. */
-const MAX_ROWS = 1000;
+export const MAX_ROWS = 1000;
 
 /** What the service keeps per stack: the schema cache and the anonymous read cache. */
 export interface RestState {
@@ -42,8 +44,8 @@ export interface Call {
 /** The resource a request names: a table (or view), or a function under /rpc. */
 export type Target = { table: string } | { rpc: string };
 
-export function readCall(req: Request, path: string, method: string, ctx: StackContext, st: RestState, caller: Verified): { call: Call; target: Target } {
-  if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(method)) throw unsupportedMethod(method);
+export async function readCall(req: Request, path: string, method: string, ctx: StackContext, st: RestState, caller: Verified): Promise<{ call: Call; target: Target }> {
+  if (!['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) throw unsupportedMethod(method);
   const read = isRead(method);
   const profile = req.headers.get(read ? 'accept-profile' : 'content-profile');
   if (profile && profile !== 'public') throw unacceptableSchema(profile);
@@ -59,9 +61,10 @@ export function readCall(req: Request, path: string, method: string, ctx: StackC
       }
     });
   if (segments.length === 0) throw openApiDisabled();
-  const negotiated = negotiate(req.headers.get('accept'));
-  if ('unacceptable' in negotiated) throw mediaTypeError(negotiated.unacceptable);
-  const call: Call = { req, url: new URL(req.url), method, ctx, st, caller, path, prefs: parsePrefer(req.headers.get('prefer')), media: negotiated };
+  const media = negotiate(req.headers.get('accept'));
+  const { timezones } = await st.schema.get();
+  const prefs = parsePrefer(req.headers.get('prefer'), { txOverride: ctx.config.dbTxEnd.endsWith('-allow-override'), timezones });
+  const call: Call = { req, url: new URL(req.url), method, ctx, st, caller, path, prefs, media };
   if (segments[0] === 'rpc' && segments.length === 2) return { call, target: { rpc: segments[1] } };
   if (segments.length !== 1) throw invalidResourcePath();
   return { call, target: { table: segments[0] } };
@@ -86,9 +89,11 @@ export interface Payload {
 /**
  * The request body as JSON, read with the stack's cap and checked before it is parsed: nesting that
  * Postgres' recursive json parser must never see, and NULs Postgres cannot store, are refused here.
- * `emptyIs` is what an empty body stands for (an rpc without arguments); otherwise it is invalid.
+ * `emptyIs` is what an empty body stands for (an rpc without arguments); otherwise it is invalid. The
+ * Content-Type is checked first (media.ts): only JSON is read.
  */
-export async function readJsonBody(r: Call, opts: { emptyIs?: string } = {}): Promise<{ text: string; value: unknown }> {
+export async function readJsonBody(r: Call, opts: { emptyIs?: string; isFunction?: boolean } = {}): Promise<{ text: string; value: unknown }> {
+  checkBodyMedia(r.req.headers.get('content-type'), !!opts.isFunction);
   let bytes: Uint8Array;
   try {
     bytes = await readBody(r.req, r.ctx.config.maxBodyBytes);
@@ -114,8 +119,6 @@ export async function readJsonBody(r: Call, opts: { emptyIs?: string } = {}): Pr
 }
 
 export async function readPayload(r: Call, qp: QueryParams): Promise<Payload> {
-  const ct = (r.req.headers.get('content-type') ?? 'application/json').split(';')[0].trim().toLowerCase();
-  if (ct !== 'application/json' && ct !== '*/*' && !ct.endsWith('+json')) throw invalidBody(`Content-Type not acceptable: ${ct}`);
   const { text, value } = await readJsonBody(r);
   if (qp.columns) {
     return { text, isObject: isPlainObject(value), keys: qp.columns };

@@ -4,7 +4,7 @@
  * and any error becomes PostgREST's JSON error body (errors.ts).
  */
 import { ApiError, fromPgError, internalError, invalidRange } from './errors.ts';
-import { preferenceApplied, type Media, type Preferences } from './headers.ts';
+import type { Media } from './media.ts';
 import type { CachedAnswer } from './cache.ts';
 import type { ReadResult } from './sql.ts';
 
@@ -12,6 +12,8 @@ import type { ReadResult } from './sql.ts';
 export interface Answer extends CachedAnswer {
   /** Safe to serve again to another identical anon request. */
   cacheable?: boolean;
+  /** A write that ran and was rolled back (`Prefer: tx=rollback`): nothing changed. */
+  rolledBack?: boolean;
 }
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
@@ -54,11 +56,9 @@ export function rangedAnswer(offset: number, res: ReadResult, media: Media, pref
   return { status, headers: { ...headers, 'Content-Type': contentType(media) }, body: res.body };
 }
 
-export function mutationHeaders(media: Media, contentRangeValue: string, applied: Partial<Preferences>, withBody: boolean): Record<string, string> {
+export function mutationHeaders(media: Media, contentRangeValue: string, applied: string | null, withBody: boolean): Record<string, string> {
   const headers: Record<string, string> = { 'Content-Range': contentRangeValue };
-  // return=headers-only (a Location header) is not implemented, so it is not reported as applied.
-  const pa = preferenceApplied({ ...applied, return: applied.return === 'headers-only' ? undefined : applied.return });
-  if (pa) headers['Preference-Applied'] = pa;
+  if (applied) headers['Preference-Applied'] = applied;
   if (withBody) headers['Content-Type'] = contentType(media);
   return headers;
 }

@@ -155,13 +155,28 @@ export interface ReadResult {
   page_total: number;
   body: string;
   inserted?: number | null;
+  /** `return=headers-only` on an insert: the new row's primary key as `key=eq.value` pairs. */
+  location?: string[] | null;
+  /** The transaction ended in a rollback (query.ts, `Prefer: tx=rollback`). */
+  rolledBack?: boolean;
 }
 
 /** The whole read: rows (with their range), page count, optional exact count, JSON body. */
-export function readStatement(root: ReadNode, p: Params, opts: { count: boolean; range?: Range; shape: BodyShape; source?: string }): string {
+export interface ReadOptions {
+  count: boolean;
+  range?: Range;
+  shape: BodyShape;
+  /** The statement a function call reads from (`pgrst_source`). */
+  source?: string;
+  /** Counts no further (`count=estimated`: max-rows + 1). */
+  countLimit?: number;
+}
+
+export function readStatement(root: ReadNode, p: Params, opts: ReadOptions): string {
   const main = nodeSql(root, p, undefined, opts.range);
-  const separateCount = opts.count && !!opts.range && (opts.range.offset > 0 || opts.range.limit !== undefined);
-  const count = !opts.count ? 'null::bigint' : separateCount ? `(SELECT pg_catalog.count(*) FROM (${countSql(root, p)}) _postgrest_c)` : 'pg_catalog.count(_postgrest_t)';
+  const separateCount = opts.count && ((!!opts.range && (opts.range.offset > 0 || opts.range.limit !== undefined)) || opts.countLimit !== undefined);
+  const limit = opts.countLimit !== undefined ? ` LIMIT ${Math.trunc(opts.countLimit)}` : '';
+  const count = !opts.count ? 'null::bigint' : separateCount ? `(SELECT pg_catalog.count(*) FROM (${countSql(root, p)}${limit}) _postgrest_c)` : 'pg_catalog.count(_postgrest_t)';
   const withSource = opts.source ? `WITH pgrst_source AS (${opts.source}) ` : '';
   return `${withSource}SELECT ${count} AS total, pg_catalog.count(_postgrest_t) AS page_total, ${bodyExpr(opts.shape)} AS body FROM (${main}) _postgrest_t`;
 }
@@ -170,14 +185,42 @@ export function readStatement(root: ReadNode, p: Params, opts: { count: boolean;
 const INSERTED = (add: boolean) =>
   `set_config('pgrst.inserted', (coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, 0) ${add ? '+' : '-'} 1)::text, true) <> '${add ? '0' : '-1'}'`;
 
+/**
+ * The FROM items that turn a JSON body into typed rows (`pgrst_body`), as PostgREST's fromJsonBodyF
+ * builds them. With `Prefer: missing=default` every row is first merged over an object of the
+ * columns' DEFAULT expressions (schema.ts: identity columns as nextval of their sequence), so a key
+ * absent from a row takes its default rather than NULL.
+ */
+function bodyRows(columns: Column[], body: string, isObject: boolean, missingDefault: boolean, limitOne: boolean, p: Params): string {
+  const names = columns.map((c) => ident(c.name)).join(', ');
+  const typed = columns.map((c) => `${ident(c.name)} ${c.type}`).join(', ');
+  const limit = limitOne ? ' LIMIT 1' : '';
+  if (!missingDefault) {
+    return (
+      `(SELECT ${p.add(body)}::json AS json_data) pgrst_payload, ` +
+      `LATERAL (SELECT ${names} FROM ${isObject ? 'json_to_record' : 'json_to_recordset'}(pgrst_payload.json_data) AS _(${typed})${limit}) pgrst_body`
+    );
+  }
+  const defaults = columns.filter((c) => c.default !== null).map((c) => `${lit(c.name)}, ${c.default}`);
+  const obj = `jsonb_build_object(${defaults.join(', ')})`;
+  const merged = isObject
+    ? `LATERAL (SELECT ${obj} || pgrst_payload.json_data AS val) pgrst_json_defs`
+    : `LATERAL (SELECT jsonb_agg(${obj} || elem) AS val FROM jsonb_array_elements(pgrst_payload.json_data) elem) pgrst_json_defs`;
+  return (
+    `(SELECT ${p.add(body)}::jsonb AS json_data) pgrst_payload, ${merged}, ` +
+    `LATERAL (SELECT ${names} FROM ${isObject ? 'jsonb_to_record' : 'jsonb_to_recordset'}(pgrst_json_defs.val) AS _(${typed})${limit}) pgrst_body`
+  );
+}
+
 export interface InsertSpec {
   table: string;
   columns: Column[];
   body: string;
   isObject: boolean;
-  /** `Prefer: missing=default` with `columns=`: absent keys take the column DEFAULT. */
+  /** `Prefer: missing=default`: keys absent from a row take the column DEFAULT. */
   missingDefault: boolean;
   onConflict?: { columns: string[]; resolution: 'merge-duplicates' | 'ignore-duplicates' };
+  /** The inserted rows themselves (a representation, or the key for a Location), or a 1 per row. */
   returnRows: boolean;
 }
 
@@ -188,26 +231,9 @@ export function insertSql(s: InsertSpec, p: Params): string {
   if (!s.columns.length) {
     sql = s.isObject ? `INSERT INTO ${target} SELECT FROM (values(1)) _` : `INSERT INTO ${target} SELECT FROM json_array_elements(${p.add(s.body)}::json) _`;
   } else {
-    const typed = s.columns.map((c) => `${ident(c.name)} ${c.type}`).join(', ');
-    const withDefaults = s.missingDefault && s.columns.some((c) => c.default !== null);
-    let source: string;
-    let defs = '';
-    if (withDefaults) {
-      const obj = `jsonb_build_object(${s.columns
-        .filter((c) => c.default !== null)
-        .map((c) => `${lit(c.name)}, ${c.default}`)
-        .join(', ')})`;
-      defs = s.isObject
-        ? `LATERAL (SELECT ${obj} || pgrst_payload.json_data AS val) pgrst_json_defs, `
-        : `LATERAL (SELECT jsonb_agg(${obj} || elem) AS val FROM jsonb_array_elements(pgrst_payload.json_data) elem) pgrst_json_defs, `;
-      source = `${s.isObject ? 'jsonb_to_record' : 'jsonb_to_recordset'}(pgrst_json_defs.val)`;
-    } else {
-      source = `${s.isObject ? 'json_to_record' : 'json_to_recordset'}(pgrst_payload.json_data)`;
-    }
     sql =
       `INSERT INTO ${target}(${names}) SELECT ${s.columns.map((c) => `pgrst_body.${ident(c.name)}`).join(', ')} ` +
-      `FROM (SELECT ${p.add(s.body)}::${withDefaults ? 'jsonb' : 'json'} AS json_data) pgrst_payload, ${defs}` +
-      `LATERAL (SELECT ${names} FROM ${source} AS _(${typed})) pgrst_body`;
+      `FROM ${bodyRows(s.columns, s.body, s.isObject, s.missingDefault, false, p)}`;
   }
   const merge = s.onConflict?.resolution === 'merge-duplicates';
   if (merge) sql += ` WHERE ${INSERTED(true)}`;
@@ -223,6 +249,8 @@ export interface UpdateSpec {
   columns: Column[];
   body: string;
   isObject: boolean;
+  /** `Prefer: missing=default` with `columns=`: a named column absent from the body is set to its DEFAULT. */
+  missingDefault: boolean;
   where: ReadNode;
   range?: Range;
   returnRows: boolean;
@@ -242,13 +270,9 @@ export function updateSql(s: UpdateSpec, p: Params): string {
   const target = `"public".${ident(s.table)}`;
   const returning = ` RETURNING ${s.returnRows ? `${target}.*` : '1'}`;
   if (!s.columns.length) return `SELECT ${s.returnRows ? `${target}.*` : '1'} FROM ${target} WHERE false`;
-  const names = s.columns.map((c) => ident(c.name)).join(', ');
-  const typed = s.columns.map((c) => `${ident(c.name)} ${c.type}`).join(', ');
-  const fn = s.isObject ? 'json_to_record' : 'json_to_recordset';
   return (
     `UPDATE ${target} SET ${s.columns.map((c) => `${ident(c.name)} = pgrst_body.${ident(c.name)}`).join(', ')} ` +
-    `FROM (SELECT ${p.add(s.body)}::json AS json_data) pgrst_payload, ` +
-    `LATERAL (SELECT ${names} FROM ${fn}(pgrst_payload.json_data) AS _(${typed}) LIMIT 1) pgrst_body` +
+    `FROM ${bodyRows(s.columns, s.body, s.isObject, s.missingDefault, true, p)}` +
     mutationWhere(s.where, s.range, p) +
     returning
   );
@@ -259,13 +283,21 @@ export function deleteSql(s: { table: string; where: ReadNode; range?: Range; re
   return `DELETE FROM ${target}${mutationWhere(s.where, s.range, p)} RETURNING ${s.returnRows ? `${target}.*` : '1'}`;
 }
 
-/** Wraps a mutation: how many rows it touched, the representation (if asked) and inserted count. */
-export function mutationStatement(mutation: string, read: ReadNode | null, p: Params, shape: BodyShape): string {
+/**
+ * Wraps a mutation: how many rows it touched, the representation (if asked), the inserted count, and
+ * for `return=headers-only` the `key=eq.value` pairs of the one row inserted (SqlFragment.hs locationF).
+ */
+export function mutationStatement(mutation: string, read: ReadNode | null, p: Params, shape: BodyShape, locationKeys?: string[]): string {
   const body = read ? bodyExpr(shape) : 'null::text';
   const from = read ? nodeSql(read, p) : 'SELECT 1 FROM pgrst_source';
+  const location = locationKeys?.length
+    ? `CASE WHEN pg_catalog.count(_postgrest_t) = 1 THEN (SELECT array_agg(pgrst_kv.key || '=' || coalesce('eq.' || pgrst_kv.value, 'is.null')) ` +
+      `FROM (SELECT row_to_json(_) AS row FROM pgrst_source AS _ LIMIT 1) pgrst_row CROSS JOIN json_each_text(pgrst_row.row) AS pgrst_kv ` +
+      `WHERE pgrst_kv.key IN (${locationKeys.map(lit).join(', ')})) END`
+    : 'null::text[]';
   return (
     `WITH pgrst_source AS (${mutation}) SELECT null::bigint AS total, pg_catalog.count(_postgrest_t) AS page_total, ${body} AS body, ` +
-    `nullif(current_setting('pgrst.inserted', true), '')::int AS inserted FROM (${from}) _postgrest_t`
+    `nullif(current_setting('pgrst.inserted', true), '')::int AS inserted, ${location} AS location FROM (${from}) _postgrest_t`
   );
 }
 

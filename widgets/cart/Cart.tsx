@@ -19,7 +19,7 @@ import { emit } from '../core/events.ts';
 import { CART_TEXT, COMMERCE_TEXT } from '../core/shared.ts';
 import { useToasts } from '../core/toast.tsx';
 import type { PanelProps } from './CartPanel.tsx';
-import { loadFull, openCart, register, type Mounted } from './requests.ts';
+import { loadFull, openCart, register, whenFull, type Mounted } from './requests.ts';
 import { cartState, subscribeCart, type CartState } from './store.ts';
 
 export interface CartProps {
@@ -96,6 +96,9 @@ function CartButton({ layout, container }: { layout: 'bar' | 'menu'; container?:
       (e) => console.error('[kyb] could not load the cart', e),
     );
   useRegister({ layout, open: show, toast }, container);
+  // The header's drawer is drawn, closed, as soon as its code is here (at idle time, or on the way to a
+  // tap), so the tap itself only opens it.
+  useLayoutEffect(() => (layout === 'bar' ? whenFull((f) => setDrawer(() => f.CartDrawer)) : undefined), [layout]);
 
   const onClick = () => {
     // In a slide-out menu: it gives way, and the cart opens from the header (or this row, alone on the page).

@@ -29,10 +29,13 @@ export async function storeFromAnotherTab(value: { lines: CartLine[]; [k: string
     await waitFor(() => writer!.contentWindow?.localStorage, 'writer frame');
   }
   const ls = writer.contentWindow!.localStorage;
-  if (value) ls.setItem(CART_STORAGE_KEY, JSON.stringify({ at: Date.now(), ...value }));
+  const next = value ? JSON.stringify({ at: Date.now(), ...value }) : null;
+  if (ls.getItem(CART_STORAGE_KEY) === next) return;
+  // This page hears it as a task of its own: wait for it (the cart's listener was added before this one).
+  const heard = new Promise((r) => addEventListener('storage', r, { once: true }));
+  if (next) ls.setItem(CART_STORAGE_KEY, next);
   else ls.removeItem(CART_STORAGE_KEY);
-  // The event is queued as a task in this document.
-  await new Promise((r) => setTimeout(r, 50));
+  await heard;
 }
 
 /** The stored cart (null when there is none). */

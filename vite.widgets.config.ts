@@ -10,8 +10,11 @@
  * Output: `kyb-widgets.js` (the loader, stable name: pages link it) + hashed chunks under `chunks/`
  * (one per element plus shared ones), `.vite/manifest.json` (scripts/size.ts follows its import
  * graph), `playground/` (a test page for every element), `custom-elements.json` and `types/`. ES modules, minified, base `./`, so the
- * folder can be served from any origin or path. The same React source builds against preact (core/preact-react/)
- * (~10 kB per element instead of ~69 kB) — widget code avoids React-19-only APIs for that reason.
+ * folder can be served from any origin or path. Both builds wrap the components with the real
+ * @r2wc/react-to-web-component; the shipped one renders them with preact/compat instead of React (a runtime
+ * of ~9.5 kB gzip every element shares, instead of ~68 kB). Widget code may use any React API compat has
+ * (tests/browser/runtime-parity.test.ts holds both builds to React's behaviour), not the React-19-only ones
+ * it lacks (useActionState, useOptimistic, form actions): the shipped build stops with MISSING_EXPORT.
  */
 import { defineConfig, type Plugin, type ViteDevServer } from 'vite';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -24,22 +27,45 @@ const widgets = `${root}widgets/`;
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * preact build: react, react-dom and @r2wc/react-to-web-component → widgets/core/preact-react/, a thin
- * layer that maps exactly the React API the widgets use (hooks, createElement, createPortal and React's
- * prop normalising) and the r2wc options core/define.ts passes onto preact, instead of preact/compat
- * (whose whole surface — Suspense, lazy, memo, Children, class-component shims — does not tree-shake)
- * and r2wc (attribute types and events we do not use): the reviews first view is ~1.5 kB gzip lighter
- * (issue #13; the folder's README). JSX goes through preact's own jsx-runtime. Anchored patterns. The
- * React build uses the real packages.
+ * Shipped build: React's API from preact/compat (react, react-dom, react-dom/client and the JSX runtimes),
+ * under the real @r2wc/react-to-web-component, which the React build shares. React's `react` is
+ * core/react-on-preact.ts: compat as it is, plus the one React behaviour compat leaves out that the widgets
+ * use (`autoFocus` focuses on mount). Anchored patterns, most specific first. The React build aliases
+ * nothing. tests/browser/runtime-parity.test.ts checks that the React idioms behave alike in both.
  */
-const thinReact = `${widgets}core/preact-react/`;
 const preactAliases = [
-  { find: /^@r2wc\/react-to-web-component$/, replacement: `${thinReact}r2wc.ts` },
-  { find: /^react-dom$/, replacement: `${thinReact}react-dom.ts` },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react$/, replacement: `${thinReact}react.ts` },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react$/, replacement: `${widgets}core/react-on-preact.ts` },
 ];
+
+/**
+ * Shipped build: r2wc reads only `createElement` from react's default export, and preact/compat's default
+ * export is one object holding all of React's API, so that import alone kept all of compat (Suspense, lazy,
+ * Children, class shims…) in the runtime every first view downloads: 2.2 kB gzip of the reviews first view.
+ * r2wc's `react` is a module whose default export holds compat's createElement only. The widgets import
+ * React's API by name (a default `import React` works, and costs those bytes).
+ */
+function r2wcCreateElement(): Plugin {
+  const ID = '\0kyb-r2wc-react';
+  const react = `${widgets}core/react-on-preact.ts`;
+  return {
+    name: 'kyb-r2wc-create-element',
+    enforce: 'pre',
+    // The alias has already turned `react` into the file it names.
+    resolveId: (source, importer) => (source === react && importer && /[\\/]@r2wc[\\/]react-to-web-component[\\/]/.test(importer) ? ID : null),
+    load: (id) => (id === ID ? `import { createElement } from ${JSON.stringify(react)};\nexport default { createElement };` : null),
+  };
+}
+
+/**
+ * The runtime a build renders with: the shipped build's aliases and r2wc's createElement, or nothing (the
+ * React build uses the packages as they are). tests/browser builds its runtime-parity probe with it too.
+ */
+export function runtimeConfig(react: boolean): { alias: typeof preactAliases; plugins: Plugin[] } {
+  return react ? { alias: [], plugins: [] } : { alias: preactAliases, plugins: [r2wcCreateElement()] };
+}
 
 /**
  * Modules an element's chunk keeps to itself, with a copy for another chunk, so that a first view
@@ -377,14 +403,15 @@ export default defineConfig(({ mode }) => {
   const react = mode === 'react' || process.env.KYB_BUILD === 'react';
   /** Chunks served with a CSS file of the same name → the `?sheet` module they hold (cssFiles → loaderManifest). */
   const withCss = new Map<string, string>();
+  const runtime = runtimeConfig(react);
   return {
     root: widgets,
     base: './',
     publicDir: false,
     envDir: root,
-    resolve: { alias: react ? [] : preactAliases },
+    resolve: { alias: runtime.alias },
     define: { 'process.env.NODE_ENV': JSON.stringify(mode === 'development' ? 'development' : 'production') },
-    plugins: [cssFiles(withCss), ...ownReviewsCopies(), playground(), elementsContract(), loaderManifest(withCss), localBackend()],
+    plugins: [...runtime.plugins, cssFiles(withCss), ...ownReviewsCopies(), playground(), elementsContract(), loaderManifest(withCss), localBackend()],
     server: { open: '/playground/', fs: { allow: [root] } },
     build: {
       outDir: `${root}dist/${react ? 'widgets-react' : 'widgets'}`,
@@ -416,7 +443,7 @@ export default defineConfig(({ mode }) => {
           // The bundle is what browsers run, not input to another bundler: `@__PURE__` marks (one per JSX
           // element, ~0.2 kB gzip of the reviews first view) and JSDoc go; licence comments stay.
           comments: { legal: true, annotation: false, jsdoc: false },
-          // One runtime chunk (preact or React + r2wc + defineElement, and the small core modules every
+          // One runtime chunk (preact/compat or React + r2wc + defineElement, and the small core modules every
           // element reads: config, public, rpc; with the design tokens' CSS file) that every element shares: fewer files before a
           // first view (the reviews list on a third-party page fetched 7, now 4; issue #13). The browser
           // storage names (shared/storage.ts) go with public.ts, which reads the session key.
@@ -424,7 +451,7 @@ export default defineConfig(({ mode }) => {
             groups: [
               {
                 name: 'runtime',
-                test: /node_modules[\\/](preact|react|react-dom|scheduler|@r2wc)[\\/]|widgets[\\/]core[\\/](preact-react[\\/]|(define\.ts|tokens\.css:url|config\.ts|public\.ts|rpc\.ts)$)|[\\/]shared[\\/]storage\.ts$/,
+                test: /node_modules[\\/](preact|react|react-dom|scheduler|@r2wc)[\\/]|^\0kyb-r2wc-react$|widgets[\\/]core[\\/](react-on-preact|define|config|public|rpc)\.ts$|widgets[\\/]core[\\/]tokens\.css:url$|[\\/]shared[\\/]storage\.ts$/,
               },
               // The rules files of shared/ are small and read together (forms, reviews, gallery,
               // accounts): one chunk, as when they were one file, not four requests of 0.1 kB.

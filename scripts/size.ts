@@ -4,16 +4,17 @@
  *
  *   npm run size
  *
- * For each of dist/widgets (preact/compat, shipped) and dist/widgets-react (if present):
+ * For each of dist/widgets (shipped: preact/compat and @r2wc/react-to-web-component) and dist/widgets-react
+ * (React 19, if present):
  * - every JS file: raw, gzip (level 9) and brotli (quality 11) bytes;
  * - the loader (kyb-widgets.js) gzip size against its 2.1 kB budget;
  * - the JS a visitor fetches before a reviews list can show on a page whose only element is
  *   <kyb-reviews>: the loader + the reviews chunk + everything it imports statically, followed through
  *   Vite's .vite/manifest.json (dynamic imports, such as the auth client, are not needed to read
- *   reviews), against issue #13's goal of 16 kB gzip and, for the shipped build, an enforced ceiling; then
- *   the CSS files the loader fetches with those chunks, and the two together.
+ *   reviews), against the 16 kB gzip goal (printed: met or missed) and, for the shipped build, the 17.5 kB
+ *   ceiling (enforced); then the CSS files the loader fetches with those chunks, and the two together.
  * Exits non-zero when the loader is over budget or the shipped build's reviews first view is over its
- * ceiling, which has come down to the 16 kB goal (the React build is reported, not gated).
+ * ceiling (the React build is reported, not gated).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -29,21 +30,25 @@ const LOADER = 'kyb-widgets.js';
  * with its code (core/define.ts `sheet`), when the CSS left the JavaScript (issue #13).
  */
 const LOADER_BUDGET = 2.1 * 1024;
-/** Issue #13's goal for the reviews first view's JavaScript (gzip). */
+/** The goal for the reviews first view's JavaScript (gzip; issues #13 and #19): printed, met or missed. */
 const REVIEWS_GOAL = 16 * 1024;
 /**
- * Enforced for dist/widgets (shipped), a ratchet that only comes down: 20.96 kB after issue #13's split,
- * 21.25 kB with the merchant reply under a review (issue #10), 20.85 kB once the shared controls' CSS left
- * the runtime (core/controls.css), 20.70 kB without `@__PURE__` comments in the output
- * (vite.widgets.config.ts), 20.11 kB with the reviews module (model/, view/) inside kyb-reviews' chunk (one
- * file fewer), 20.05 kB with the icon button's rules loading with the form and the lightbox, 20.00 kB with
- * siteUrl/siteOrigin (core/site.ts) out of the runtime, 18.52 kB with preact/compat and r2wc replaced by
- * core/preact-react/, 18.61 kB once the loader holds an early sign-in request back, 15.85 kB once the
- * CSS is in files of its own (fetched by the loader with the code: reported below, not counted as
- * JavaScript) and the runtime lost what only signed-in elements use (the client registry, a store hook);
- * now the goal itself.
+ * Enforced for dist/widgets (shipped). History: 20.96 kB after issue #13's split, 21.25 kB with the merchant
+ * reply under a review (issue #10), 20.85 kB once the shared controls' CSS left the runtime
+ * (core/controls.css), 20.70 kB without `@__PURE__` comments in the output (vite.widgets.config.ts), 20.11 kB
+ * with the reviews module (model/, view/) inside kyb-reviews' chunk (one file fewer), 20.05 kB with the icon
+ * button's rules loading with the form and the lightbox, 20.00 kB with siteUrl/siteOrigin (core/site.ts) out
+ * of the runtime, 18.52 kB with preact/compat and r2wc replaced by a thin layer of our own, 18.61 kB once the
+ * loader holds an early sign-in request back, 15.86 kB once the CSS is in files of its own (fetched by the
+ * loader with the code: reported below, not counted as JavaScript) and the runtime lost what only signed-in
+ * elements use. Issue #19 put preact/compat and the real r2wc back under the widgets (the thin layer refused
+ * React's idioms): 17.5 kB is its hard ceiling, 16 kB stays the goal. 17.20 kB then: compat and r2wc
+ * +1.3 kB (with r2wc given compat's createElement alone: vite.widgets.config.ts `r2wcCreateElement`; all of
+ * compat was +3.5 kB), autoFocus on mount +0.14 kB (core/react-on-preact.ts), less 0.1 kB found in
+ * core/config.ts, core/rpc.ts and core/define.ts. Measured and left out: a useReducer for kyb-reviews' state
+ * (+0.29 kB) and lazy + Suspense for its form and lightbox (+0.69 kB, compat's Suspense).
  */
-const REVIEWS_CEILING = REVIEWS_GOAL;
+const REVIEWS_CEILING = 17.5 * 1024;
 
 interface ManifestChunk {
   file: string;

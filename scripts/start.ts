@@ -3,7 +3,8 @@
  * The backend comes up first (a few seconds) while widgets and pages build; then the site is served.
  * Builds only when dist/ is older than its sources (postinstall prepares it once).
  * Flags: --build (always rebuild), --no-build (serve the existing dist/site), --open <path> (print that page's URL, e.g. the
- * widget playground). Env: PORT (site, 5173), API_PORT (54321), DATA_DIR, DATABASE_URL, AUTH_AUTOCONFIRM.
+ * widget playground). Env: PORT (site, 5173), API_PORT (54321), DATA_DIR, DATABASE_URL, AUTH_AUTOCONFIRM,
+ * STRIPE_WEBHOOK_SECRET and STRIPE_WEBHOOK_URL (the local Stripe's signing secret and webhook endpoint).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -81,6 +82,9 @@ console.log(`\n  KYB local stack ready in ${((Date.now() - t0) / 1000).toFixed(1
 console.log(`  Node:             ${process.version}`);
 console.log(`  API (Supabase):   ${api.url}`);
 console.log(`  Mail inbox:       ${api.url}/inbox`);
+console.log(`  Stripe (local):   ${api.url}/stripe   (API ${api.url}/v1; test card 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined)`);
+// As `stripe listen` does: the secret the webhook verifies with, and where events go.
+console.log(`  Webhook secret:   ${api.stack.config.stripe.webhookSecret}   (events to ${api.stack.config.stripe.webhookUrl || 'nowhere'})`);
 console.log(`  Admin sign-in:    ${ADMIN_CREDENTIALS.email} / ${ADMIN_CREDENTIALS.password}`);
 console.log(`  Beta password:    ${process.env.BETA_PASSWORD ?? 'crown-beta-2025'} (local default)`);
 console.log(`  anon key:         ${api.stack.config.anonKey}`);

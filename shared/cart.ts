@@ -131,6 +131,16 @@ export class CartError extends Error {
 
 const isCartProduct = (p: unknown): p is CartProductId => (CART_PRODUCTS as readonly unknown[]).includes(p);
 
+/** A product's page on the site (the planner's tiers share the planner's). */
+export function productPage(product: string): string {
+  if (product === 'handmade-locs') return '/handmade-locs';
+  if (product === 'crown-planner') return '/digital-tools/crown-planner';
+  return productById(product)?.href ?? '/products';
+}
+
+/** The review slug a product is reviewed under (shared/rules/reviews.ts REVIEW_SLUGS): the planner's reviews are the planner page's. */
+export const reviewSlugOf = (product: CartProductId) => (product === 'crown-planner' ? 'protective-style-planner' : product);
+
 /** A configuration in one canonical form (sorted keys, sorted add-ons), for line identity. */
 export function lineKey(product: string, configuration: Record<string, unknown>): string {
   const c: Record<string, unknown> = {};
@@ -188,9 +198,9 @@ function describe(product: CartProductId, c: Record<string, unknown>): { name: s
       };
     }
     case 'handmade-locs':
-      return { name: 'Handmade Faux Locs', href: '/handmade-locs', options: [] };
+      return { name: 'Handmade Faux Locs', href: productPage(product), options: [] };
     case 'crown-planner':
-      return { name: PLANNER_TIERS.find((t) => t.id === c.tier)!.name, href: '/digital-tools/crown-planner', options: ['Digital download'] };
+      return { name: PLANNER_TIERS.find((t) => t.id === c.tier)!.name, href: productPage(product), options: ['Digital download'] };
   }
 }
 

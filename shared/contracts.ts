@@ -87,10 +87,36 @@ export const checkoutRequest = z.object({
   attempt: z.optional(z.string().check(z.regex(/^[0-9a-f-]{36}$/i, { error: 'attempt must be a UUID' }))),
 });
 
-/** The order pages' read of one order: by its Checkout Session (the success page) or by the link's token. */
+/**
+ * admin-orders (docs/commerce.md#fulfilment): one step of an order. `status` is one of the steps the
+ * order allows (shared/rules/commerce.ts nextStatuses); a shipment names its carrier and tracking number.
+ */
+export const adminOrderAction = z.object({
+  order: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, { error: 'order must be an order id' })),
+  status: z.enum(['in_production', 'ready', 'shipped', 'delivered', 'cancelled']),
+  carrier: z.optional(z.string().check(z.trim(), z.maxLength(60))),
+  tracking: z.optional(z.string().check(z.trim(), z.maxLength(80))),
+  note: z.optional(z.string().check(z.trim(), z.maxLength(300))),
+});
+
+const orderId = z.string().check(z.regex(/^[0-9a-f-]{36}$/i, { error: 'order must be an order id' }));
+const orderToken = z.string().check(z.minLength(16), z.maxLength(200));
+
+/**
+ * The order pages' read of one order: by its Checkout Session (the success page), by the link's token
+ * (a guest), or by its id (its signed-in customer, or an admin). With `download`, fresh links to the
+ * order's files.
+ */
 export const orderStatusRequest = z.object({
   sessionId: z.optional(z.string().check(z.minLength(8), z.maxLength(255))),
-  token: z.optional(z.string().check(z.minLength(16), z.maxLength(200))),
+  token: z.optional(orderToken),
+  order: z.optional(orderId),
+  download: z.optional(z.boolean()),
+});
+
+/** checkout's other form: a Checkout Session for the balance of an order, found by its link's token or (signed in) its id. */
+export const balanceRequest = z.object({
+  balance: z.object({ token: z.optional(orderToken), order: z.optional(orderId) }),
 });
 
 /** The path of the first issue (`lines.0.quantity`), for a 400 that names the field. */

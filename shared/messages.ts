@@ -244,6 +244,9 @@ export const COMMERCE_MESSAGES = {
   paymentUnavailable: 'Payment could not be started. Your cart is saved: please try again in a moment.',
   kitTermsRequired: 'Please confirm the kit terms to continue',
   orderNotFound: 'Order not found',
+  /** order-status, for a download of an order that is not paid, or was refunded or cancelled. */
+  downloadClosed: 'Downloads open once the order is paid, and close if it is refunded.',
+  nothingDue: 'Nothing is due on this order.',
 } as const;
 
 /**

@@ -9,6 +9,7 @@ import { orderNumber, type OrderStatus } from './rules/commerce.ts';
 
 export interface OrderItemView {
   product: string;
+  configuration: Record<string, unknown>;
   name: string;
   options: string[];
   unit_cents: number;
@@ -44,6 +45,11 @@ export interface OrderView {
   balance_due_cents: number;
   needs_shipping: boolean;
   shipping_address: Record<string, string | null> | null;
+  carrier: string | null;
+  tracking_number: string | null;
+  balance_requested_at: string | null;
+  shipped_at: string | null;
+  delivered_at: string | null;
   items: OrderItemView[];
   payments: OrderPaymentView[];
   history: { status: OrderStatus; note: string | null; at: string }[];
@@ -55,7 +61,7 @@ export interface OrderView {
  * rows come back in the shape of OrderView, but for `history`, which is `order_events` there.
  */
 export const ORDER_SELECT =
-  'id, number, status, email, customer_name, created_at, paid_at, subtotal_cents, shipping_cents, total_cents, due_at_checkout_cents, paid_cents, refunded_cents, balance_due_cents, needs_shipping, shipping_address, order_items(position, product, name, options, unit_cents, quantity, line_cents, due_at_checkout_cents, digital), order_payments(kind, amount_cents, status, refunded_cents, created_at, paid_at), order_events(id, status, note, created_at)';
+  'id, number, status, email, customer_name, created_at, paid_at, subtotal_cents, shipping_cents, total_cents, due_at_checkout_cents, paid_cents, refunded_cents, balance_due_cents, needs_shipping, shipping_address, carrier, tracking_number, balance_requested_at, shipped_at, delivered_at, order_items(position, product, configuration, name, options, unit_cents, quantity, line_cents, due_at_checkout_cents, digital), order_payments(kind, amount_cents, status, refunded_cents, created_at, paid_at), order_events(id, status, note, created_at)';
 
 /** Statuses in which the customer has paid (in full or the deposit) and nothing was refunded in full. */
 export const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'deposit_paid', 'in_production', 'ready', 'shipped', 'delivered'];

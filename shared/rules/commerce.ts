@@ -83,3 +83,54 @@ export const ORDER_STATUSES = [
   'refunded',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * The steps of an order after payment (docs/commerce.md#fulfilment), one action each: what the admin
+ * screen offers for a status. The database's order_next_statuses holds the same table and refuses any
+ * other step. A digital-only order is delivered by its download and needs none of the studio's steps.
+ */
+export function nextStatuses(status: OrderStatus, needsShipping: boolean): OrderStatus[] {
+  if (!needsShipping) return status === 'paid' ? ['delivered', 'cancelled'] : [];
+  switch (status) {
+    case 'paid':
+    case 'deposit_paid':
+      return ['in_production', 'cancelled'];
+    case 'in_production':
+      return ['ready', 'cancelled'];
+    case 'ready':
+      return ['shipped', 'cancelled'];
+    case 'shipped':
+      return ['delivered'];
+    default:
+      return [];
+  }
+}
+
+/** Orders the business has to act on (the admin nav's count): physical orders paid and not shipped yet. */
+export const NEEDS_ACTION: readonly OrderStatus[] = ['paid', 'deposit_paid', 'in_production', 'ready'];
+
+/** Days after delivery before the customer is asked for a review of each product (the review-requests job). */
+export const REVIEW_REQUEST_DAYS = 7;
+
+/** The Crown Planner's files: a private storage bucket, one folder per tier (`pdf/`, `bundle/`). */
+export const PLANNER_FILES_BUCKET = 'planner-files';
+/** A download link lives this long: each click on Download makes a fresh one, none is e-mailed. */
+export const DOWNLOAD_LINK_SECONDS = 120;
+
+/**
+ * Carriers the admin picks from when marking an order shipped, with their public tracking pages (the
+ * tracking number is appended). "Other" has none: the e-mail and the order page then show the number only.
+ */
+export const CARRIERS = [
+  { id: 'USPS', trackingUrl: 'https://tools.usps.com/go/TrackConfirmAction?tLabels=' },
+  { id: 'UPS', trackingUrl: 'https://www.ups.com/track?tracknum=' },
+  { id: 'FedEx', trackingUrl: 'https://www.fedex.com/fedextrack/?trknbr=' },
+  { id: 'DHL', trackingUrl: 'https://www.dhl.com/us-en/home/tracking/tracking-express.html?tracking-id=' },
+  { id: 'Other', trackingUrl: null },
+] as const;
+
+/** The tracking page of a shipment, or null when its carrier has none we know. */
+export function trackingLink(carrier: string | null, tracking: string | null): string | null {
+  const c = CARRIERS.find((x) => x.id === carrier);
+  return c?.trackingUrl && tracking ? `${c.trackingUrl}${encodeURIComponent(tracking)}` : null;
+}

@@ -238,9 +238,6 @@ export function Accordion({ name, items }: { name: string; items: QA[] }) {
   );
 }
 
-/** Plain text of a QA for structured data. */
-export const qaText = (it: QA) => it.text ?? (typeof it.a === 'string' ? it.a : '');
-
 /** Structured data block: a data island (not executed, so a strict script-src CSP allows it). */
 export function JsonLd({ data }: { data: unknown }) {
   const json = JSON.stringify(data).replace(/</g, '\\u003c');

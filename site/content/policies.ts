@@ -159,6 +159,7 @@ export const SERVER_DATA: readonly ServerDataRow[] = [
 export const NOT_PERSONAL: Readonly<Record<string, string>> = {
   planner_gallery: 'the Crown Planner gallery: pictures and captions our team publishes',
   'planner-gallery': 'the files of that gallery',
+  'planner-files': 'the Crown Planner files customers download (the same files for every buyer)',
   review_summaries: 'the number of reviews per product and star rating, with no names',
 };
 

@@ -1,19 +1,22 @@
 /**
  * The local Supabase stack as one function: `(Request) => Promise<Response>`.
- * Routes /auth/v1, /rest/v1, /storage/v1, /functions/v1 (and the dev /inbox) to their services,
- * answers CORS, checks the gateway's apikey, and never lets an exception become a 5xx without a body.
+ * Routes /auth/v1, /rest/v1, /storage/v1, /functions/v1 (and the dev /inbox, and the local Stripe's
+ * /v1 API and /stripe pages) to their services, answers CORS, checks the gateway's apikey, and never
+ * lets an exception become a 5xx without a body.
  */
 import { STATUS_CODES } from 'node:http';
 import { openDb, migrate, type Db, type OpenOptions } from './db.ts';
-import { defaultConfig, type StackConfig } from './config.ts';
-import { corsHeaders, json, preflight, BodyTooLarge, type Service, type StackContext, type Mail } from './http.ts';
+import { defaultConfig, type StackConfig, type StackConfigOverrides } from './config.ts';
+import { corsHeaders, json, preflight, BodyTooLarge, type Service, type StackContext } from './http.ts';
 import { verifyJwt } from './jwt.ts';
 import { auth } from './auth/index.ts';
 import { rest } from './rest/index.ts';
 import { storage } from './storage/index.ts';
 import { functions } from './functions/index.ts';
 import { inbox } from './inbox.ts';
+import { openMailStore } from './inbox-store.ts';
 import { ensureSeedObjects } from './seed-objects.ts';
+import { createStripeStandIn, type StripeStandIn } from './stripe/index.ts';
 
 export interface Stack {
   handler: (req: Request) => Promise<Response>;
@@ -22,11 +25,13 @@ export interface Stack {
   ctx: StackContext;
   db: Db;
   config: StackConfig;
+  /** The local Stripe's test controls (stripe/index.ts). */
+  stripe: StripeStandIn;
   close(): Promise<void>;
 }
 
 export interface CreateStackOptions extends OpenOptions {
-  config?: Partial<StackConfig>;
+  config?: StackConfigOverrides;
   /** Apply migrations + seed (default true). */
   migrate?: boolean;
   seed?: boolean;
@@ -39,7 +44,8 @@ const services: Record<string, Service> = { auth, rest, storage, functions };
 /** Paths reachable without an apikey, as on hosted Supabase (mail links, public objects, JWKS). */
 function apikeyExempt(service: string, path: string, method: string): boolean {
   if (service === 'auth') return /^\/(verify|callback|authorize|\.well-known\/jwks\.json|health|settings)$/.test(path);
-  if (service === 'storage') return (method === 'GET' || method === 'HEAD') && path.startsWith('/object/public/');
+  // A public file, or a signed link (the token in it is the permission).
+  if (service === 'storage') return (method === 'GET' || method === 'HEAD') && (path.startsWith('/object/public/') || path.startsWith('/object/sign/'));
   if (service === 'functions') return true; // verify_jwt = false for every function of this project
   return false;
 }
@@ -48,13 +54,15 @@ export async function createStack(opts: CreateStackOptions = {}): Promise<Stack>
   const config = defaultConfig(opts.config);
   const db = opts.db ?? (await openDb(opts));
   if (opts.migrate !== false) await migrate(db, { seed: opts.seed, publicUrl: config.publicUrl });
-  const mail: Mail[] = [];
+  const mailStore = await openMailStore(db);
   const ctx: StackContext = {
     db,
     config,
-    mail,
+    mail: mailStore.mails,
+    inbox: mailStore,
     selfFetch: undefined as unknown as typeof fetch,
     onWrite: new Set(),
+    stripe: undefined as unknown as StripeStandIn,
   };
 
   const handler = async (req: Request): Promise<Response> => {
@@ -70,9 +78,10 @@ export async function createStack(opts: CreateStackOptions = {}): Promise<Stack>
       }
     }
     const headers = new Headers(res.headers);
-    // The dev inbox holds sign-in links: it is for this origin's pages only, so it grants no other
-    // origin anything (the API services answer every origin, as hosted Supabase does).
-    if (!isInbox(new URL(req.url).pathname)) for (const [k, v] of Object.entries(corsHeaders(req))) if (!headers.has(k)) headers.set(k, v);
+    // The dev inbox holds sign-in links and the local Stripe's pages hold its test controls: they are for
+    // this origin's pages only, so they grant no other origin anything (the API services answer every
+    // origin, as hosted Supabase does).
+    if (!isLocalPage(new URL(req.url).pathname)) for (const [k, v] of Object.entries(corsHeaders(req))) if (!headers.has(k)) headers.set(k, v);
     // Every answer carries its standard reason phrase (`200 OK`), as PostgREST, GoTrue and the gateway
     // send over HTTP/1.1; a web Response built with only a status has an empty one (server.ts writes it).
     return new Response(res.body, { status: res.status, statusText: res.statusText || STATUS_CODES[res.status] || '', headers });
@@ -84,6 +93,8 @@ export async function createStack(opts: CreateStackOptions = {}): Promise<Stack>
     return handler(req);
   }) as typeof fetch;
   ctx.selfFetch = localFetch;
+  // Started last: its queue may deliver at once (events a previous run left), through selfFetch.
+  ctx.stripe = await createStripeStandIn(ctx);
 
   return {
     handler,
@@ -91,18 +102,27 @@ export async function createStack(opts: CreateStackOptions = {}): Promise<Stack>
     ctx,
     db,
     config,
-    close: () => db.close(),
+    stripe: ctx.stripe,
+    close: async () => {
+      await ctx.stripe.stop();
+      await db.close();
+    },
   };
 }
 
 const isInbox = (path: string) => path === '/inbox' || path === '/inbox.json' || path.startsWith('/inbox/');
+const isStripePage = (path: string) => path === '/stripe' || path.startsWith('/stripe/');
+const isLocalPage = (path: string) => isInbox(path) || isStripePage(path);
 
 async function route(req: Request, ctx: StackContext): Promise<Response> {
   const url = new URL(req.url);
-  if (req.method === 'OPTIONS' && !isInbox(url.pathname)) return preflight(req);
+  if (req.method === 'OPTIONS' && !isLocalPage(url.pathname)) return preflight(req);
   if (url.pathname === '/' || url.pathname === '/health') {
-    return json({ ok: true, services: ['auth/v1', 'rest/v1', 'storage/v1', 'functions/v1'], inbox: '/inbox' });
+    return json({ ok: true, services: ['auth/v1', 'rest/v1', 'storage/v1', 'functions/v1'], inbox: '/inbox', stripe: { api: '/v1', dashboard: '/stripe' } });
   }
+  // The local Stripe: its API where the SDK's host/port point (Stripe's own paths), its pages beside it.
+  if (url.pathname.startsWith('/v1/')) return ctx.stripe.api(req, url.pathname.slice('/v1'.length));
+  if (isStripePage(url.pathname)) return ctx.stripe.site(req, url.pathname.slice('/stripe'.length) || '/');
   if (url.pathname === '/inbox.json') return inbox(req, '/json', ctx);
   if (url.pathname === '/inbox' || url.pathname.startsWith('/inbox/')) return inbox(req, url.pathname.slice('/inbox'.length) || '/', ctx);
   const m = url.pathname.match(/^\/(auth|rest|storage|functions)\/v1(\/.*)?$/);

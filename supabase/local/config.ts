@@ -4,7 +4,7 @@
  * works unchanged. None of these are production secrets.
  */
 import { signJwt } from './jwt.ts';
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { TxEnd } from './rest/prefer.ts';
 
@@ -48,6 +48,64 @@ export interface StackConfig {
    * request roll itself back, as a self-hosted PostgREST configured for it would (rest/prefer.ts).
    */
   dbTxEnd: TxEnd;
+  /** The local Stripe stand-in (supabase/local/stripe/). */
+  stripe: StripeConfig;
+}
+
+/** What a caller may override: any setting, and any part of the Stripe stand-in's. */
+export type StackConfigOverrides = Partial<Omit<StackConfig, 'stripe'>> & { stripe?: Partial<StripeConfig> };
+
+/**
+ * The local Stripe stand-in's keys and webhook endpoint. None of these are Stripe credentials: the keys
+ * open only this stand-in, and the functions get them as STRIPE_SECRET_KEY / STRIPE_WEBHOOK_SECRET
+ * (functions/index.ts deployedEnv), as a deployment gets its real ones.
+ */
+export interface StripeConfig {
+  /** The key the API accepts (`Authorization: Bearer sk_test_…`). */
+  secretKey: string;
+  publishableKey: string;
+  /** Signs every webhook (`Stripe-Signature`), as `stripe listen` prints its `whsec_…`. */
+  webhookSecret: string;
+  /**
+   * Where events are delivered: the stack's own stripe-webhook function, unless a test or env
+   * STRIPE_WEBHOOK_URL points elsewhere ('' delivers nothing).
+   */
+  webhookUrl: string;
+  /** Retry schedule of a failed delivery: first retry after retryBaseMs, doubling, capped at retryMaxMs. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** Attempts in all (the first one included) before a delivery is given up. */
+  maxAttempts: number;
+  /** A webhook that has not answered after this long counts as failed (and is retried). */
+  deliveryTimeoutMs: number;
+  /** How long a US bank account payment stays `processing` before it settles. */
+  asyncSettleMs: number;
+  /** How often open sessions past their expires_at are expired. */
+  expirySweepMs: number;
+}
+
+export const LOCAL_STRIPE_SECRET_KEY = 'sk_test_kyb_local_stand_in_0000000000000000';
+export const LOCAL_STRIPE_PUBLISHABLE_KEY = 'pk_test_kyb_local_stand_in_0000000000000000';
+
+/**
+ * Stripe's own schedule (exponential backoff over three days in live mode) scaled down for a laptop: ten
+ * attempts over about fifty minutes. Tests pass their own, in milliseconds.
+ */
+export const STRIPE_RETRY_DEFAULTS = { retryBaseMs: 10_000, retryMaxMs: 15 * 60_000, maxAttempts: 10, deliveryTimeoutMs: 10_000 };
+
+/** The stand-in's settings: fixed local keys, a signing secret derived from the JWT secret (stable across restarts). */
+export function stripeConfig(publicUrl: string, jwtSecret: string, overrides: Partial<StripeConfig> = {}): StripeConfig {
+  const derived = `whsec_${createHmac('sha256', jwtSecret).update('kyb local stripe webhook signing secret').digest('hex').slice(0, 32)}`;
+  return {
+    secretKey: LOCAL_STRIPE_SECRET_KEY,
+    publishableKey: LOCAL_STRIPE_PUBLISHABLE_KEY,
+    webhookSecret: process.env.STRIPE_WEBHOOK_SECRET || derived,
+    webhookUrl: process.env.STRIPE_WEBHOOK_URL ?? `${publicUrl}/functions/v1/stripe-webhook`,
+    ...STRIPE_RETRY_DEFAULTS,
+    asyncSettleMs: 5_000,
+    expirySweepMs: 30_000,
+    ...Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)),
+  };
 }
 
 export interface AuthRateLimits {
@@ -89,12 +147,14 @@ export const LOCAL_MAIL_API_KEY = 're_local_dev_inbox';
 export const LOCAL_NOTIFY_TO = 'hello@kybhaircare.com';
 export const sha256Hex = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
-export function defaultConfig(overrides: Partial<StackConfig> = {}): StackConfig {
+export function defaultConfig(overrides: StackConfigOverrides = {}): StackConfig {
   const jwtSecret = overrides.jwtSecret ?? process.env.JWT_SECRET ?? DEMO_JWT_SECRET;
   const keys = apiKeys(jwtSecret);
   const env = process.env;
+  const publicUrl = overrides.publicUrl ?? 'http://127.0.0.1:54321';
+  const { stripe, ...rest } = overrides;
   return {
-    publicUrl: 'http://127.0.0.1:54321',
+    publicUrl,
     jwtSecret,
     anonKey: keys.anonKey,
     serviceRoleKey: keys.serviceRoleKey,
@@ -117,6 +177,7 @@ export function defaultConfig(overrides: Partial<StackConfig> = {}): StackConfig
       SUPABASE_URL: undefined,
       ...Object.fromEntries(Object.entries(env).filter(([k]) => k.startsWith('KYB_'))),
     },
-    ...overrides,
+    ...rest,
+    stripe: stripeConfig(publicUrl, jwtSecret, stripe),
   };
 }

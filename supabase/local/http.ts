@@ -7,6 +7,8 @@ import type { Db } from './db.ts';
 import type { StackConfig } from './config.ts';
 import { verifyJwt, type Claims } from './jwt.ts';
 import { readCapped } from '../functions/_shared/http.ts';
+import type { MailStore } from './inbox-store.ts';
+import type { StripeStandIn } from './stripe/index.ts';
 
 export interface Mail {
   id: string;
@@ -16,14 +18,20 @@ export interface Mail {
   kind: 'confirmation' | 'recovery' | 'email_change' | 'magiclink' | 'reauthentication' | 'notification';
   link: string;
   text: string;
+  /** The HTML part, when the sender gave one (Resend's `html`). */
+  html?: string;
   created_at: string;
 }
 
 export interface StackContext {
   db: Db;
   config: StackConfig;
-  /** Sent mail, newest last (the dev inbox shows it). */
-  mail: Mail[];
+  /** Sent mail, newest last (the dev inbox shows it): read-only, the store below writes it. */
+  mail: readonly Mail[];
+  /** The inbox's durable store (inbox-store.ts): every mail goes through it. */
+  inbox: MailStore;
+  /** The local Stripe stand-in (stripe/): `/v1/*` and `/stripe/*`, and its test controls. */
+  stripe: StripeStandIn;
   /** fetch() that reaches this same stack in-process: function handlers build their admin client on it. */
   selfFetch: typeof fetch;
   /** Called after any write through the stack, so read caches can drop what they hold. */

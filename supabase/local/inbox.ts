@@ -7,15 +7,19 @@
  *   GET /inbox?format=json            JSON array, newest first; also /inbox/json or `Accept: application/json`
  *   GET /inbox?to=a@example.com       only mail to that address (HTML or JSON)
  *   POST /inbox/emails                the e-mail API stand-in: Resend's `POST /emails` request shape
- *                                     (`{from, to, subject, text}`, `Authorization: Bearer <key>`), so a
- *                                     function sends the same request locally as on hosted
- *                                     (supabase/functions/_shared/notify.ts); the mail lands here.
+ *                                     (`{from, to, subject, text, html}`, `Authorization: Bearer <key>`,
+ *                                     optional `Idempotency-Key`), so a function sends the same request
+ *                                     locally as on hosted (supabase/functions/_shared/notify.ts); the
+ *                                     mail lands here.
+ *
+ * Mail is stored in the stack's database (inbox-store.ts), so it survives a restart.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Mail, Service, StackContext } from './http.ts';
 import { json, readBody } from './http.ts';
-import { deliver, newOutbox } from './auth/mailer.ts';
 import { LOCAL_MAIL_API_KEY } from './config.ts';
+import { INBOX_KEYS } from './inbox-store.ts';
+import { claimKey, recordKey } from './idempotency.ts';
 
 const KIND_LABEL: Record<Mail['kind'], string> = {
   confirmation: 'Confirm sign-up',
@@ -71,7 +75,14 @@ function card(m: Mail): string {
       : ''
   }
   ${code ? `<p class="code">Code <strong>${esc(code)}</strong></p>` : ''}
-  <details${m.kind === 'notification' ? ' open' : ''}><summary>Message</summary><pre>${esc(m.text)}</pre></details>
+  ${
+    m.html === undefined
+      ? ''
+      : // The HTML part as a mail client shows it: in a sandboxed frame (no script, no same-origin access),
+        // under the page's policy (no remote images or styles load).
+        `<iframe class="html" title="HTML part of ${esc(m.subject)}" sandbox srcdoc="${esc(m.html)}"></iframe>`
+  }
+  <details${m.kind === 'notification' && m.html === undefined ? ' open' : ''}><summary>${m.html === undefined ? 'Message' : 'Text part'}</summary><pre>${esc(m.text)}</pre></details>
 </li>`;
 }
 
@@ -113,6 +124,7 @@ function page(mails: Mail[], to: string | null): string {
   summary { cursor: pointer; color: var(--muted); }
   pre { white-space: pre-wrap; overflow-wrap: anywhere; background: var(--bg); padding: .75rem; border-radius: .5rem; font-size: .85rem; }
   .empty { color: var(--muted); }
+  iframe.html { display: block; width: 100%; min-height: 16rem; margin-top: .6rem; border: 1px solid var(--line); border-radius: .5rem; background: #fff; }
 </style>
 </head>
 <body>
@@ -137,36 +149,90 @@ const addressOf = (s: string) => (s.match(/<([^<>]+)>\s*$/)?.[1] ?? s).trim();
 /** Resend-style error bodies, so a function's error handling meets the same shapes locally. */
 const apiError = (status: number, name: string, message: string) => json({ statusCode: status, name, message }, status);
 
+/** The plain text of an HTML part, for a mail sent with `html` only (Resend derives one too). */
+const textOf = (html: string) =>
+  html
+    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, '')
+    .replace(/<br\s*\/?>|<\/(p|div|h[1-6]|li|tr)>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+
 async function sendEmail(req: Request, ctx: StackContext): Promise<Response> {
   if (req.method !== 'POST') return json({ message: 'Method not allowed' }, 405, { Allow: 'POST' });
   // The stand-in's own key, whatever the functions were configured with (a wrong one is refused, as
   // the real API would).
-  const key = LOCAL_MAIL_API_KEY;
   const given = req.headers.get('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1];
   if (!given) return apiError(401, 'missing_api_key', 'Missing API key in the authorization header.');
-  if (given !== key) return apiError(403, 'invalid_api_key', 'API key is invalid.');
+  if (given !== LOCAL_MAIL_API_KEY) return apiError(403, 'invalid_api_key', 'API key is invalid.');
   let body: Record<string, unknown>;
   try {
-    body = JSON.parse(new TextDecoder().decode(await readBody(req, 256 * 1024)));
+    body = JSON.parse(new TextDecoder().decode(await readBody(req, 1024 * 1024)));
   } catch {
     return apiError(422, 'validation_error', 'The request body is not valid JSON.');
   }
   const to = typeof body?.to === 'string' ? [body.to] : body?.to;
-  const { from, subject, text } = body ?? {};
+  const { from, subject, text, html } = body ?? {};
   if (!Array.isArray(to) || !to.length || to.length > 50 || !to.every((t) => typeof t === 'string' && EMAIL.test(addressOf(t)))) {
     return apiError(422, 'validation_error', 'Invalid `to` field.');
   }
   if (typeof from !== 'string' || !EMAIL.test(addressOf(from))) return apiError(422, 'validation_error', 'Invalid `from` field.');
   if (typeof subject !== 'string' || !subject.trim() || subject.length > 998 || /[\r\n]/.test(subject)) return apiError(422, 'validation_error', 'Invalid `subject` field.');
-  if (typeof text !== 'string' || text.length > 100_000) return apiError(422, 'validation_error', 'Invalid `text` field.');
+  if (text !== undefined && (typeof text !== 'string' || text.length > 100_000)) return apiError(422, 'validation_error', 'Invalid `text` field.');
+  if (html !== undefined && (typeof html !== 'string' || html.length > 500_000)) return apiError(422, 'validation_error', 'Invalid `html` field.');
+  if (text === undefined && html === undefined) return apiError(422, 'validation_error', 'Missing `text` or `html` field.');
+  // Resend's Idempotency-Key: the same key within 24 hours sends once and answers the first result; the
+  // same key with another body is refused (idempotency.ts).
+  const key = req.headers.get('idempotency-key');
+  if (key !== null && (key.length < 1 || key.length > 256)) return apiError(400, 'invalid_idempotency_key', 'The key must be between 1-256 chars.');
   const id = randomUUID();
-  const outbox = newOutbox();
   const created_at = new Date().toISOString();
-  for (const t of to as string[]) {
-    outbox.mails.push({ id: to.length > 1 ? randomUUID() : id, to: addressOf(t), subject, kind: 'notification', link: '', text, created_at });
+  const mails: Mail[] = (to as string[]).map((t) => ({
+    id: to.length > 1 ? randomUUID() : id,
+    to: addressOf(t),
+    subject,
+    kind: 'notification',
+    link: '',
+    text: typeof text === 'string' ? text : textOf(html as string),
+    ...(typeof html === 'string' ? { html } : {}),
+    created_at,
+  }));
+  const answer = JSON.stringify({ id });
+  if (key === null) {
+    await ctx.inbox.add(mails);
+    return json({ id });
   }
-  deliver(ctx, outbox);
+  const fingerprint = createHash('sha256').update(canonical(body)).digest('hex');
+  const outcome = await ctx.db.tx(async (q) => {
+    const state = await claimKey(q, INBOX_KEYS, 'emails', key, fingerprint);
+    if (state.kind !== 'new') return state;
+    await ctx.inbox.add(mails, q);
+    await recordKey(q, INBOX_KEYS, 'emails', key, 200, answer);
+    return { kind: 'sent' as const };
+  });
+  if (outcome.kind === 'mismatch') return apiError(409, 'invalid_idempotent_request', 'Same idempotency key used with a different request payload.');
+  if (outcome.kind === 'replay') return new Response(outcome.body, { status: outcome.status, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+  ctx.inbox.published(mails);
   return json({ id });
+}
+
+/** JSON with object keys sorted: two bodies that differ only in key order are the same request. */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (v && typeof v === 'object') {
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(v) ?? 'null';
 }
 
 export const inbox: Service = async (req, path, ctx) => {

@@ -8,6 +8,7 @@ import { createStack, type CreateStackOptions, type Stack } from './app.ts';
 import { SUPABASE_DIR } from './db.ts';
 import { CLIENT_ADDRESS_HEADER, FORWARDING_HEADERS } from './http.ts';
 import { REVIEW_MEDIA_CLEANUP_EVERY_MS, scheduleReviewMediaCleanup, type CleanupSchedule } from './storage/cleanup.ts';
+import { scheduleReviewRequests } from './functions/jobs.ts';
 
 /**
  * The request body as a web stream, read as the handler asks for it. Cancelling it (a reader that stops
@@ -97,7 +98,7 @@ export async function sendWebResponse(res: ServerResponse, r: Response, method?:
 export interface ServeOptions extends CreateStackOptions {
   port?: number;
   host?: string;
-  /** How often the review-media cleanup job runs (it also runs at start); false for never. Hourly by default. */
+  /** How often the jobs (review-media cleanup, review requests) run (they also run at start); false for never. Hourly by default. */
   reviewMediaCleanupEveryMs?: number | false;
 }
 
@@ -141,12 +142,15 @@ export async function serve(opts: ServeOptions = {}): Promise<{ stack: Stack; ur
   ready();
   const cleanupEvery = opts.reviewMediaCleanupEveryMs ?? REVIEW_MEDIA_CLEANUP_EVERY_MS;
   const cleanup = cleanupEvery === false ? null : scheduleReviewMediaCleanup(stack, cleanupEvery);
+  // The review requests follow the same schedule (hourly, and at start) as the cleanup.
+  const reviewRequests = cleanupEvery === false ? null : scheduleReviewRequests(stack, cleanupEvery);
   return {
     stack,
     url,
     cleanup,
     async close() {
       await cleanup?.stop();
+      await reviewRequests?.stop();
       server.closeAllConnections();
       await new Promise((ok) => server.close(ok));
       await stack.close();
@@ -167,6 +171,8 @@ if (isMain) {
   });
   console.log(`local Supabase stack ready in ${Date.now() - t0} ms at ${s.url} (inbox ${s.url}/inbox)`);
   console.log(`anon key: ${s.stack.config.anonKey}`);
+  console.log(`local Stripe at ${s.url}/stripe (API ${s.url}/v1), webhooks to ${s.stack.config.stripe.webhookUrl || 'nowhere'}`);
+  console.log(`webhook signing secret: ${s.stack.config.stripe.webhookSecret}`);
   const stop = async () => {
     await s.close();
     process.exit(0);

@@ -50,9 +50,17 @@ create table if not exists public.orders (
   access_token text not null unique default replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''),
   -- One press of Checkout in the browser: a double tap finds this order instead of opening another.
   checkout_attempt uuid unique,
+  -- The shipment and the dates of fulfilment (migration fulfilment moves them).
+  carrier text check (char_length(carrier) <= 60),
+  tracking_number text check (char_length(tracking_number) <= 80),
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
-  paid_at timestamptz
+  paid_at timestamptz,
+  balance_requested_at timestamptz,
+  shipped_at timestamptz,
+  delivered_at timestamptz,
+  -- A shipped order says how it was shipped.
+  constraint orders_shipment_check check (status not in ('shipped', 'delivered') or not needs_shipping or (carrier is not null and tracking_number is not null))
 );
 comment on table public.orders is 'One order per checkout; money in integer cents; written only by the functions (service_role).';
 create index if not exists orders_user_idx on public.orders (user_id, created_at desc);
@@ -200,9 +208,14 @@ as $$
     'balance_due_cents', o.balance_due_cents,
     'needs_shipping', o.needs_shipping,
     'shipping_address', o.shipping_address,
+    'carrier', o.carrier,
+    'tracking_number', o.tracking_number,
+    'balance_requested_at', o.balance_requested_at,
+    'shipped_at', o.shipped_at,
+    'delivered_at', o.delivered_at,
     'items', coalesce((
       select jsonb_agg(jsonb_build_object(
-        'product', i.product, 'name', i.name, 'options', to_jsonb(i.options), 'unit_cents', i.unit_cents,
+        'product', i.product, 'configuration', i.configuration, 'name', i.name, 'options', to_jsonb(i.options), 'unit_cents', i.unit_cents,
         'quantity', i.quantity, 'line_cents', i.line_cents, 'due_at_checkout_cents', i.due_at_checkout_cents, 'digital', i.digital
       ) order by i.position)
         from public.order_items i where i.order_id = o.id), '[]'::jsonb),
@@ -237,15 +250,7 @@ declare
   v_item jsonb;
   v_pos integer := 0;
 begin
-  if v_attempt is not null then
-    select * into v_order from public.orders where checkout_attempt = v_attempt;
-    if found then
-      select * into v_payment from public.order_payments where order_id = v_order.id order by created_at limit 1;
-      return jsonb_build_object('id', v_order.id, 'number', v_order.number, 'status', v_order.status, 'payment_id', v_payment.id,
-        'checkout_url', v_payment.checkout_url, 'expires_at', v_payment.expires_at, 'payment_status', v_payment.status, 'replayed', true);
-    end if;
-  end if;
-
+  -- Two presses of one attempt at the same moment: the first inserts, the other finds its order.
   insert into public.orders (user_id, email, subtotal_cents, shipping_cents, total_cents, due_at_checkout_cents, needs_shipping,
                              kit_terms_version, kit_terms_accepted_at, checkout_attempt)
   values (nullif(p_order ->> 'user_id', '')::uuid, nullif(lower(btrim(p_order ->> 'email')), ''),
@@ -253,7 +258,16 @@ begin
           (p_order ->> 'due_at_checkout_cents')::integer, (p_order ->> 'needs_shipping')::boolean,
           nullif(p_order ->> 'kit_terms_version', ''), case when nullif(p_order ->> 'kit_terms_version', '') is not null then now() end,
           v_attempt)
+  on conflict (checkout_attempt) do nothing
   returning * into v_order;
+
+  if not found then
+    select * into v_order from public.orders where checkout_attempt = v_attempt;
+    select * into v_payment from public.order_payments where order_id = v_order.id order by created_at limit 1;
+    return jsonb_build_object('id', v_order.id, 'number', v_order.number, 'status', v_order.status, 'payment_id', v_payment.id,
+      'checkout_url', v_payment.checkout_url, 'expires_at', v_payment.expires_at, 'payment_status', v_payment.status,
+      'payment_created_at', v_payment.created_at, 'replayed', true);
+  end if;
 
   for v_item in select * from jsonb_array_elements(p_items) loop
     insert into public.order_items (order_id, position, product, name, options, configuration, unit_cents, quantity, line_cents, due_at_checkout_cents, digital)
@@ -271,7 +285,7 @@ begin
   insert into public.order_events (order_id, status, source) values (v_order.id, 'pending', 'checkout');
 
   return jsonb_build_object('id', v_order.id, 'number', v_order.number, 'status', v_order.status, 'payment_id', v_payment.id,
-    'checkout_url', null, 'expires_at', null, 'payment_status', v_payment.status, 'replayed', false);
+    'checkout_url', null, 'expires_at', null, 'payment_status', v_payment.status, 'payment_created_at', v_payment.created_at, 'replayed', false);
 end;
 $$;
 comment on function public.order_create(jsonb, jsonb) is 'checkout: an order, its items, its first payment and history entry, in one transaction (idempotent per checkout attempt).';
@@ -376,7 +390,9 @@ begin
     update public.orders set status = v_status, updated_at = now() where id = v_order.id;
     insert into public.order_events (order_id, status, note, source, stripe_event_id)
     values (v_order.id, v_status,
-            coalesce(v_note, case when v_payment.kind = 'balance' then format('Balance payment %s', p_state) end),
+            coalesce(v_note, case when v_payment.kind = 'balance' then case p_state
+              when 'paid' then 'Balance paid' when 'processing' then 'Balance payment processing'
+              when 'failed' then 'Balance payment failed' when 'expired' then 'Balance checkout expired' end end),
             p_source, p_event_id);
   end if;
   return jsonb_build_object('found', true, 'order_id', v_order.id, 'status', v_status, 'duplicate', false, 'changed', true);
@@ -422,21 +438,28 @@ end;
 $$;
 comment on function public.order_apply_refund(text, text, text, integer) is 'Applies a charge''s refunded amount to its payment and order, once per Stripe event.';
 
--- Claims an order e-mail before it is sent: true for exactly one caller. A claim left 'sending' by a
--- process that died may be taken again after p_stale_seconds (the e-mail API's idempotency key keeps the
--- second attempt from sending twice); a failed one may be retried.
+-- Claims an order e-mail before it is sent. Answers whether this caller holds the claim, and the mail's
+-- status: exactly one caller gets `claimed`; the others see `sending` (someone holds it), `sent` or
+-- `skipped`. A claim left 'sending' by a process that died may be taken again after p_stale_seconds (the
+-- e-mail API's idempotency key keeps the second attempt from sending twice); a failed one may be retried.
 create or replace function public.order_mail_claim(p_order uuid, p_kind text, p_subject_key text, p_stale_seconds integer)
-returns boolean
+returns jsonb
 language plpgsql
 set search_path = ''
 as $$
+declare
+  v_status text;
 begin
   insert into public.order_mails (order_id, kind, subject_key) values (p_order, p_kind, coalesce(p_subject_key, ''))
   on conflict (order_id, kind, subject_key) do update
      set status = 'sending', attempts = public.order_mails.attempts + 1, claimed_at = now()
    where public.order_mails.status = 'failed'
       or (public.order_mails.status = 'sending' and public.order_mails.claimed_at < now() - make_interval(secs => p_stale_seconds));
-  return found;
+  if found then
+    return jsonb_build_object('claimed', true, 'status', 'sending');
+  end if;
+  select status into v_status from public.order_mails where order_id = p_order and kind = p_kind and subject_key = coalesce(p_subject_key, '');
+  return jsonb_build_object('claimed', false, 'status', v_status);
 end;
 $$;
 
@@ -464,9 +487,10 @@ revoke all on table public.orders, public.order_items, public.order_payments, pu
 revoke all on sequence public.orders_number_seq, public.order_events_id_seq from anon, authenticated, service_role;
 
 grant select (id, number, user_id, status, email, customer_name, created_at, paid_at, subtotal_cents, shipping_cents, total_cents,
-              due_at_checkout_cents, paid_cents, refunded_cents, balance_due_cents, needs_shipping, shipping_address)
+              due_at_checkout_cents, paid_cents, refunded_cents, balance_due_cents, needs_shipping, shipping_address,
+              carrier, tracking_number, balance_requested_at, shipped_at, delivered_at)
   on table public.orders to authenticated;
-grant select (order_id, position, product, name, options, unit_cents, quantity, line_cents, due_at_checkout_cents, digital)
+grant select (order_id, position, product, configuration, name, options, unit_cents, quantity, line_cents, due_at_checkout_cents, digital)
   on table public.order_items to authenticated;
 grant select (order_id, kind, amount_cents, status, refunded_cents, created_at, paid_at) on table public.order_payments to authenticated;
 grant select (id, order_id, status, note, created_at) on table public.order_events to authenticated;

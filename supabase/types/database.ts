@@ -248,10 +248,13 @@ export type Database = {
         Row: {
           access_token: string;
           balance_due_cents: number | null;
+          balance_requested_at: string | null;
+          carrier: string | null;
           checkout_attempt: string | null;
           created_at: string;
           currency: string;
           customer_name: string | null;
+          delivered_at: string | null;
           due_at_checkout_cents: number;
           email: string | null;
           id: string;
@@ -262,11 +265,13 @@ export type Database = {
           paid_at: string | null;
           paid_cents: number;
           refunded_cents: number;
+          shipped_at: string | null;
           shipping_address: Json | null;
           shipping_cents: number;
           status: string;
           subtotal_cents: number;
           total_cents: number;
+          tracking_number: string | null;
           updated_at: string;
           user_id: string | null;
         };
@@ -274,10 +279,13 @@ export type Database = {
         Insert: {
           access_token?: string;
           balance_due_cents?: never;
+          balance_requested_at?: string | null;
+          carrier?: string | null;
           checkout_attempt?: string | null;
           created_at?: string;
           currency?: string;
           customer_name?: string | null;
+          delivered_at?: string | null;
           due_at_checkout_cents: number;
           email?: string | null;
           id?: string;
@@ -288,21 +296,26 @@ export type Database = {
           paid_at?: string | null;
           paid_cents?: number;
           refunded_cents?: number;
+          shipped_at?: string | null;
           shipping_address?: Json | null;
           shipping_cents: number;
           status?: string;
           subtotal_cents: number;
           total_cents: number;
+          tracking_number?: string | null;
           updated_at?: string;
           user_id?: string | null;
         };
         Update: {
           access_token?: string;
           balance_due_cents?: never;
+          balance_requested_at?: string | null;
+          carrier?: string | null;
           checkout_attempt?: string | null;
           created_at?: string;
           currency?: string;
           customer_name?: string | null;
+          delivered_at?: string | null;
           due_at_checkout_cents?: number;
           email?: string | null;
           id?: string;
@@ -313,11 +326,13 @@ export type Database = {
           paid_at?: string | null;
           paid_cents?: number;
           refunded_cents?: number;
+          shipped_at?: string | null;
           shipping_address?: Json | null;
           shipping_cents?: number;
           status?: string;
           subtotal_cents?: number;
           total_cents?: number;
+          tracking_number?: string | null;
           updated_at?: string;
           user_id?: string | null;
         };
@@ -688,6 +703,7 @@ export type Database = {
     };
     Functions: {
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean };
+      my_confirmed_email: { Args: Record<PropertyKey, never>; Returns: string };
       newsletter_subscribe: { Args: { p_consent_text_version: string; p_email: string; p_list: string; p_name: string; p_source_page: string }; Returns: Json };
       newsletter_unsubscribe: { Args: { p_token: string }; Returns: Json };
       order_apply_refund: { Args: { p_event_id: string; p_event_type: string; p_payment_intent: string; p_refunded_cents: number }; Returns: Json };
@@ -704,15 +720,32 @@ export type Database = {
         };
         Returns: Json;
       };
+      order_balance_payment: { Args: { p_order: string }; Returns: Json };
       order_create: { Args: { p_items: Json; p_order: Json }; Returns: Json };
-      order_mail_claim: { Args: { p_kind: string; p_order: string; p_stale_seconds: number; p_subject_key: string }; Returns: boolean };
+      order_mail_claim: { Args: { p_kind: string; p_order: string; p_stale_seconds: number; p_subject_key: string }; Returns: Json };
       order_mail_done: { Args: { p_kind: string; p_order: string; p_status: string; p_subject_key: string }; Returns: undefined };
+      order_next_statuses: { Args: { p_needs_shipping: boolean; p_status: string }; Returns: string[] };
       order_payment_session: { Args: { p_expires_at: string; p_payment: string; p_session: string; p_url: string }; Returns: undefined };
+      order_transition: { Args: { p_actor: string; p_carrier: string; p_note: string; p_order: string; p_to: string; p_tracking: string }; Returns: Json };
       order_view: { Args: { p_order: string }; Returns: Json };
+      owns_order: { Args: { p_email: string; p_user_id: string }; Returns: boolean };
+      purchased: { Args: { p_slug: string; p_user: string }; Returns: boolean };
       rate_limit_hit: { Args: { p_key: string; p_limit: number; p_window_seconds: number }; Returns: number };
       review_feed: { Args: { p_after?: string; p_limit?: number; p_offset?: number; p_rating?: number; p_slug: string; p_sort?: string; p_with_media?: boolean }; Returns: Json };
       review_file_is_settled: { Args: { p_name: string }; Returns: boolean };
       review_media_orphans: { Args: { p_limit?: number }; Returns: string[] };
+      review_requests_due: {
+        Args: { p_days: number; p_limit: number };
+        Returns: {
+          email: string;
+          name: string;
+          number: number;
+          order_id: string;
+          product: string;
+          slug: string;
+        }[];
+      };
+      review_slug_of: { Args: { p_product: string }; Returns: string };
       review_summaries_add: { Args: { p_media: number[]; p_ratings: number[]; p_reviews: number[]; p_slugs: string[] }; Returns: undefined };
     };
     Enums: {

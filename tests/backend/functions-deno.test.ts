@@ -15,7 +15,18 @@ const names = functionNames();
 
 describe('deployed entry points', () => {
   it('finds the project functions', () => {
-    expect(names).toEqual(['beta-access', 'checkout', 'lead-capture', 'newsletter-signup', 'newsletter-unsubscribe', 'order-status', 'review-media-cleanup', 'stripe-webhook']);
+    expect(names).toEqual([
+      'admin-orders',
+      'beta-access',
+      'checkout',
+      'lead-capture',
+      'newsletter-signup',
+      'newsletter-unsubscribe',
+      'order-status',
+      'review-media-cleanup',
+      'review-requests',
+      'stripe-webhook',
+    ]);
   });
 
   it('type-checks every entry point under Deno with its own deno.json', async () => {
@@ -29,7 +40,7 @@ describe('deployed entry points', () => {
       '@supabase/supabase-js': `npm:@supabase/supabase-js@${pkg.dependencies['@supabase/supabase-js']}`,
     };
     const withStripe = { ...base, stripe: `npm:stripe@${pkg.dependencies.stripe}` };
-    const shop = new Set(['checkout', 'order-status', 'stripe-webhook']);
+    const shop = new Set(['admin-orders', 'checkout', 'order-status', 'review-requests', 'stripe-webhook']);
     // One map per function, because a deploy reads the function's own; one shared map for editors.
     for (const dir of ['', ...names]) {
       const map = JSON.parse(await readFile(join(FUNCTIONS_DIR, dir, 'deno.json'), 'utf8'));

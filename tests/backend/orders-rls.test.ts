@@ -71,7 +71,8 @@ describe('orders: customers read their own', () => {
       expect(r.error?.code, column).toBe('42501');
     }
     expect((await untyped(owner.client).from('stripe_events').select('id')).error?.code).toBe('42501');
-    expect((await untyped(owner.client).from('order_mails').select('kind')).error?.code).toBe('42501');
+    // Which e-mails an order sent is for admins (migration fulfilment): a customer's read finds nothing.
+    expect((await owner.client.from('order_mails').select('kind')).data).toEqual([]);
   });
 
   it('lets an admin read every order', async () => {

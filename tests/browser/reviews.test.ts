@@ -94,7 +94,7 @@ describe('kyb-reviews (signed out)', () => {
     assert(text(first).includes('Amara Johnson'), 'reviewer name');
     assert(text(first).includes('Soft and light. Review text number 1.'), 'content');
     assert(first.querySelector('svg.rv-avatar') && text(first.querySelector('svg.rv-avatar')) === 'AJ', 'local avatar with initials');
-    // JSX writes SVG attributes in camelCase; both builds must give the DOM their real names (core/preact-react/props.ts).
+    // JSX writes SVG attributes in camelCase; both builds must give the DOM their real names (React and preact/compat both do).
     equal(first.querySelector('svg.rv-avatar text').getAttribute('text-anchor'), 'middle', 'textAnchor rendered as text-anchor');
     assert(!first.querySelector('svg.rv-avatar text').hasAttribute('textAnchor'), 'no camelCase attribute left on the SVG');
     equal(cards(el).filter((c) => text(c).includes('Verified Purchase')).length, 2, 'verified marks on page 1');

@@ -2,7 +2,7 @@
  * Browser tests of the kyb-* elements: the BUILT bundle (what ships) in Debian Chromium, against the
  * real local stack over HTTP.
  *
- *   npm run test:browser                                  preact/compat build (dist/widgets)
+ *   npm run test:browser                                  shipped build: preact/compat + r2wc (dist/widgets)
  *   KYB_BUILD=react npm run test:browser                  React build (dist/widgets-react)
  *   npm run test:browser -- --files tests/browser/newsletter.test.ts
  *   KYB_SKIP_BUILD=1 …                                    test the dist/ already there
@@ -12,7 +12,8 @@
  * stack in memory on a free port with autoconfirmed sign-ups; every test page gets its URL and anon
  * key in the same <meta> tags a real page uses, plus `kyb-test-closed-url` (a port nobody listens on,
  * for network-failure tests), `kyb-test-bundle` (URL path of the bundle folder, e.g.
- * /dist/.test-run-123/widgets) and `kyb-test-build` (the same path relative to /dist/). Browser context pinned to en-US / America/New_York.
+ * /dist/.test-run-123/widgets), `kyb-test-build` (the same path relative to /dist/) and `kyb-test-parity` (the
+ * runtime-parity probe, built with the same runtime: server/stack-plugin.ts). Browser context pinned to en-US / America/New_York.
  * The tests are TypeScript: the dev server hands each .ts file to vite's Oxc transform (types stripped,
  * nothing bundled; the type check is `tsc -p tests/browser/tsconfig.json`, part of `npm run typecheck`).
  * Loaded by Node with tsx registered (it is TypeScript and imports the TypeScript stack): see the
@@ -78,6 +79,7 @@ const config: TestRunnerConfig = {
 <meta name="kyb-test-closed-url" content="${state.closedUrl}">
 <meta name="kyb-test-bundle" content="/${state.bundle}">
 <meta name="kyb-test-build" content="${state.bundle.replace(/^dist\//, '')}">
+<meta name="kyb-test-parity" content="/${state.parity}">
 <script src="/node_modules/axe-core/axe.min.js"></script>
 <script type="module" src="/${state.bundle}/kyb-widgets.js"></script>
 </head>

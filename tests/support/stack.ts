@@ -4,13 +4,15 @@
  * PGlite by default; with DATABASE_URL the same suite runs over a real PostgreSQL server, each file on
  * a fresh database cloned from a template.
  */
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../supabase/types/database.ts';
 import { createStack, type Stack } from '../../supabase/local/app.ts';
-import { openDb } from '../../supabase/local/db.ts';
-import type { StackConfig } from '../../supabase/local/config.ts';
+import { openDb, type Db } from '../../supabase/local/db.ts';
+import type { StackConfig, StackConfigOverrides } from '../../supabase/local/config.ts';
 import { serve } from '../../supabase/local/server.ts';
 import { ADMIN_CREDENTIALS } from '../../supabase/local/admin-credentials.ts';
 import { TEMPLATE_DB } from '../../scripts/supabase-cli.ts';
@@ -38,6 +40,38 @@ async function openTestDb() {
   return openDb({ loadDataDir: image });
 }
 
+/**
+ * A prepared database that outlives a stack, for restart tests: `open()` as often as needed (one stack at
+ * a time), `env` for a server process over it (supabase/local/server.ts), `drop()` at the end. A PGlite
+ * data directory, or a clone of the template on the real server.
+ */
+export async function reopenableTestDb(): Promise<{ open(): Promise<Db>; env: Record<string, string>; drop(): Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const name = `kyb_r_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+    const admin = await openDb({ databaseUrl: url });
+    await admin.exec(`create database ${name} template ${TEMPLATE_DB} owner postgres`);
+    await admin.close();
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    return {
+      open: () => openDb({ databaseUrl: u.toString() }),
+      env: { DATABASE_URL: u.toString() },
+      async drop() {
+        const a = await openDb({ databaseUrl: url });
+        await a.exec(`drop database if exists ${name} with (force)`);
+        await a.close();
+      },
+    };
+  }
+  // <base>/db, so that a server process keeps its storage beside it in <base>/storage (server.ts).
+  const base = await mkdtemp(join(tmpdir(), 'kyb-reopen-'));
+  const dir = join(base, 'db');
+  const db = await openDb({ dataDir: dir, loadDataDir: new Blob([await readFile(imageFile())]) });
+  await db.close();
+  return { open: () => openDb({ dataDir: dir }), env: { DATA_DIR: dir, DATABASE_URL: '' }, drop: () => rm(base, { recursive: true, force: true }) };
+}
+
 /** Typed by the schema the migrations build (`npm run gen:types`). */
 export type TestClient = SupabaseClient<Database>;
 
@@ -61,7 +95,7 @@ export function stackClient(config: StackConfig, fetch: typeof globalThis.fetch,
   });
 }
 
-export async function testStack(config: Partial<StackConfig> = {}): Promise<TestStack> {
+export async function testStack(config: StackConfigOverrides = {}): Promise<TestStack> {
   const db = await openTestDb();
   const stack = await createStack({ db, config: { publicUrl: 'http://127.0.0.1:54321', ...config } });
   return Object.assign(stack, {
@@ -79,7 +113,7 @@ export function sqlOn(stack: () => { db: { query: Stack['db']['query'] } }) {
 }
 
 /** The stack over real HTTP on a free port (browser and e2e tests, CORS checks). */
-export async function httpTestStack(config: Partial<StackConfig> = {}) {
+export async function httpTestStack(config: StackConfigOverrides = {}) {
   const db = await openTestDb();
   return serve({ db, port: 0, config });
 }

@@ -45,7 +45,7 @@ describe('function deploy bundles', () => {
   // its prices too (they price every order themselves: docs/commerce.md#checkout).
   const FORMS = ['shared/contracts.ts', 'shared/messages.ts', 'shared/rules/accounts.ts', 'shared/rules/commerce.ts', 'shared/rules/forms.ts'];
   const SHOP = [...FORMS, 'shared/business.ts', 'shared/cart.ts', 'shared/catalog.ts', 'shared/money.ts', 'shared/orders.ts', 'shared/pricing.ts'].sort();
-  const SHARED: Record<string, string[]> = { checkout: SHOP, 'order-status': SHOP, 'stripe-webhook': SHOP };
+  const SHARED: Record<string, string[]> = { checkout: SHOP, 'order-status': SHOP, 'stripe-webhook': SHOP, 'admin-orders': SHOP, 'review-requests': SHOP };
 
   it('take from shared/ only what the handlers use', () => {
     for (const [name, files] of Object.entries(bundles)) {

@@ -287,7 +287,7 @@ describe('server-side data: the privacy policy names every place that holds data
 
   it('reads the tables and buckets from the migrations', () => {
     expect(sqlTables.has('subscribers')).toBe(true);
-    expect(sqlBuckets).toEqual(new Set(['review-media', 'planner-gallery']));
+    expect(sqlBuckets).toEqual(new Set(['review-media', 'planner-gallery', 'planner-files']));
     expect(sqlReferenced.has('auth.users')).toBe(true);
   });
 

@@ -165,9 +165,10 @@ export function startAuth(): void {
 
 export function useAuth(): AuthState {
   startAuth();
-  // useState and a subscription rather than useSyncExternalStore: the preact build's runtime, which every
-  // element's first view downloads, then carries no store hook for the elements that follow sign-in
-  // (core/preact-react/README.md). The state is an immutable object, replaced on every change.
+  // useState and a subscription rather than useSyncExternalStore: in the shipped build that hook is
+  // preact/compat's, which sits in the runtime chunk every element's first view downloads
+  // (vite.widgets.config.ts), for the elements that follow sign-in only. The state is an immutable
+  // object, replaced on every change.
   const [state, setState] = useState(getAuthState);
   useEffect(() => {
     const sync = () => setState(getAuthState());
@@ -189,10 +190,6 @@ export function clearRecovery() {
 
 export function isAdmin(user: User | null | undefined): boolean {
   return user?.app_metadata?.role === 'admin';
-}
-
-export function currentUserId(): string | null {
-  return store().state.user?.id ?? null;
 }
 
 // ---- profile upsert on sign-in (docs/data.md#entities, #calls)

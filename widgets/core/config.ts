@@ -75,14 +75,14 @@ export function resolveConfig(src: ConfigSources): KybConfig {
 export function getConfig(doc: Document = document): KybConfig {
   const meta = (name: string) => doc.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content;
   const s = doc.querySelector<HTMLScriptElement>('script[src*="kyb-widgets"]');
-  const env = import.meta.env ?? {};
   return resolveConfig({
     meta,
     script: s ? { supabaseUrl: s.dataset.supabaseUrl, supabaseAnonKey: s.dataset.supabaseAnonKey, siteUrl: s.dataset.siteUrl } : null,
+    // Each name on its own: the build writes in its value (or nothing), not the whole env object.
     env: {
-      VITE_SUPABASE_URL: env.VITE_SUPABASE_URL,
-      VITE_SUPABASE_ANON_KEY: env.VITE_SUPABASE_ANON_KEY,
-      VITE_SITE_URL: env.VITE_SITE_URL,
+      VITE_SUPABASE_URL: import.meta.env?.VITE_SUPABASE_URL,
+      VITE_SUPABASE_ANON_KEY: import.meta.env?.VITE_SUPABASE_ANON_KEY,
+      VITE_SITE_URL: import.meta.env?.VITE_SITE_URL,
     },
     origin: doc.defaultView?.location.origin ?? '',
   });

@@ -30,8 +30,11 @@ import r2wc from '@r2wc/react-to-web-component';
 import type { ComponentType } from 'react';
 import tokens from './tokens.css?sheet';
 
-/** The attribute types both builds support (the preact build's stand-in, core/preact-react/r2wc.ts, has these). */
-type R2WCType = 'string' | 'number' | 'boolean' | 'json';
+/**
+ * r2wc's prop types: `string`, `number`, `boolean`, `json` (parsed from the kebab-case attribute), `function`
+ * (the attribute names a global function) and `method` (a function set as the element's property).
+ */
+type R2WCType = 'string' | 'number' | 'boolean' | 'function' | 'method' | 'json';
 
 const texts = new Map<string, CSSStyleSheet>();
 /** The page's one CSSStyleSheet for the CSS text `css` (made on first use), shared by every element and instance. */
@@ -97,8 +100,8 @@ export async function defineElement<P extends object>(tag: string, Component: Co
   class KybElement extends Base {
     constructor() {
       super();
-      const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
-      root.adoptedStyleSheets = styles;
+      // r2wc attached it (`shadow: 'open'`).
+      this.shadowRoot!.adoptedStyleSheets = styles;
     }
     // Defining this tells the browser that a `moveBefore()` (the product filter re-sorting cards) is a
     // move, not a removal: without it r2wc unmounts and remounts, and a half-typed e-mail is lost.
@@ -113,10 +116,7 @@ export async function defineElement<P extends object>(tag: string, Component: Co
   return customElements.get(tag);
 }
 
-/** The custom element that hosts a component rendered into `container` (its shadow root). */
+/** The custom element that hosts a component rendered into `container` (its shadow root: every element has one). */
 export function hostOf(container: unknown): HTMLElement | null {
-  if (!container) return null;
-  if (container instanceof ShadowRoot) return container.host as HTMLElement;
-  if (container instanceof HTMLElement) return ((container.getRootNode() as ShadowRoot).host as HTMLElement) ?? container;
-  return null;
+  return container instanceof ShadowRoot ? (container.host as HTMLElement) : null;
 }

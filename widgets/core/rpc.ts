@@ -45,12 +45,11 @@ export async function rpcGet<T>(
   let body: unknown = null;
   try {
     body = text ? JSON.parse(text) : null;
-  } catch {
-    body = null;
-  }
+  } catch {}
   if (!res.ok) {
+    // PostgREST's error body as it is (code, details, hint, message), with the status.
     const b = (body ?? {}) as Partial<RpcError>;
-    return { data: null, error: { message: b.message ?? (text || res.statusText), code: b.code, details: b.details ?? null, hint: b.hint ?? null, status: res.status } };
+    return { data: null, error: { ...b, message: b.message ?? (text || res.statusText), status: res.status } };
   }
   return { data: body as T, error: null };
 }

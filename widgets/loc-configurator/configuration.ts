@@ -38,9 +38,6 @@ export const PARAM_KEYS: { [P in ProductId]: readonly string[] } = {
   'lock-kit': ['size', 'count', 'length', 'color', 'addons'],
 };
 
-/** Every key any configurator writes (to clean a URL of another product's keys). */
-export const ALL_PARAM_KEYS = [...new Set(Object.values(PARAM_KEYS).flat())];
-
 const squash = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 function parseSize(v: string): SizeId | undefined {

@@ -7,6 +7,11 @@
  *   code arrives, so the first view carries only the list's CSS. Adopted sheets, not <style>
  *   elements: a strict Content-Security-Policy (style-src 'self') blocks inline styles but not these.
  *   One CSSStyleSheet per CSS text per page (core's sheetFor), shared by every kyb-reviews on it.
+ *
+ * Why not React's `lazy` + `Suspense` for the form and the lightbox (issue #19 measured it): a lazy
+ * component keeps a failed download's error for good (here the next press tries again), its CSS must still
+ * be adopted per element, and compat's Suspense adds 0.6 kB gzip to the runtime every first view downloads.
+ * Both work in both builds (tests/browser/runtime-parity.test.ts).
  */
 import { sheetFor } from '../core/define.ts';
 

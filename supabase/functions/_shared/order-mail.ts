@@ -6,7 +6,7 @@
 import { formatCents } from '../../../shared/cart.ts';
 import { addressLines, orderTitle, orderTotals, statusLabel, type OrderView } from '../../../shared/orders.ts';
 import { BUSINESS } from '../../../shared/business.ts';
-import { orderNumber } from '../../../shared/rules/commerce.ts';
+import { orderNumber, trackingLink } from '../../../shared/rules/commerce.ts';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -65,7 +65,7 @@ ${outro.map((p) => `<p style="color:#6b5a4b;font-size:14px">${esc(p)}</p>`).join
 /** The customer's confirmation: sent once, when Stripe reports the first payment. */
 export function confirmationMail(o: OrderView, orderUrl: string): OrderMail {
   const deposit = o.balance_due_cents > 0;
-  const name = o.customer_name?.split(' ')[0];
+  const name = firstName(o);
   const intro = [
     `Thank you for your order${name ? `, ${name}` : ''}!`,
     deposit
@@ -76,6 +76,77 @@ export function confirmationMail(o: OrderView, orderUrl: string): OrderMail {
   ];
   const { text, html } = render(intro, o, { label: 'View your order', url: orderUrl }, [`Questions? Reply to this e-mail or write to ${BUSINESS.email}.`, `${BUSINESS.legalName}`]);
   return { subject: deposit ? `Deposit received: ${orderTitle(o)}` : `Your KYB order ${orderNumber(o.number)} is confirmed`, text, html };
+}
+
+const firstName = (o: OrderView) => o.customer_name?.split(' ')[0];
+const hello = (o: OrderView) => `Hello${firstName(o) ? ` ${firstName(o)}` : ''},`;
+const signOff = [`Questions? Reply to this e-mail or write to ${BUSINESS.email}.`, BUSINESS.legalName];
+
+/**
+ * The balance of a made-to-order order is due: its locs are ready. The link opens the order page, where
+ * Pay balance starts a fresh Stripe checkout; a checkout session's own address is never e-mailed
+ * (sessions expire).
+ */
+export function balanceDueMail(o: OrderView, orderUrl: string): OrderMail {
+  const { text, html } = render(
+    [hello(o), `Your locs are ready! The balance of ${formatCents(o.balance_due_cents)} is due before we ship them. Open your order and press Pay balance.`],
+    o,
+    { label: 'Pay balance', url: orderUrl },
+    signOff,
+  );
+  return { subject: `Your order ${orderNumber(o.number)} is ready: balance due`, text, html };
+}
+
+/** The order has shipped, with the carrier and the tracking link. */
+export function shippedMail(o: OrderView, orderUrl: string): OrderMail {
+  const link = trackingLink(o.carrier, o.tracking_number);
+  const { text, html } = render(
+    [hello(o), `Your order is on its way with ${o.carrier}. Tracking number: ${o.tracking_number}.`, ...(link ? [`Track it: ${link}`] : [])],
+    o,
+    { label: link ? 'Track your parcel' : 'View your order', url: link ?? orderUrl },
+    [`Your order page: ${orderUrl}`, ...signOff],
+  );
+  return { subject: `Your order ${orderNumber(o.number)} has shipped`, text, html };
+}
+
+/** Money went back to the customer (each new refunded total sends one). */
+export function refundMail(o: OrderView, orderUrl: string): OrderMail {
+  const full = o.status === 'refunded';
+  const { text, html } = render(
+    [
+      hello(o),
+      full ? `We've refunded your order in full: ${formatCents(o.refunded_cents)}.` : `We've refunded ${formatCents(o.refunded_cents)} of your order.`,
+      'Your bank usually shows it within 5-10 business days.',
+    ],
+    o,
+    { label: 'View your order', url: orderUrl },
+    signOff,
+  );
+  return { subject: `Refund for your order ${orderNumber(o.number)}`, text, html };
+}
+
+/** A week after delivery: how was it? One per product, linking to the product's review form. */
+export function reviewRequestMail(order: { number: number }, productName: string, reviewUrl: string): OrderMail {
+  const lines = [
+    'Hello,',
+    `How are you getting on with your ${productName}? Your review helps other customers choose, and it helps us make them better.`,
+    `It takes a minute: ${reviewUrl}`,
+    'Sign in with the address this e-mail came to, and your review shows "Verified Purchase".',
+    ...signOff,
+  ];
+  const text = lines.join('\n\n');
+  const html = `<!doctype html><html lang="en"><body style="font-family:Georgia,serif;color:#2b2118;max-width:560px;margin:0 auto;padding:16px">
+${lines
+  .slice(0, 2)
+  .map((p) => `<p>${esc(p)}</p>`)
+  .join('\n')}
+<p><a href="${esc(reviewUrl)}" style="display:inline-block;background:#7a4b2a;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">Write a review</a></p>
+${lines
+  .slice(3)
+  .map((p) => `<p style="color:#6b5a4b;font-size:14px">${esc(p)}</p>`)
+  .join('\n')}
+</body></html>`;
+  return { subject: `How is your ${productName}? (order ${orderNumber(order.number)})`, text, html };
 }
 
 /** The business's notice of a new paid order (the notification path lead-capture uses). */

@@ -6,16 +6,22 @@
  * then sends the e-mails the order owes, each claimed first so that it goes once.
  */
 import type { AdminClient } from './admin.ts';
+import { callerOf } from './caller.ts';
 import type { FunctionEnv } from './env.ts';
 import { idOf, sessionCustomer, sessionState, type Stripe } from './stripe.ts';
 import { mailSettings, mailTransport, sendEmail } from './notify.ts';
-import { confirmationMail, newOrderMail } from './order-mail.ts';
+import { confirmationMail, newOrderMail, refundMail, type OrderMail } from './order-mail.ts';
 import { BUSINESS } from '../../../shared/business.ts';
 import { isPaid, type OrderView } from '../../../shared/orders.ts';
 
-export interface Fulfilment {
+/** What sending an order's e-mails needs. */
+export interface Mailer {
   db: AdminClient;
   env: FunctionEnv;
+}
+
+/** What applying Stripe's word needs: the mailer, and Stripe. */
+export interface Fulfilment extends Mailer {
   stripe: Stripe;
 }
 
@@ -58,11 +64,22 @@ export async function applySession(f: Fulfilment, sessionId: string, t: Trigger)
   return data as unknown as Applied;
 }
 
-/** Reads the charge from Stripe and applies what it has refunded so far to its order. */
+/**
+ * Reads the charge from Stripe and applies what it has refunded so far to its order. A refund can be
+ * delivered before the payment it refunds (events come in any order): the payment's own session is
+ * applied first, from Stripe's current state, so the refund always lands on a paid payment.
+ */
 export async function applyRefund(f: Fulfilment, chargeId: string, eventId: string, eventType: string): Promise<Applied> {
   const charge = await f.stripe.charges.retrieve(chargeId);
   const pi = idOf(charge.payment_intent);
   if (!pi) return { found: false };
+  const paymentId = charge.metadata?.payment_id;
+  if (paymentId) {
+    const { data: payment } = await f.db.from('order_payments').select('status, checkout_session_id').eq('id', paymentId).maybeSingle();
+    if (payment?.checkout_session_id && payment.status !== 'paid') {
+      await applySession(f, payment.checkout_session_id, { eventId: null, eventType, source: 'stripe' });
+    }
+  }
   const { data, error } = await f.db.rpc('order_apply_refund', {
     p_event_id: eventId,
     p_event_type: eventType,
@@ -73,58 +90,110 @@ export async function applyRefund(f: Fulfilment, chargeId: string, eventId: stri
   return data as unknown as Applied;
 }
 
+/**
+ * The order a request names, if its sender may see it: by its link's token (whoever holds the link), or
+ * by its id for its signed-in customer (their account, or the address they confirmed) or an admin. Null
+ * when there is no such order for this sender; 'expired' for a user token the auth server refuses.
+ */
+export async function orderFor(db: AdminClient, req: Request, ref: { token?: string; order?: string }): Promise<{ id: string; token: string } | null | 'expired'> {
+  if (ref.token) {
+    const { data } = await db.from('orders').select('id, access_token').eq('access_token', ref.token).maybeSingle();
+    return data ? { id: data.id, token: data.access_token } : null;
+  }
+  if (!ref.order) return null;
+  const who = await callerOf(db, req);
+  if (who === 'expired') return who;
+  if (!who) return null;
+  const { data } = await db.from('orders').select('id, access_token, user_id, email').eq('id', ref.order).maybeSingle();
+  if (!data) return null;
+  const mine = data.user_id === who.id || (!!data.email && !!who.email && data.email.toLowerCase() === who.email.toLowerCase());
+  return mine || who.admin ? { id: data.id, token: data.access_token } : null;
+}
+
 export async function orderView(db: AdminClient, id: string): Promise<OrderView | null> {
   const { data, error } = await db.rpc('order_view', { p_order: id });
   if (error) throw new Error(`order_view failed: ${error.message}`);
   return (data as unknown as OrderView) ?? null;
 }
 
-/** A claim left by a process that died mid-send may be taken again after this long. */
-const STALE_CLAIM_SECONDS = 120;
+/**
+ * A claim older than this was left by a process that died mid-send, and is taken again. Longer than a
+ * send can take (notify.ts SEND_TIMEOUT_MS); a second send after it carries the same idempotency key, so
+ * the e-mail API sends once even if the first did go out.
+ */
+export const STALE_CLAIM_SECONDS = 15;
+/** How long a caller waits for another's send to finish before asking to be called again. */
+const WAIT_FOR_OTHER_MS = 10_000;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Sends one of an order's e-mails unless it was sent (or is being sent) already; true unless the send
- * failed (then the claim is released as failed, and the next call tries again).
+ * Sends one of an order's e-mails unless it was sent already (per kind and subject key): true once it is
+ * sent (or deliberately skipped), by this call or another; false when it is not sent yet (a send failed,
+ * or another caller still holds it), and the caller should come back later (the webhook answers 500, so
+ * Stripe does).
  */
-async function once(db: AdminClient, orderId: string, kind: string, send: () => Promise<boolean | 'skipped'>): Promise<boolean> {
-  const claim = await db.rpc('order_mail_claim', { p_order: orderId, p_kind: kind, p_subject_key: '', p_stale_seconds: STALE_CLAIM_SECONDS });
-  if (claim.error) throw new Error(`order_mail_claim failed: ${claim.error.message}`);
-  if (!claim.data) return true;
+export async function once(f: Mailer, orderId: string, kind: string, subjectKey: string, send: () => Promise<boolean | 'skipped'>): Promise<boolean> {
+  const claim = async () => {
+    const { data, error } = await f.db.rpc('order_mail_claim', { p_order: orderId, p_kind: kind, p_subject_key: subjectKey, p_stale_seconds: STALE_CLAIM_SECONDS });
+    if (error) throw new Error(`order_mail_claim failed: ${error.message}`);
+    return data as unknown as { claimed: boolean; status: string };
+  };
+  let c = await claim();
+  for (const start = Date.now(); !c.claimed && c.status === 'sending' && Date.now() - start < WAIT_FOR_OTHER_MS; ) {
+    await sleep(250);
+    c = await claim();
+  }
+  if (!c.claimed) return c.status === 'sent' || c.status === 'skipped';
+  f.env.checkpoint?.(`order-mail:${kind}:claimed`);
   const outcome = await send();
+  f.env.checkpoint?.(`order-mail:${kind}:sent`);
   const status = outcome === 'skipped' ? 'skipped' : outcome ? 'sent' : 'failed';
-  const done = await db.rpc('order_mail_done', { p_order: orderId, p_kind: kind, p_subject_key: '', p_status: status });
+  const done = await f.db.rpc('order_mail_done', { p_order: orderId, p_kind: kind, p_subject_key: subjectKey, p_status: status });
   if (done.error) console.error(`[orders] could not record ${kind} mail of order ${orderId} as ${status}`, done.error);
   return outcome !== false;
 }
 
-/**
- * The e-mails a paid order owes: the customer's confirmation and the business's notice. Safe to call any
- * number of times, at once too. False when a send failed (the caller may ask Stripe to retry).
- */
-export async function sendOrderMails(f: Fulfilment, orderId: string): Promise<boolean> {
-  const { data: row, error } = await f.db.from('orders').select('status, email, access_token').eq('id', orderId).single();
+/** An e-mail to the order's customer, composed from the order as it is now and its page's link; sent once per kind and key. */
+export async function mailCustomer(f: Mailer, orderId: string, kind: string, subjectKey: string, compose: (o: OrderView, orderUrl: string) => OrderMail): Promise<boolean> {
+  const { data: row, error } = await f.db.from('orders').select('email, access_token').eq('id', orderId).single();
   if (error) throw new Error(`order read failed: ${error.message}`);
-  if (!isPaid(row.status as OrderView['status'])) return true;
-  const view = await orderView(f.db, orderId);
-  if (!view) return true;
-  const key = (kind: string) => `kyb-order-${orderId}-${kind}`;
   const transport = mailTransport(f.env);
-  const customer = once(f.db, orderId, 'confirmation', async () => {
-    if (!transport || !row.email) {
-      console.warn(`[orders] confirmation of order ${orderId} not sent: ${transport ? 'no e-mail address' : 'RESEND_API_KEY is not set'}`);
+  return once(f, orderId, kind, subjectKey, async () => {
+    const view = await orderView(f.db, orderId);
+    if (!transport || !row.email || !view) {
+      console.warn(`[orders] ${kind} e-mail of order ${orderId} not sent: ${transport ? 'no e-mail address' : 'RESEND_API_KEY is not set'}`);
       return 'skipped';
     }
-    return sendEmail(transport, { to: row.email, ...confirmationMail(view, orderPageUrl(f.env, row.access_token)), idempotencyKey: key('confirmation') }, f.env);
+    const mail = compose(view, orderPageUrl(f.env, row.access_token));
+    return sendEmail(transport, { to: row.email, ...mail, idempotencyKey: `kyb-order-${orderId}-${kind}${subjectKey ? `-${subjectKey}` : ''}` }, f.env);
   });
-  const settings = mailSettings(f.env);
-  const business = once(f.db, orderId, 'business', async () => {
-    if (!settings) return 'skipped';
-    return sendEmail(
-      settings,
-      { to: settings.to, ...newOrderMail(view, `${siteUrl(f.env)}/admin/orders`), replyTo: row.email ?? undefined, idempotencyKey: key('business') },
-      f.env,
+}
+
+/**
+ * The e-mails an order owes after what Stripe reported: the customer's confirmation and the business's
+ * notice once it is paid, and a refund notice for each new refunded total. Safe to call any number of
+ * times, at once too. False when a send failed (the caller may ask Stripe to retry).
+ */
+export async function sendOrderMails(f: Fulfilment, orderId: string): Promise<boolean> {
+  const { data: row, error } = await f.db.from('orders').select('status, email, refunded_cents').eq('id', orderId).single();
+  if (error) throw new Error(`order read failed: ${error.message}`);
+  const sends: Promise<boolean>[] = [];
+  if (isPaid(row.status as OrderView['status'])) {
+    sends.push(mailCustomer(f, orderId, 'confirmation', '', confirmationMail));
+    const settings = mailSettings(f.env);
+    sends.push(
+      once(f, orderId, 'business', '', async () => {
+        const view = await orderView(f.db, orderId);
+        if (!settings || !view) return 'skipped';
+        return sendEmail(
+          settings,
+          { to: settings.to, ...newOrderMail(view, `${siteUrl(f.env)}/admin/orders`), replyTo: row.email ?? undefined, idempotencyKey: `kyb-order-${orderId}-business` },
+          f.env,
+        );
+      }),
     );
-  });
-  const [a, b] = await Promise.all([customer, business]);
-  return a && b;
+  }
+  if (row.refunded_cents > 0) sends.push(mailCustomer(f, orderId, 'refund', String(row.refunded_cents), refundMail));
+  return (await Promise.all(sends)).every(Boolean);
 }

@@ -22,6 +22,8 @@ export const RATE_LIMITS = {
   betaPerClient: { limit: 10, windowSeconds: 10 * 60 },
   /** Each press of Checkout opens a Stripe session: plenty for a shopper, a wall for a script. */
   checkoutPerClient: { limit: 30, windowSeconds: 10 * 60 },
+  /** An admin working through the day's orders. */
+  adminPerClient: { limit: 300, windowSeconds: 10 * 60 },
   /** The success page asks every few seconds while a payment settles. */
   orderStatusPerClient: { limit: 200, windowSeconds: 10 * 60 },
 } as const satisfies Record<string, RateLimit>;

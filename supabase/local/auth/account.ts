@@ -79,7 +79,7 @@ export async function updateUser(req: Request, ctx: StackContext): Promise<Respo
     await q('update auth.users set updated_at = now() where id = $1', [user.id]);
     return userJsonById(q, user.id);
   });
-  deliver(ctx, outbox);
+  await deliver(ctx, outbox);
   return ok(body);
 }
 
@@ -113,6 +113,6 @@ export async function reauthenticate(req: Request, ctx: StackContext): Promise<R
     if (!isConfirmed(user)) throw unprocessable('email_not_confirmed', 'Please verify your email first.');
     await sendAuthMail(q, ctx, outbox, { type: 'reauthentication', userId: user.id, to: user.email!, redirectTo: ctx.config.siteUrl });
   });
-  deliver(ctx, outbox);
+  await deliver(ctx, outbox);
   return ok({});
 }

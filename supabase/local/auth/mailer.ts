@@ -1,7 +1,7 @@
 /**
  * Outgoing auth mail: one-time tokens, the links in the mails, where those links may send the browser,
- * and the send-rate limits. Mail is not sent anywhere: it lands in `ctx.mail`, which the dev inbox
- * (/inbox) lists.
+ * and the send-rate limits. Mail is not sent anywhere: it lands in the dev inbox's store (ctx.inbox,
+ * inbox-store.ts), which /inbox lists.
  *
  * Tokens: the link carries 32 random bytes; the user row keeps only their SHA-256 (confirmation_token,
  * recovery_token, email_change_token_new, reauthentication_token), so a database dump holds no usable
@@ -19,8 +19,6 @@ export const TOKEN_TTL_SECONDS = 24 * 60 * 60;
 export const MAIL_MIN_INTERVAL_SECONDS = 2;
 /** Across all addresses: at most this many mails per minute per stack, so nothing can flood the inbox. */
 export const MAIL_BURST_PER_MINUTE = 120;
-/** The inbox keeps the newest mails only. */
-export const INBOX_CAPACITY = 500;
 
 export const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
@@ -155,11 +153,14 @@ export interface Outbox {
 
 export const newOutbox = (): Outbox => ({ mails: [] });
 
-/** Mail becomes visible only once the transaction that issued its token has committed. */
-export function deliver(ctx: StackContext, outbox: Outbox) {
-  for (const m of outbox.mails) ctx.mail.push(m);
-  if (ctx.mail.length > INBOX_CAPACITY) ctx.mail.splice(0, ctx.mail.length - INBOX_CAPACITY);
+/**
+ * Mail becomes visible only once the transaction that issued its token has committed; it is stored
+ * (inbox-store.ts) before the request that sent it is answered.
+ */
+export async function deliver(ctx: StackContext, outbox: Outbox) {
+  const mails = outbox.mails;
   outbox.mails = [];
+  await ctx.inbox.add(mails);
 }
 
 const SUBJECT: Record<MailType, string> = {

@@ -83,7 +83,7 @@ export async function signup(req: Request, ctx: StackContext): Promise<Response>
     await sendAuthMail(q, ctx, outbox, { type: 'signup', userId, to: email, redirectTo });
     return { kind: 'body', body: await userJsonById(q, userId) };
   });
-  deliver(ctx, outbox);
+  await deliver(ctx, outbox);
   if (result.kind === 'exists') {
     if (ctx.config.autoconfirm) throw unprocessable('user_already_exists', 'User already registered');
     return ok(obfuscatedUser(email, data));
@@ -129,6 +129,6 @@ export async function otp(req: Request, ctx: StackContext): Promise<Response> {
     const type = isConfirmed(user) ? 'magiclink' : 'signup';
     await sendAuthMail(q, ctx, outbox, { type, userId: user.id, to: email, redirectTo });
   });
-  deliver(ctx, outbox);
+  await deliver(ctx, outbox);
   return ok({});
 }

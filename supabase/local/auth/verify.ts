@@ -151,7 +151,7 @@ export async function recover(req: Request, ctx: StackContext): Promise<Response
     if (!user) return;
     await sendAuthMail(q, ctx, outbox, { type: 'recovery', userId: user.id, to: user.email!, redirectTo });
   });
-  deliver(ctx, outbox);
+  await deliver(ctx, outbox);
   return ok({});
 }
 
@@ -180,7 +180,7 @@ export async function resend(req: Request, ctx: StackContext): Promise<Response>
       await sendAuthMail(q, ctx, outbox, { type: 'email_change', userId: user.id, to: user.email_change, currentEmail: user.email ?? '', redirectTo });
     }
   });
-  deliver(ctx, outbox);
+  await deliver(ctx, outbox);
   return ok({});
 }
 
@@ -204,6 +204,6 @@ export async function invite(req: Request, ctx: StackContext): Promise<Response>
     await sendAuthMail(q, ctx, outbox, { type: 'invite', userId: user.id, to: email, redirectTo });
     return userJsonById(q, user.id);
   });
-  deliver(ctx, outbox);
+  await deliver(ctx, outbox);
   return ok(body);
 }

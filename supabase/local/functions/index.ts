@@ -59,6 +59,12 @@ export function deployedEnv(config: StackConfig): Record<string, string> {
     EMAIL_API_URL: `${config.publicUrl}/inbox/emails`,
     // Where the functions' links send people (order pages, Stripe's return): the site this stack serves.
     SITE_URL: config.siteUrl,
+    // The local Stripe stand-in (supabase/local/stripe/): its keys, and where the SDK finds it (its
+    // host/port/protocol). A deployment sets the two secrets and leaves STRIPE_API_URL unset, so the
+    // SDK talks to api.stripe.com.
+    STRIPE_SECRET_KEY: config.stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: config.stripe.webhookSecret,
+    STRIPE_API_URL: config.publicUrl,
   };
   for (const [name, value] of Object.entries(config.functionEnv)) if (value !== undefined) vars[name] = value;
   return vars;

@@ -8,7 +8,7 @@ import { blobStoreOf, type Range } from './blobs.ts';
 import { decodeName, roleOf } from './request.ts';
 import { findBucket } from './buckets.ts';
 
-interface ObjectRow {
+export interface ObjectRow {
   id: string;
   metadata: Record<string, unknown> | null;
   updated_at: Date | string | null;
@@ -24,7 +24,7 @@ export async function download(req: Request, ctx: StackContext, bucketId: string
     // Public buckets are read without auth, as the server; only the bucket's public flag matters.
     await findBucket(ctx, bucketId, true);
     if (name === null) throw ERR.noSuchKey();
-    row = (await ctx.db.query<ObjectRow>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`, [bucketId, name])).rows[0];
+    row = await objectRow(ctx, bucketId, name);
   } else {
     const role = roleOf(req, ctx, true);
     if (name === null) throw ERR.noSuchKey();
@@ -32,6 +32,11 @@ export async function download(req: Request, ctx: StackContext, bucketId: string
   }
   if (!row) throw ERR.noSuchKey();
   return serveBytes(req, ctx, bucketId, name!, row);
+}
+
+/** An object's row read as the server (public buckets, signed URLs): no policy applies. */
+export async function objectRow(ctx: StackContext, bucketId: string, name: string): Promise<ObjectRow | undefined> {
+  return (await ctx.db.query<ObjectRow>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`, [bucketId, name])).rows[0];
 }
 
 function httpDate(v: unknown): string | undefined {
@@ -75,7 +80,7 @@ const USER_CONTENT_HEADERS = {
   'Content-Security-Policy': "default-src 'none'; sandbox",
 };
 
-async function serveBytes(req: Request, ctx: StackContext, bucketId: string, name: string, row: ObjectRow) {
+export async function serveBytes(req: Request, ctx: StackContext, bucketId: string, name: string, row: ObjectRow) {
   const store = blobStoreOf(ctx);
   const size = await store.size(bucketId, name);
   if (size === null) throw ERR.noSuchKey();

@@ -19,6 +19,7 @@ import { upload } from './upload.ts';
 import { download, info } from './download.ts';
 import { removeMany, removeOne } from './remove.ts';
 import { list } from './list.ts';
+import { getSigned, signUrl } from './sign.ts';
 
 export const storage: Service = async (req, path, ctx) => {
   try {
@@ -49,6 +50,8 @@ async function route(req: Request, path: string, ctx: StackContext): Promise<Res
   if (method === 'GET' && (m = path.match(/^\/object\/authenticated\/([^/]+)\/(.+)$/))) return download(req, ctx, decodeBucket(m[1]), m[2], 'rls');
   if (method === 'GET' && (m = path.match(/^\/object\/info\/(?:public\/|authenticated\/)?([^/]+)\/(.+)$/))) return info(req, ctx, decodeBucket(m[1]), m[2]);
   if (method === 'DELETE' && (m = path.match(/^\/object\/([^/]+)\/?$/))) return removeMany(req, ctx, decodeBucket(m[1]));
+  if (method === 'POST' && (m = path.match(/^\/object\/sign\/([^/]+)\/(.+)$/))) return signUrl(req, ctx, decodeBucket(m[1]), m[2]);
+  if (method === 'GET' && (m = path.match(/^\/object\/sign\/([^/]+)\/(.+)$/))) return getSigned(req, ctx, decodeBucket(m[1]), m[2]);
 
   if ((m = path.match(/^\/object\/([^/]+)\/(.*)$/))) {
     const bucket = decodeBucket(m[1]);

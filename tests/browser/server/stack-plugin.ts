@@ -11,7 +11,7 @@ import { rm } from 'node:fs/promises';
 import { build } from 'vite';
 import { serve } from '../../../supabase/local/server.ts';
 
-export const state = { url: '', anonKey: '', serviceKey: '', closedUrl: '', bundle: '' };
+export const state = { url: '', anonKey: '', serviceKey: '', closedUrl: '', bundle: '', parity: '' };
 
 /** A port that was free a moment ago and is closed now: requests to it fail like a network outage. */
 async function closedPort(): Promise<string> {
@@ -24,6 +24,36 @@ async function closedPort(): Promise<string> {
 }
 
 /**
+ * Builds fixtures/runtime-parity/probe.tsx with the runtime of the build under test (the shipped build's
+ * aliases and plugin, or React as it is: vite.widgets.config.ts `runtimeConfig`), minified for production
+ * like the bundle, into `outDir`; runtime-parity.test.ts imports it. Built on every run, KYB_SKIP_BUILD or
+ * not: it is test code (a second or two), and it must match the runtime the bundle's config names now.
+ */
+async function buildParityProbe(rootDir: string, react: boolean, outDir: string) {
+  const { runtimeConfig } = await import('../../../vite.widgets.config.ts');
+  const runtime = runtimeConfig(react);
+  await build({
+    configFile: false,
+    root: rootDir,
+    mode: 'production',
+    logLevel: 'warn',
+    publicDir: false,
+    envDir: false,
+    resolve: { alias: runtime.alias },
+    plugins: runtime.plugins,
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      minify: true,
+      reportCompressedSize: false,
+      lib: { entry: `${rootDir}tests/browser/fixtures/runtime-parity/probe.tsx`, formats: ['es'], fileName: () => 'probe.js' },
+    },
+  });
+}
+
+/**
  * With `build`, the bundle is built into a private folder under dist/ for this run (removed at the
  * end): several people and processes build dist/widgets at once on a shared machine, and a rebuild in
  * the middle of a run would delete the chunks the test pages are loading. Same config, same output.
@@ -33,6 +63,7 @@ export function stackPlugin(opts: { rootDir: string; react: boolean; build: bool
   const bundleDir = opts.react ? 'widgets-react' : 'widgets';
   const privateDir = `dist/.test-run-${process.pid}/${bundleDir}`;
   state.bundle = opts.build ? privateDir : `dist/${bundleDir}`;
+  state.parity = `dist/.test-run-${process.pid}/parity-${bundleDir}/probe.js`;
   return {
     name: 'kyb-local-stack',
     async serverStart({ config }: { config: { hostname?: string; port?: number } }) {
@@ -44,6 +75,7 @@ export function stackPlugin(opts: { rootDir: string; react: boolean; build: bool
           build: { outDir: `${opts.rootDir}${privateDir}` },
         });
       }
+      await buildParityProbe(opts.rootDir, opts.react, `${opts.rootDir}dist/.test-run-${process.pid}/parity-${bundleDir}`);
       // Mail links come back to the test pages' own origin, which must be on the redirect allow-list
       // exactly, as GoTrue's is.
       const siteUrl = `http://${config.hostname ?? 'localhost'}:${config.port ?? 8000}`;
@@ -56,7 +88,7 @@ export function stackPlugin(opts: { rootDir: string; react: boolean; build: bool
     },
     async serverStop() {
       await backend?.close();
-      if (opts.build) await rm(`${opts.rootDir}dist/.test-run-${process.pid}`, { recursive: true, force: true });
+      await rm(`${opts.rootDir}dist/.test-run-${process.pid}`, { recursive: true, force: true });
     },
     async executeCommand({ command, payload }: { command: string; payload?: unknown }) {
       if (command !== 'kyb-stack' || !backend) return undefined;

@@ -1,0 +1,30 @@
+/**
+ * Who is calling a function: the signed-in user of the request's token, checked with the auth server
+ * (a function gets the anon key from a signed-out visitor, a user's access token otherwise). With
+ * verify_jwt = false the gateway checks nothing, so this is the check.
+ */
+import type { AdminClient } from './admin.ts';
+
+export interface Caller {
+  id: string;
+  email: string | null;
+  /** app_metadata.role = 'admin', set server-side only (the same rule as public.is_admin()). */
+  admin: boolean;
+}
+
+/** The signed-in caller; null for the anon key (a guest); 'expired' for a user token the auth server refuses. */
+export async function callerOf(db: AdminClient, req: Request): Promise<Caller | null | 'expired'> {
+  const token = req.headers.get('authorization')?.replace(/^Bearer\s+/i, '') ?? '';
+  let role: unknown;
+  try {
+    role = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))).role;
+  } catch {
+    return null;
+  }
+  if (role !== 'authenticated') return null;
+  const { data, error } = await db.auth.getUser(token);
+  if (error || !data.user) return 'expired';
+  return { id: data.user.id, email: data.user.email ?? null, admin: data.user.app_metadata?.role === 'admin' };
+}
+
+export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';

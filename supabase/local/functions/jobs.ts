@@ -1,0 +1,83 @@
+/**
+ * The local stack's schedule for the project's jobs: the requests hosted Supabase's pg_cron sends
+ * (README, "Deploy"), sent at start and then every hour to this stack's own functions runtime, so the
+ * same code does the same work here as there. A job is a function that answers only the service role
+ * key and reports what it did as JSON.
+ *
+ *   review-media-cleanup  removes review files no review has named for 24 hours (storage/cleanup.ts)
+ *   review-requests       sends the review requests that are due and retries owed order e-mails
+ */
+import type { Stack } from '../app.ts';
+
+export const JOB_EVERY_MS = 60 * 60 * 1000;
+
+export interface JobSchedule<T> {
+  /** The run started with the schedule: what it reported, or null when it failed. */
+  first: Promise<T | null>;
+  /** Stops the timer and waits for a run in progress, so the database can be closed after it. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs `name` now and every `everyMs`; `read` turns its JSON answer into the figure a caller wants (null
+ * when the answer is not what the job says), and `log` says what a run did.
+ */
+export function scheduleJob<T>(stack: Stack, name: string, everyMs: number, read: (body: unknown) => T | null, log: (result: T) => void): JobSchedule<T> {
+  let running: Promise<T | null> | null = null;
+  const run = () => {
+    // An overdue run never overlaps a slow one.
+    running ??= once(stack, name, read, log).finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  const first = run();
+  const timer = setInterval(run, everyMs);
+  // The schedule alone must not keep a process alive.
+  timer.unref?.();
+  return {
+    first,
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+async function once<T>(stack: Stack, name: string, read: (body: unknown) => T | null, log: (result: T) => void): Promise<T | null> {
+  const key = stack.config.serviceRoleKey;
+  try {
+    const res = await stack.fetch(`${stack.config.publicUrl}/functions/v1/${name}`, {
+      method: 'POST',
+      headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const body = await res.json().catch(() => null);
+    const result = res.ok ? read(body) : null;
+    if (result === null) {
+      console.error(`[jobs] ${name} failed`, res.status, body);
+      return null;
+    }
+    log(result);
+    return result;
+  } catch (e) {
+    console.error(`[jobs] ${name} failed`, e);
+    return null;
+  }
+}
+
+/** The review-requests job: review request e-mails sent, and owed order e-mails sent again. */
+export function scheduleReviewRequests(stack: Stack, everyMs = JOB_EVERY_MS) {
+  return scheduleJob(
+    stack,
+    'review-requests',
+    everyMs,
+    (b) => {
+      const body = b as { sent?: unknown; retried?: unknown } | null;
+      return typeof body?.sent === 'number' && typeof body.retried === 'number' ? { sent: body.sent, retried: body.retried } : null;
+    },
+    (r) => {
+      if (r.sent || r.retried) console.log(`[jobs] review-requests sent ${r.sent} review request(s), ${r.retried} owed order e-mail(s)`);
+    },
+  );
+}

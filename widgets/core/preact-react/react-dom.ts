@@ -1,2 +1,0 @@
-/** `react-dom` in the preact build: the widgets use only createPortal (core/toast.tsx), which preact has. */
-export { createPortal } from 'preact';

@@ -399,11 +399,12 @@ export const CART_TEXT = {
   /** The header button's name, with the count it shows. */
   button: (count: number) => (count ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart'),
   close: 'Close cart',
+  /** The /cart page while the cart's code arrives (a moment). */
+  loading: 'Loading your cart…',
   each: (price: string) => `${price} each`,
   quantityOf: (name: string) => `Quantity of ${name}`,
   increase: (name: string) => `One more ${name}`,
   decrease: (name: string) => `One fewer ${name}`,
-  quantityLimit: (max: number) => `Up to ${max} of each`,
   removeOf: (name: string) => `Remove ${name} from the cart`,
   /** Shown once the lines hold a made-to-order item: what is charged now and what later. */
   depositHeading: 'Made to order',

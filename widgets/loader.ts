@@ -189,9 +189,11 @@ if (typeof document !== 'undefined' && !g[KEY]) {
           e.preventDefault();
           asked.set(tag, [mine, els.get(tag)![2], {}]);
         }
-        if (mine ? !demand : !active) {
+        // The element reached for loads, and only it: a tap on the cart does not also fetch the sign-in
+        // button's code while the cart's drawer opens (a phone's main thread is busy enough).
+        if (mine) load(tag);
+        if (!active) {
           active = true;
-          demand ||= !!mine;
           scan();
         }
       },

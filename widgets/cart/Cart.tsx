@@ -13,13 +13,13 @@
  *
  * Its attributes, events, parts and slot: widgets/cart/define.ts.
  */
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { hostOf } from '../core/define.ts';
 import { emit } from '../core/events.ts';
 import { CART_TEXT, COMMERCE_TEXT } from '../core/shared.ts';
 import { useToasts } from '../core/toast.tsx';
 import type { PanelProps } from './CartPanel.tsx';
-import { loadFull, openCart, register, type Mounted } from './requests.ts';
+import { loadFull, openCart, register, whenFull, type Mounted } from './requests.ts';
 import { cartState, subscribeCart, type CartState } from './store.ts';
 
 export interface CartProps {
@@ -42,11 +42,14 @@ function useCart(): CartState {
   return state;
 }
 
-/** Registers this element with the requests hub while it is mounted. */
+/**
+ * Registers this element with the requests hub while it is mounted: in the commit that draws it (a layout
+ * effect), so a tap on what it drew always finds it registered.
+ */
 function useRegister(m: Omit<Mounted, 'host'>, container: unknown) {
   const self = useRef(m);
   Object.assign(self.current, m);
-  useEffect(
+  useLayoutEffect(
     () =>
       register({
         get layout() {
@@ -93,12 +96,14 @@ function CartButton({ layout, container }: { layout: 'bar' | 'menu'; container?:
       (e) => console.error('[kyb] could not load the cart', e),
     );
   useRegister({ layout, open: show, toast }, container);
+  // The header's drawer is drawn, closed, as soon as its code is here (at idle time, or on the way to a
+  // tap), so the tap itself only opens it.
+  useLayoutEffect(() => (layout === 'bar' ? whenFull((f) => setDrawer(() => f.CartDrawer)) : undefined), [layout]);
 
   const onClick = () => {
-    if (layout === 'bar') return openCart();
     // In a slide-out menu: it gives way, and the cart opens from the header (or this row, alone on the page).
-    for (const p of document.querySelectorAll<HTMLElement>(':popover-open')) if (p.querySelector('kyb-cart')) p.hidePopover();
-    openCart();
+    if (layout === 'menu') for (const p of document.querySelectorAll<HTMLElement>(':popover-open')) if (p.querySelector('kyb-cart')) p.hidePopover();
+    openCart(show);
   };
   // The drawer's code is fetched when the visitor is about to tap (pointer down, hover, keyboard focus),
   // so it opens at once on the tap itself.
@@ -157,8 +162,13 @@ function CartPage({ container }: { container?: ShadowRoot }) {
   }, []);
   return (
     <div ref={root} className="cart cart--page" part="base">
-      {/* Until the cart's code has arrived, the page's own fallback shows. */}
-      {Page ? <Page layout="page" toast={toast} /> : <slot></slot>}
+      {Page ? (
+        <Page layout="page" toast={toast} />
+      ) : (
+        <p className="cart__loading" part="loading" role="status">
+          {CART_TEXT.loading}
+        </p>
+      )}
       {toasts}
     </div>
   );
@@ -167,7 +177,8 @@ function CartPage({ container }: { container?: ShadowRoot }) {
 function AddToCart({ container }: { container?: ShadowRoot }) {
   const { toast, toasts } = useToasts();
   useRegister({ layout: 'add', toast }, container);
-  useEffect(() => {
+  // In the commit that draws it: a click right after the upgrade is not missed.
+  useLayoutEffect(() => {
     const host = hostOf(container);
     const onClick = (e: Event) => {
       // Only a click on the page's button (the light DOM), not on a toast of this element's own.

@@ -14,7 +14,7 @@ import { siteUrl } from '../core/site.ts';
 import type { ToastInput } from '../core/toast.tsx';
 import { CART_LIMITS, CART_TEXT, COMMERCE_MESSAGES, COMMERCE_TEXT, JAH_DEPOSIT_NOTE, KIT_TERMS, formatCents, priceCart, validLines, type PricedCart } from '../core/shared.ts';
 import { checkout } from './checkout.ts';
-import { removeLine, revalidate, setQuantity } from './lines.ts';
+import { removeLine, revalidate, stepQuantity } from './lines.ts';
 import { cartState, saveCart, subscribeCart } from './store.ts';
 
 export interface PanelProps {
@@ -146,18 +146,13 @@ export function CartPanel({ layout = 'drawer', toast, onClose }: PanelProps) {
               </p>
               <div className="cart__line-actions">
                 <div className="cart__qty" part="quantity" role="group" aria-label={CART_TEXT.quantityOf(l.name)}>
-                  <Step part="decrease" label={CART_TEXT.decrease(l.name)} disabled={busy || l.quantity <= 1} onClick={() => setQuantity(l.key, l.quantity - 1)}>
+                  <Step part="decrease" label={CART_TEXT.decrease(l.name)} disabled={busy || l.quantity <= 1} onClick={() => stepQuantity(l.key, -1)}>
                     −
                   </Step>
                   <output className="cart__qty-value" aria-live="polite">
                     {l.quantity}
                   </output>
-                  <Step
-                    part="increase"
-                    label={CART_TEXT.increase(l.name)}
-                    disabled={busy || l.quantity >= CART_LIMITS.maxQuantity}
-                    onClick={() => setQuantity(l.key, l.quantity + 1)}
-                  >
+                  <Step part="increase" label={CART_TEXT.increase(l.name)} disabled={busy || l.quantity >= CART_LIMITS.maxQuantity} onClick={() => stepQuantity(l.key, 1)}>
                     +
                   </Step>
                 </div>

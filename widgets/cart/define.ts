@@ -20,8 +20,8 @@
  *   that came before the code
  * @event kyb-request-sign-in - `{tab: 'sign-in'}` when checkout answers that the session has expired
  * @csspart button, count, base, panel, title, close, notice, empty, lines, line, name, options, unit, quantity,
- *   decrease, increase, remove, line-total, totals, deposit, terms, error, checkout, continue, toasts, toast, dialog
- * @slot - `add`: the page's Add to Cart button; `page`: what shows until the cart has loaded
+ *   decrease, increase, remove, line-total, totals, deposit, terms, error, checkout, continue, loading, toasts, toast, dialog
+ * @slot - `add`: the page's Add to Cart button
  * @load on-request kyb-request-cart
  */
 import { defineElement } from '../core/define.ts';

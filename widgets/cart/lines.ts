@@ -9,7 +9,7 @@
  * - `addToCart(line, {open, toast, openCart})`: adds one unit (or `quantity`) of a line: the same product
  *   and options is one line whose quantity grows up to CART_LIMITS.maxQuantity; a new line needs room
  *   (CART_LIMITS.maxLines). Then says so in a toast, or opens the cart.
- * - `setQuantity(key, n)`, `removeLine(key)`: the drawer's stepper and Remove (`key` is PricedLine.key).
+ * - `stepQuantity(key, ±1)`, `removeLine(key)`: the drawer's stepper and Remove (`key` is PricedLine.key).
  * - `emptyAfterOrder(number)`: the order checked out from this cart is paid: the cart empties (and the
  *   account's copy with it, sync.ts).
  */
@@ -60,9 +60,10 @@ export function addToCart(add: { product: string; configuration?: Record<string,
   return priced;
 }
 
-export function setQuantity(key: string, quantity: number) {
-  const q = Math.max(1, Math.min(CART_LIMITS.maxQuantity, Math.round(quantity)));
-  saveCart({ lines: cartState().lines.map((l) => (keyOf(l) === key ? { ...l, quantity: q } : l)) });
+/** One more (`+1`) or one fewer (`-1`) of a line, from what is stored now (two quick taps count twice). */
+export function stepQuantity(key: string, by: 1 | -1) {
+  const q = (n: number) => Math.max(1, Math.min(CART_LIMITS.maxQuantity, n + by));
+  saveCart({ lines: cartState().lines.map((l) => (keyOf(l) === key ? { ...l, quantity: q(l.quantity) } : l)) });
 }
 
 export function removeLine(key: string) {

@@ -30,11 +30,15 @@ let listening = false;
 
 type Full = typeof import('./full.ts');
 let full: Promise<Full> | null = null;
+const arrivals = new Set<(f: Full) => void>();
+let arrived: Full | null = null;
 /** The rest of the cart's code, once; a failed download is tried again on the next call. */
 export function loadFull(): Promise<Full> {
   full ??= import('./full.ts').then(
     (m) => {
       m.start(say);
+      arrived = m;
+      for (const f of arrivals) f(m);
       return m;
     },
     (e) => {
@@ -43,6 +47,13 @@ export function loadFull(): Promise<Full> {
     },
   );
   return full;
+}
+
+/** Calls `f` once the rest of the code is here (now, if it is), without fetching it; returns the clean-up. */
+export function whenFull(f: (m: Full) => void): () => void {
+  if (arrived) f(arrived);
+  else arrivals.add(f);
+  return () => arrivals.delete(f);
 }
 
 /** Who opens the cart: the /cart page's own, else the header's bar button, else a menu one. */
@@ -54,10 +65,14 @@ const toaster = (from: Element | null) => [...mounted].find((m) => m.layout === 
 /** A toast from the cart's code outside an element (a line the catalog no longer offers was removed). */
 export const say = (t: ToastInput) => toaster(null)?.toast(t);
 
-/** Opens the cart where this page has one, or goes to the site's /cart page. */
-export function openCart() {
+/**
+ * Opens the cart where this page has one (`mine`: the caller's own drawer, when no better one is
+ * registered), or goes to the site's /cart page.
+ */
+export function openCart(mine?: () => void) {
   const o = opener();
   if (o?.open) o.open();
+  else if (mine) mine();
   else location.assign(siteUrl('/cart'));
 }
 

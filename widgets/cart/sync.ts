@@ -40,7 +40,8 @@ async function pull(id: string) {
   const local = cartState();
   const accountAt = data ? Date.parse(data.updated_at) : 0;
   let lines: CartLine[];
-  let at = local.at;
+  // Lines taken from the account keep the account's stamp; lines made here (a merge) are new now.
+  let at = Date.now();
   if (local.owner !== id) lines = mergeCarts(account, local.lines);
   // This browser kept the account's cart before, and the account has none now: it was emptied on
   // another device (or its order was paid there).
@@ -50,7 +51,8 @@ async function pull(id: string) {
     at = accountAt;
   } else lines = local.lines;
   saved = data ? JSON.stringify(account) : JSON.stringify([]);
-  saveCart({ lines, owner: id, at: same(lines, local.lines) ? local.at : at || Date.now(), order: same(lines, local.lines) ? local.order : null });
+  const kept = same(lines, local.lines);
+  saveCart({ lines, owner: id, at: kept ? local.at : at, order: kept ? local.order : null });
   await push(id);
 }
 

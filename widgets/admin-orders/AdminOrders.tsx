@@ -88,13 +88,21 @@ function Orders({ toast, host }: AdminPanelProps) {
     },
   });
 
+  /** Opens an order at once from the list, then shows it as stored now (the list may be minutes old). */
+  const open = (o: AdminOrder) => {
+    setOpened(o);
+    void call((x) => getOrder(x, o.id)).then((fresh) => {
+      if (fresh.ok) setOpened((cur) => (cur && cur.id === o.id ? fresh.value : cur));
+    });
+  };
+
   /** After a step: the order as stored now, in the dialog and the list, and the count. */
   const stepped = async (o: AdminOrder, status: AdminOrder['status']) => {
     emit(host(), 'kyb-order-change', { id: o.id, status });
     const fresh = await call((x) => getOrder(x, o.id));
     if (fresh.ok) setOpened((cur) => (cur && cur.id === o.id ? fresh.value : cur));
     else console.error('[kyb-admin-orders] could not read the order again', fresh.error);
-    await refetch(rows?.length);
+    void refetch(rows?.length);
   };
 
   const filtered = status !== null || search.trim() !== '';
@@ -142,7 +150,7 @@ function Orders({ toast, host }: AdminPanelProps) {
         loadingMore={loadingMore}
         onLoadMore={() => void loadMore()}
       >
-        {(o) => <Row key={o.id} order={o} onOpen={() => setOpened(o)} />}
+        {(o) => <Row key={o.id} order={o} onOpen={() => open(o)} />}
       </ListBody>
 
       <Modal open={!!opened} onClose={() => setOpened(null)} labelledBy={dialogTitle} className="ao__dialog">

@@ -18,6 +18,7 @@ import { MOBILE } from './support/site.ts';
 import { createAccount, signedInStorage } from './support/auth.ts';
 import { openPage } from './support/page.ts';
 import { uid } from './support/journeys.ts';
+import { fillCheckout } from './support/stripe-page.ts';
 
 const ctx = useSite();
 const PHONE = { viewport: MOBILE, isMobile: true, hasTouch: true };
@@ -38,18 +39,7 @@ async function mails(to: string): Promise<{ subject: string; to: string }[]> {
 /** On the local Stripe's hosted page: the customer's details and a card, then Pay. */
 async function pay(page: Page, card: string, o: { email?: string; address?: boolean } = {}) {
   await page.getByRole('heading', { name: 'Pay KYB' }).waitFor();
-  if (o.email) await page.getByLabel('Email').fill(o.email);
-  if (o.address) {
-    await page.getByLabel('Full name').fill('Ada Customer');
-    await page.getByLabel('Address line 1').fill('12 Loc Lane');
-    await page.getByLabel('City').fill('Atlanta');
-    await page.locator('select[name=state]').selectOption('GA');
-    await page.getByLabel('ZIP').fill('30303');
-  }
-  await page.getByLabel('Card number').fill(card);
-  await page.getByLabel('Expiration (MM / YY)').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Cardholder name').fill('Ada Customer');
+  await fillCheckout(page, card, o);
   await page.getByRole('button', { name: /^Pay \$/ }).tap();
 }
 

@@ -209,6 +209,15 @@ export function Reviews({ slug: slugProp, container }: ReviewsProps) {
     setFormOpen(true);
   }
 
+  // A review request's link (`?review=write#reviews`, write-request.ts) opens the form; a visitor who is
+  // not signed in is asked to sign in first (startReview), and the form opens once they have.
+  const writeRequested = useRef(/[?&]review=write(&|$)/.test(location.search));
+  useEffect(() => {
+    if (!writeRequested.current || initializing) return;
+    writeRequested.current = !user;
+    void startReview(writeButton.current ?? (hostOf(container) as HTMLElement));
+  }, [initializing, user]);
+
   function onSubmitted(reviewId: string, files: number) {
     setFormOpen(false);
     setSubmittedNote(true);

@@ -12,55 +12,15 @@
  * - Cancel on Stripe's page comes back to /cart, the cart intact; a declined card leaves the order unpaid.
  */
 import { describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright';
 import { useSite } from './support/hooks.ts';
-import { MOBILE } from './support/site.ts';
 import { createAccount, signedInStorage } from './support/auth.ts';
 import { openPage } from './support/page.ts';
 import { uid } from './support/journeys.ts';
-import { fillCheckout } from './support/stripe-page.ts';
+import { checkout, drawer, headerCart, mails as inboxMails, pay, phone as shopPhone, pick, receipt, totalsOf } from './support/shop.ts';
 
 const ctx = useSite();
-const PHONE = { viewport: MOBILE, isMobile: true, hasTouch: true };
-
-const phone = async (storageState?: Awaited<ReturnType<typeof signedInStorage>>): Promise<BrowserContext> => ctx.site.context({ ...PHONE, storageState });
-const headerCart = (page: Page) => page.locator('.site-header__actions kyb-cart');
-const drawer = (page: Page) => headerCart(page).locator('dialog[open]');
-
-/** Taps a configurator option (its radio covers the chip). */
-const pick = (page: Page, group: string, value: string) => page.locator(`kyb-loc-configurator fieldset[data-group="${group}"] input[value="${value}"]`).tap();
-
-/** The mails the dev inbox holds for `to`. */
-async function mails(to: string): Promise<{ subject: string; to: string }[]> {
-  const r = await fetch(`${ctx.site.backendUrl}/inbox?format=json&to=${encodeURIComponent(to)}`);
-  return r.json();
-}
-
-/** On the local Stripe's hosted page: the customer's details and a card, then Pay. */
-async function pay(page: Page, card: string, o: { email?: string; address?: boolean } = {}) {
-  await page.getByRole('heading', { name: 'Pay KYB' }).waitFor();
-  await fillCheckout(page, card, o);
-  await page.getByRole('button', { name: /^Pay \$/ }).tap();
-}
-
-/** Opens the header's drawer and taps Checkout; answers once Stripe's page is there. */
-async function checkout(page: Page) {
-  await headerCart(page).locator('[part~="button"]').tap();
-  await drawer(page).getByRole('button', { name: 'Checkout' }).tap();
-  await page.waitForURL(/\/stripe\/pay\/cs_/, { timeout: 20_000 });
-}
-
-/** The receipt on the confirmation page, once Stripe's word is in. */
-async function receipt(page: Page) {
-  await page.waitForURL(/\/order\/confirmed\?session_id=cs_/, { timeout: 20_000 });
-  const order = page.locator('kyb-order');
-  await order.locator('[part~="receipt"]').waitFor({ timeout: 30_000 });
-  return order;
-}
-
-/** Totals as "label amount" lines. */
-const totalsOf = (root: ReturnType<Page['locator']>) =>
-  root.locator('.kyb-totals__row').evaluateAll((rows) => rows.map((r) => `${r.querySelector('dt')!.textContent!.trim()} ${r.querySelector('dd')!.textContent!.trim()}`));
+const phone = (storageState?: Awaited<ReturnType<typeof signedInStorage>>) => shopPhone(ctx.site, storageState);
+const mails = (to: string) => inboxMails(ctx.site, to);
 
 describe('buying on a phone (issue #20)', () => {
   it('signed in: Jah Locs with a deposit, from the customizer to the receipt, My Account and one e-mail', async () => {

@@ -27,6 +27,7 @@ const CHECKED: Record<string, string[]> = {
   '/unsubscribe': ['kyb-unsubscribe'],
   '/admin/gallery': ['kyb-gallery-admin'],
   '/admin/inbox': ['kyb-admin-inbox'],
+  '/admin/orders': ['kyb-admin-orders'],
   '/admin/reviews': ['kyb-review-moderation'],
 };
 /** The visual suite's widths, and 412: Lighthouse's mobile emulation (npm run lighthouse). */

@@ -168,7 +168,7 @@ export const INBOX_MESSAGES = {
  * pages and in My Account alike.
  */
 export const ORDER_ACTION_TEXT = {
-  balanceReady: (amount: string) => `Your order is ready. Pay the ${amount} balance and we ship it.`,
+  balanceReady: (amount: string) => `Pay the ${amount} balance and we ship your order.`,
   balanceEarly: (amount: string) => `The ${amount} balance is due before shipping. Pay it now, or when we e-mail you that your order is ready.`,
   download: 'Download',
   downloading: 'Preparing your download…',

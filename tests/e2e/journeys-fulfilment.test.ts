@@ -94,7 +94,7 @@ describe('running the orders (issue #21)', () => {
     const orderPage = page.locator('kyb-order');
     await orderPage.locator('[part~="receipt"]').waitFor({ timeout: 20_000 });
     expect(await orderPage.locator('[part~="status"]').textContent()).toBe('Ready');
-    await orderPage.getByText('Your order is ready. Pay the $197 balance and we ship it.').waitFor();
+    await orderPage.getByText('Pay the $197 balance and we ship your order.').waitFor();
     await orderPage.getByRole('button', { name: 'Pay balance' }).tap();
     await page.waitForURL(/\/stripe\/pay\/cs_/, { timeout: 20_000 });
     expect(await page.getByRole('heading', { name: 'Pay KYB' }).count()).toBe(1);

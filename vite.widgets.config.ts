@@ -69,7 +69,8 @@ export function runtimeConfig(react: boolean): { alias: typeof preactAliases; pl
 
 /**
  * Modules an element's chunk keeps to itself, with a copy for another chunk, so that a first view
- * never waits for a shared file. They are pure (no module state), so two copies behave as one.
+ * never waits for a shared file. They are pure (no module state, or state kept page-wide with
+ * core/registry.ts `shared`), so two copies behave as one.
  * - kyb-review-moderation (an admin's page) gets its own copy of the reviews module's model/ and view/
  *   (widgets/reviews/model/README.md), so they stay inside kyb-reviews' chunk: one file fewer, in one
  *   gzip stream, before a visitor's list shows (issue #13: 0.4 kB gzip); the two do not share a page.
@@ -126,6 +127,18 @@ function embedScripts(): Plugin[] {
 const ownReviewsCopies = (): Plugin[] => [
   ownCopy('moderation', /[\\/]widgets[\\/]review-moderation[\\/]/, /[\\/]widgets[\\/]reviews[\\/](model|view)[\\/][^?]*\.tsx?$/),
   ownCopy('form', /[\\/]widgets[\\/]reviews[\\/]StarInput\.tsx$/, /[\\/]widgets[\\/]reviews[\\/]view[\\/]star\.ts$/),
+  // kyb-cart's later part (full.ts and what it imports) gets its own copies of the cart store (the state is
+  // page-wide, `shared('cart')`, so two copies are one store) and of the pure modules it shares with other
+  // elements' first views only in part (zod, pricing, the dialog): loaded at idle time, it must not cut
+  // new shared chunks out of theirs (each would be one more file for them and one more name in the loader).
+  ownCopy(
+    'cart-full',
+    /[\\/]widgets[\\/]cart[\\/](full|lines|sync|CartPanel)\.tsx?$/,
+    /[\\/]widgets[\\/](cart[\\/]store\.ts|core[\\/](dialog\.tsx|top-layer\.ts|shared\.ts|commerce\.tsx))$|[\\/]shared[\\/](pricing|cart|orders|money)\.ts$|[\\/]node_modules[\\/]zod[\\/]/,
+  ),
+  // kyb-order writes amounts (shared/money.ts) as the configurator does: its own copy (0.3 kB), not a
+  // shared chunk of its own.
+  ownCopy('order', /[\\/]widgets[\\/]order[\\/]/, /[\\/]widgets[\\/]core[\\/](shared\.ts|commerce\.tsx)$|[\\/]shared[\\/](orders|money|cart)\.ts$/),
 ];
 
 /**
@@ -353,7 +366,7 @@ function loaderManifest(withCss: Map<string, string>): Plugin {
  * playground where it is through the meta tags every page uses. Also:
  * - `/` redirects to `/playground/` (the dev server's root is widgets/, which has no page of its own:
  *   the address Vite prints used to answer 404), and the playground's address is printed;
- * - `/__kyb/session?as=member|admin` signs the member (signed up on first use) or the seeded admin in
+ * - `/__kyb/session?as=member|customer|admin` signs the member (signed up on first use), the seeded customer or the seeded admin in
  *   on that stack and answers the session with its storage key, which the playground stores for states that need one
  *   (widgets/playground/stage.ts); credentials stay on the server;
  * - `/custom-elements.json` serves the repository's manifest, when there is one.
@@ -365,7 +378,7 @@ function localBackend(): Plugin {
     apply: 'serve',
     async configureServer(server) {
       const { serve } = await import('./supabase/local/server.ts');
-      const { ADMIN_CREDENTIALS, MEMBER_CREDENTIALS } = await import('./supabase/local/admin-credentials.ts');
+      const { ADMIN_CREDENTIALS, CUSTOMER_CREDENTIALS, MEMBER_CREDENTIALS } = await import('./supabase/local/admin-credentials.ts');
       const { authStorageKey } = await import('./shared/storage.ts');
       const s = await serve({ port: Number(process.env.KYB_BACKEND_PORT ?? 0), config: { autoconfirm: process.env.AUTH_AUTOCONFIRM !== 'false' } });
       backend = { url: s.url, anonKey: s.stack.config.anonKey, close: s.close };
@@ -389,8 +402,8 @@ function localBackend(): Plugin {
         }
         if (path !== '/__kyb/session') return next();
         const as = new URL(req.url ?? '/', 'http://x').searchParams.get('as');
-        const who = as === 'admin' ? ADMIN_CREDENTIALS : as === 'member' ? MEMBER_CREDENTIALS : null;
-        if (!who) return void res.writeHead(400, { 'content-type': 'text/plain' }).end('as=member|admin');
+        const who = as === 'admin' ? ADMIN_CREDENTIALS : as === 'member' ? MEMBER_CREDENTIALS : as === 'customer' ? CUSTOMER_CREDENTIALS : null;
+        if (!who) return void res.writeHead(400, { 'content-type': 'text/plain' }).end('as=member|customer|admin');
         void (async () => {
           let r = await auth('token?grant_type=password', who);
           if (!r.ok && who === MEMBER_CREDENTIALS) {

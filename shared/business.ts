@@ -1,7 +1,8 @@
 /**
  * The business's external addresses and contact details, in one place (issue #4): the site's pages and
- * the widgets (Book Consultation, Buy Now hand-offs) read them from here. Placeholders until the
- * business fills them in; change them here and rebuild.
+ * the widgets (Book Consultation, the DM button) read them from here. Placeholders until the business
+ * fills them in; change them here and rebuild. Payments go through the site's own checkout (Stripe,
+ * docs/commerce.md), not through links from here.
  */
 export const BUSINESS = {
   name: 'KYB',
@@ -17,12 +18,6 @@ export const BUSINESS = {
   pressEmail: 'press@kybhaircare.com',
   phone: '+1 (404) 555-0123',
   phoneHref: 'tel:+14045550123',
-  /** Placeholder card-checkout link (docs/catalog.md#product-detail-pages: Add to Cart on the handmade page). */
-  cardCheckoutUrl: 'https://checkout.square.site/kyb-handmade-locs',
-  /** Placeholder payment links for the Crown Planner tiers (docs/tools.md#crown-planner-page: pdf $13, bundle $27). */
-  plannerPaymentUrl: (tier: 'pdf' | 'bundle') => `https://buy.stripe.com/kyb-crown-planner-${tier}`,
-  /** Placeholder payment link for loc and kit orders (Buy Now hand-off from the configurator). */
-  orderPaymentUrl: 'https://checkout.square.site/kyb-loc-orders',
   amazonStorefrontUrl: 'https://www.amazon.com/shop/kybhaircare',
   broadcastChannelUrl: 'https://www.instagram.com/channel/kybcrowncircle',
   chatCommunityUrl: 'https://discord.gg/kybcrown',

@@ -25,11 +25,11 @@ import {
   productById,
   type ProductId,
 } from './catalog.ts';
-import { bandLabel, colorLabel, formatUSD, jahBundles, priceFor, type ConfigFor } from './pricing.ts';
+import { bandLabel, colorLabel, jahBundles, priceFor, type ConfigFor } from './pricing.ts';
 import { CART_LIMITS, DEPOSIT, SHIPPING } from './rules/commerce.ts';
 
-/** Cents as the pages show money: "$395", "$19.50". */
-export const formatCents = (cents: number) => formatUSD(cents / 100);
+/** Cents as the pages show money: "$395", "$19.50" (shared/money.ts). */
+export { formatCents } from './money.ts';
 
 // ---------------------------------------------------------------- what can be bought
 

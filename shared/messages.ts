@@ -12,7 +12,7 @@
  */
 import type { LeadKind } from './contracts.ts';
 import { PASSWORD_MIN } from './rules/accounts.ts';
-import type { OrderStatus } from './rules/commerce.ts';
+import { PLANNER_FILE_LIMITS, REVIEW_REQUEST_DAYS, type OrderStatus } from './rules/commerce.ts';
 
 export interface Toast {
   title: string;
@@ -199,6 +199,148 @@ export const EMBED_MESSAGES = {
 } as const;
 
 /**
+ * What a customer does with an order after paying (docs/commerce.md#order-pages; issue #21): pay the
+ * balance of a made-to-order order, download the Crown Planner, follow the shipment. Drawn on the order
+ * pages and in My Account alike.
+ */
+export const ORDER_ACTION_TEXT = {
+  balanceReady: (amount: string) => `Pay the ${amount} balance and we ship your order.`,
+  balanceEarly: (amount: string) => `The ${amount} balance is due before shipping. Pay it now, or when we e-mail you that your order is ready.`,
+  download: 'Download',
+  downloading: 'Preparing your download…',
+  files: 'Your files',
+  filesHint: 'Each file downloads from a link made when you press it, good for two minutes. Press again any time for a fresh one.',
+  downloadFile: (name: string) => `Download ${name}`,
+  shipped: (carrier: string, number: string) => `Shipped with ${carrier}, tracking number ${number}`,
+  track: 'Track your package',
+} as const;
+
+/** Their toasts: the function's own words where it gave any. */
+export const ORDER_ACTION_MESSAGES = {
+  balanceFailed: badWith('Payment could not be started'),
+  downloadFailed: (serverMessage?: string | null): Toast => bad('Download failed', serverMessage || 'Please try again in a moment'),
+} as const;
+
+const PLANNER_FILE_MB = PLANNER_FILE_LIMITS.maxBytes / (1024 * 1024);
+
+/** How many orders need action: the orders screen's summary, and the admin nav's count beside Orders. */
+export const ordersNeedingAction = (n: number) => (n === 0 ? 'Nothing needs action' : `${n} ${n === 1 ? 'needs' : 'need'} action`);
+
+/**
+ * The admin's orders screen (docs/admin.md#orders; issue #21): its words and its toasts. The statuses
+ * read as ORDER_STATUS_LABEL says, to the admin as to the customer.
+ */
+export const ADMIN_ORDER_TEXT = {
+  heading: 'Orders',
+  searchPlaceholder: 'Name, e-mail or order number',
+  allStatuses: 'All statuses',
+  needsActionFilter: 'Needs action',
+  loading: 'Loading orders…',
+  showing: (shown: number, total: number) => `Showing ${shown} of ${total} ${total === 1 ? 'order' : 'orders'}`,
+  empty: 'No orders yet.',
+  noMatch: 'No orders match these filters.',
+  views: { orders: 'Orders', files: 'Planner files' },
+  guest: 'Guest checkout',
+  account: 'Customer account',
+  items: (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`,
+  noAddress: 'No address: digital delivery',
+  noAddressYet: 'Not given yet (Stripe collects it at payment)',
+  payment: { full: 'Payment in full', deposit: 'Deposit', balance: 'Balance' },
+  paymentStatus: { open: 'Checkout open', processing: 'Processing', paid: 'Paid', failed: 'Failed', expired: 'Expired' },
+  refunded: (amount: string) => `${amount} refunded`,
+  mail: {
+    confirmation: 'Order confirmation',
+    business: 'New-order notice to the business',
+    balance_due: 'Balance due',
+    shipped: 'Shipped, with tracking',
+    refund: 'Refund',
+    review_request: 'Review request',
+  },
+  mailStatus: { sending: 'Sending', sent: 'Sent', failed: 'Failed: retried within the hour', skipped: 'Not sent: e-mail is not configured' },
+  noMails: 'No e-mail sent yet.',
+  reviewSent: (product: string, date: string) => `Sent for ${product} on ${date}`,
+  reviewDue: (date: string) => `Due on ${date}, ${REVIEW_REQUEST_DAYS} days after delivery`,
+  reviewLater: `Sent ${REVIEW_REQUEST_DAYS} days after the order is delivered`,
+  kitTerms: (version: string, date: string) => `Accepted (wording ${version}) on ${date}`,
+  trackingLink: 'Track the package',
+  steps: {
+    in_production: 'Start production',
+    ready: 'Mark ready',
+    readyBalance: (amount: string) => `Mark ready and request the ${amount} balance`,
+    shipped: 'Mark shipped',
+    delivered: 'Mark delivered',
+    cancelled: 'Cancel order',
+  },
+  readyBalanceHint: 'The customer is e-mailed a link to their order page, where they pay the balance.',
+  shippedHint: 'The customer is e-mailed the carrier and the tracking link.',
+  noSteps: {
+    waiting: 'Nothing to do until the payment is settled.',
+    done: 'No further steps.',
+  },
+  shipForm: {
+    title: 'Shipment',
+    carrier: 'Carrier',
+    chooseCarrier: 'Choose a carrier',
+    tracking: 'Tracking number',
+    note: 'Note (optional)',
+    submit: 'Mark shipped',
+    back: 'Back',
+    carrierRequired: 'Choose the carrier',
+    trackingRequired: 'Enter the tracking number',
+  },
+  cancel: {
+    title: (order: string) => `Cancel order ${order}?`,
+    body: 'The order stops here and cannot be reopened. Cancelling refunds nothing: refund the payment in Stripe, and the order then shows Refunded.',
+    reason: 'Reason (optional)',
+    keep: 'Keep the order',
+    confirm: 'Cancel order',
+  },
+  saving: 'Saving…',
+  close: 'Close',
+  files: {
+    heading: 'Planner files',
+    intro: "What a paid Crown Planner order downloads: every file in its tier's folder. The customer's Download makes a link that works for two minutes; no link is ever e-mailed.",
+    loading: 'Loading the files…',
+    none: 'No file yet: buyers of this tier have nothing to download.',
+    add: 'Add a file',
+    addTo: (tier: string) => `Add a file to ${tier}`,
+    replace: 'Replace',
+    replaceOf: (name: string) => `Replace ${name}`,
+    remove: 'Remove',
+    removeOf: (name: string) => `Remove ${name}`,
+    uploading: (name: string) => `Uploading ${name}…`,
+    hint: `PDF, ZIP, PNG or JPEG, up to ${PLANNER_FILE_MB} MB. A file with the name of one already here replaces it.`,
+    confirmTitle: (name: string) => `Remove ${name}?`,
+    confirmBody: 'Buyers of this tier will no longer get this file.',
+    keep: 'Keep it',
+    updated: (size: string, date: string) => `${size}, updated ${date}`,
+  },
+} as const;
+
+/** The admin's orders screen's toasts (docs/admin.md#orders). */
+export const ADMIN_ORDER_MESSAGES = {
+  moved: {
+    in_production: ok('Success', 'Production started'),
+    ready: ok('Success', 'Marked ready'),
+    readyBalance: ok('Success', 'Marked ready, and the balance is requested by e-mail'),
+    shipped: ok('Success', 'Marked shipped, and the customer is e-mailed the tracking'),
+    delivered: ok('Success', 'Marked delivered'),
+    cancelled: ok('Success', 'Order cancelled'),
+  },
+  /** admin-orders stored the step but its e-mail could not go yet (the review-requests job sends it again). */
+  mailOwed: ok('E-mail not sent yet', 'The step is saved; the e-mail is sent again within the hour'),
+  updateFailed: bad('Update failed', 'Failed to update the order'),
+  fetchFailed: bad('Error', 'Failed to fetch orders'),
+  exported: (n: number) => ok('Export ready', `${n} ${n === 1 ? 'order' : 'orders'} exported`),
+  exportFailed: bad('Export failed', 'Failed to export the orders'),
+  filesFailed: bad('Error', 'Failed to fetch the planner files'),
+  fileUploaded: (name: string) => ok('Success', `${name} uploaded`),
+  fileRemoved: (name: string) => ok('Success', `${name} removed`),
+  fileRejected: bad('Invalid file', `Please use a PDF, ZIP, PNG or JPEG file up to ${PLANNER_FILE_MB} MB`),
+  fileRemoveFailed: bad('Delete failed', 'Failed to remove the file'),
+} as const;
+
+/**
  * The moderation panel's toasts (docs/reviews.md; the spec's catalogue has no moderation screen). Its
  * sign-in toast is the core one the gallery admin uses.
  */
@@ -290,4 +432,74 @@ export const COMMERCE_MESSAGES = {
   /** order-status, for a download of an order that is not paid, or was refunded or cancelled. */
   downloadClosed: 'Downloads open once the order is paid, and close if it is refunded.',
   nothingDue: 'Nothing is due on this order.',
+} as const;
+
+/**
+ * The cart's own words beyond COMMERCE_TEXT (docs/commerce.md#cart, #states-and-messages): the header's
+ * cart button, the drawer and the /cart page.
+ */
+export const CART_TEXT = {
+  /** The header button's name, with the count it shows. */
+  button: (count: number) => (count ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart'),
+  close: 'Close cart',
+  /** The /cart page while the cart's code arrives (a moment). */
+  loading: 'Loading your cart…',
+  each: (price: string) => `${price} each`,
+  quantityOf: (name: string) => `Quantity of ${name}`,
+  increase: (name: string) => `One more ${name}`,
+  decrease: (name: string) => `One fewer ${name}`,
+  removeOf: (name: string) => `Remove ${name} from the cart`,
+  /** Shown once the lines hold a made-to-order item: what is charged now and what later. */
+  depositHeading: 'Made to order',
+  /** /cart?checkout=cancelled (Stripe's cancel_url). */
+  cancelledTitle: 'Checkout cancelled',
+  cancelledText: 'Nothing was charged, and your cart is saved for when you are ready.',
+  /** The /cart page's heading for its summary column. */
+  summary: 'Order summary',
+  secure: 'You pay on Stripe’s secure page. We never see your card details.',
+} as const;
+
+/** The cart's toasts (docs/commerce.md#states-and-messages). */
+export const CART_MESSAGES = {
+  /** A stored line the catalog no longer offers (a product gone off sale) was taken out. */
+  linesDropped: ok('Cart updated', 'An item that is no longer available was removed from your cart.'),
+  /** The checkout function could not be reached at all (no answer): nothing was charged. */
+  unreachable: bad('Checkout failed', 'Payment could not be started. Your cart is saved: please try again in a moment.'),
+  /** An Add to Cart whose product or options the catalog does not offer (a page's markup is wrong). */
+  addFailed: badWith('Could not add to cart'),
+  quantityLimit: (max: number): Toast => bad('Quantity limit', `Up to ${max} of each item can be ordered at once.`),
+} as const;
+
+/** The order pages (/order/confirmed, /order) and My Account's orders (docs/commerce.md#order-pages). */
+export const ORDER_PAGE_TEXT = {
+  placed: (date: string) => `Placed ${date}`,
+  items: 'Items',
+  loading: 'Loading your order…',
+  loadingOrders: 'Loading your orders…',
+  quantity: (n: number, unit: string) => `${n} × ${unit}`,
+  shipTo: 'Shipping to',
+  email: (address: string) => `Receipt sent to ${address}`,
+  link: 'Your order page',
+  linkHint: 'Keep this link to see your order at any time. It is also in your confirmation e-mail.',
+  /** After the success page has asked for a while without an answer from Stripe. */
+  stillConfirming: 'We are still waiting to hear from the payment service. Nothing more is needed from you: we e-mail your receipt as soon as your payment is confirmed.',
+  checkAgain: 'Check again',
+  loadFailed: 'We could not load your order. Check your connection and try again.',
+  backToCart: 'Back to your cart',
+  /** What each status means to the customer, under its label. */
+  status: {
+    pending: 'We have not received your payment yet.',
+    processing: 'Your payment is being processed. We e-mail you as soon as it clears.',
+    paid: 'Thank you! Your payment is received, and your confirmation is on its way to your inbox.',
+    deposit_paid: 'Thank you! Your deposit is received and we start making your locs. The balance is due before shipping.',
+    payment_failed: 'Your payment did not go through, and nothing was charged. Your cart is saved: you can try again with another card.',
+    expired: 'This checkout closed before it was paid, so nothing was charged. Your cart is saved.',
+    in_production: 'Your order is being made by hand.',
+    ready: 'Your order is ready.',
+    shipped: 'Your order is on its way.',
+    delivered: 'Your order was delivered.',
+    cancelled: 'This order was cancelled.',
+    refunded: 'This order was refunded. The money goes back to the card you paid with, which usually takes 5-10 business days.',
+  } satisfies Record<OrderStatus, string>,
+  ordersLoadFailed: bad('Error', 'Failed to load your orders'),
 } as const;

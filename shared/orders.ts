@@ -4,7 +4,7 @@
  * and one wording. Pure: no DOM, no Node, no Deno.
  */
 import { COMMERCE_TEXT, ORDER_STATUS_LABEL } from './messages.ts';
-import { formatCents } from './cart.ts';
+import { formatCents } from './money.ts';
 import { orderNumber, type OrderStatus } from './rules/commerce.ts';
 
 export interface OrderItemView {
@@ -63,12 +63,35 @@ export interface OrderView {
 export const ORDER_SELECT =
   'id, number, status, email, customer_name, created_at, paid_at, subtotal_cents, shipping_cents, total_cents, due_at_checkout_cents, paid_cents, refunded_cents, balance_due_cents, needs_shipping, shipping_address, carrier, tracking_number, balance_requested_at, shipped_at, delivered_at, order_items(position, product, configuration, name, options, unit_cents, quantity, line_cents, due_at_checkout_cents, digital), order_payments(kind, amount_cents, status, refunded_cents, created_at, paid_at), order_events(id, status, note, created_at)';
 
+/** A row of `orders` as the Data API answers ORDER_SELECT: OrderView, with its history as `order_events`. */
+export type OrderRow = Omit<OrderView, 'items' | 'payments' | 'history'> & {
+  order_items: (OrderItemView & { position: number })[];
+  order_payments: OrderPaymentView[];
+  order_events: { id: number; status: OrderStatus; note: string | null; created_at: string }[];
+};
+
+/** An ORDER_SELECT row in the shape the order screens draw (items by position, history oldest first). */
+export function orderFromRow<R extends OrderRow>(r: R): Omit<R, 'order_items' | 'order_payments' | 'order_events'> & OrderView {
+  const { order_items, order_payments, order_events, ...o } = r;
+  return {
+    ...o,
+    items: [...order_items].sort((a, b) => a.position - b.position),
+    payments: order_payments,
+    history: [...order_events].sort((a, b) => a.id - b.id).map((e) => ({ status: e.status, note: e.note, at: e.created_at })),
+  };
+}
+
 /** Statuses in which the customer has paid (in full or the deposit) and nothing was refunded in full. */
 export const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'deposit_paid', 'in_production', 'ready', 'shipped', 'delivered'];
 /** Statuses that wait on Stripe: the success page keeps asking while an order is in one. */
 export const AWAITING_PAYMENT: readonly OrderStatus[] = ['pending', 'processing'];
 
 export const isPaid = (s: OrderStatus) => PAID_STATUSES.includes(s);
+/** An order whose files its customer may download: paid (not refunded or cancelled) and holding the Crown Planner. */
+export const isDownloadable = (o: Pick<OrderView, 'status' | 'items'>) => isPaid(o.status) && o.items.some((i) => i.product === 'crown-planner');
+/** A made-to-order order whose balance its customer may pay now (the checkout function's `balance` form). */
+export const BALANCE_PAYABLE: readonly OrderStatus[] = ['deposit_paid', 'in_production', 'ready'];
+
 export const statusLabel = (s: OrderStatus) => ORDER_STATUS_LABEL[s];
 export const orderTitle = (o: Pick<OrderView, 'number'>) => `Order ${orderNumber(o.number)}`;
 
@@ -79,8 +102,14 @@ export interface TotalLine {
   strong?: boolean;
 }
 
-/** The order's money in words, as every order screen and e-mail lists it. */
-export function orderTotals(o: OrderView): TotalLine[] {
+/** What orderTotals reads: an order, or a cart before checkout (nothing paid yet). */
+export type TotalsOf = Pick<
+  OrderView,
+  'subtotal_cents' | 'shipping_cents' | 'total_cents' | 'due_at_checkout_cents' | 'paid_cents' | 'refunded_cents' | 'balance_due_cents' | 'needs_shipping'
+>;
+
+/** The order's money in words, as every order screen and e-mail lists it (and the cart, before checkout). */
+export function orderTotals(o: TotalsOf): TotalLine[] {
   const lines: TotalLine[] = [{ label: COMMERCE_TEXT.subtotal, text: formatCents(o.subtotal_cents) }];
   if (o.needs_shipping) lines.push({ label: COMMERCE_TEXT.shipping, text: o.shipping_cents ? formatCents(o.shipping_cents) : COMMERCE_TEXT.shippingFree });
   lines.push({ label: COMMERCE_TEXT.total, text: formatCents(o.total_cents), strong: true });

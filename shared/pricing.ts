@@ -34,6 +34,7 @@ import {
   type ProductId,
   type SizeId,
 } from './catalog.ts';
+import { formatUSD } from './money.ts';
 
 export interface PriceLine {
   label: string;
@@ -269,15 +270,8 @@ export function allConfigurations<P extends ProductId>(product: P): ConfigFor[P]
 
 // ---------------------------------------------------------------- formatting
 
-const usdWhole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
-const usdCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** US dollars as the pages show them: "$65", "$1,050", "$110.50" (cents only when there are any). */
-export function formatUSD(amount: number): string {
-  if (!Number.isFinite(amount)) throw new RangeError(`Not an amount: ${amount}`);
-  const cents = Math.round(amount * 100);
-  return cents % 100 === 0 ? usdWhole.format(cents / 100) : usdCents.format(cents / 100);
-}
+/** Money in words: shared/money.ts (re-exported here, where the catalog's pages have always found it). */
+export { formatUSD };
 
 /** "From $65" on catalog cards. */
 export function formatFrom(amount: number): string {

@@ -27,6 +27,15 @@ export const PROFILE_SYNCED_KEY = 'kyb-profile-synced';
  */
 export const CONFIGURATOR_KEY_PREFIX = 'kyb-configurator:';
 
+/**
+ * The visitor's cart (localStorage, value: JSON `{lines, at, owner?, order?}`: the lines as checkout takes
+ * them, never a price; docs/commerce.md#cart). Named exactly as the cart's element on purpose: the loader
+ * (widgets/loader.ts) loads an on-request element at once when the browser holds a key of its tag's name,
+ * and the cart removes the key when it empties, so a visitor with an empty cart downloads no cart code
+ * (tests/unit/site-policies.test.ts holds the two equal).
+ */
+export const CART_STORAGE_KEY = 'kyb-cart';
+
 export type StorageArea = 'localStorage' | 'sessionStorage';
 
 export interface BrowserStorageEntry {
@@ -64,6 +73,12 @@ export const BROWSER_STORAGE = {
     shown: `${CONFIGURATOR_KEY_PREFIX}<product>`,
     matches: (k) => k.startsWith(CONFIGURATOR_KEY_PREFIX) && /^[a-z0-9-]+$/.test(k.slice(CONFIGURATOR_KEY_PREFIX.length)),
     via: ['CONFIGURATOR_KEY_PREFIX'],
+  },
+  cart: {
+    area: 'localStorage',
+    shown: CART_STORAGE_KEY,
+    matches: (k) => k === CART_STORAGE_KEY,
+    via: ['CART_STORAGE_KEY'],
   },
 } as const satisfies Record<string, BrowserStorageEntry>;
 

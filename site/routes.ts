@@ -13,10 +13,12 @@ import { Account } from './pages/Account.tsx';
 import { AdminEmbed } from './pages/AdminEmbed.tsx';
 import { AdminGallery } from './pages/AdminGallery.tsx';
 import { AdminInbox } from './pages/AdminInbox.tsx';
+import { AdminOrders } from './pages/AdminOrders.tsx';
 import { AdminReviews } from './pages/AdminReviews.tsx';
 import { Beta } from './pages/Beta.tsx';
 import { BetaTester } from './pages/BetaTester.tsx';
 import { Blog } from './pages/Blog.tsx';
+import { Cart } from './pages/Cart.tsx';
 import { Contact } from './pages/Contact.tsx';
 import { CrownPlanner } from './pages/CrownPlanner.tsx';
 import { DigitalTools } from './pages/DigitalTools.tsx';
@@ -30,6 +32,7 @@ import { Cookies, Privacy } from './pages/Legal.tsx';
 import { Links } from './pages/Links.tsx';
 import { LocBible } from './pages/LocBible.tsx';
 import { NotFound } from './pages/NotFound.tsx';
+import { OrderConfirmed, OrderStatus } from './pages/Order.tsx';
 import { Partners } from './pages/Partners.tsx';
 import { Press } from './pages/Press.tsx';
 import { pressArticle } from './pages/PressArticle.tsx';
@@ -383,6 +386,50 @@ export const ROUTES: readonly Route[] = [
     navLabel: 'My Account',
   },
   {
+    // Stripe's cancel_url too (`?checkout=cancelled`); the cart lives in the browser, so the page is the
+    // same for everyone and never indexed.
+    path: '/cart',
+    section: null,
+    page: Cart,
+    title: 'Your cart',
+    description: 'The products in your KYB cart, with their options, shipping and any deposit, ready for secure checkout.',
+    sitemap: false,
+    noindex: true,
+    navLabel: 'Cart',
+  },
+  {
+    // Stripe's success_url (`?session_id=…`): confirms the payment, then shows the receipt.
+    path: '/order/confirmed',
+    section: null,
+    page: OrderConfirmed,
+    title: 'Order confirmed',
+    description: 'The confirmation and receipt of your KYB order.',
+    sitemap: false,
+    noindex: true,
+    navLabel: 'Order confirmed',
+  },
+  {
+    // The order's own page, from the link in the confirmation e-mail (`?token=…`).
+    path: '/order',
+    section: null,
+    page: OrderStatus,
+    title: 'Your order',
+    description: 'The status and receipt of your KYB order.',
+    sitemap: false,
+    noindex: true,
+    navLabel: 'Your order',
+  },
+  {
+    path: '/admin/orders',
+    section: null,
+    page: AdminOrders,
+    title: 'Orders',
+    description: 'Run what the shop sold: every order, its payments and history, its next step, and the Crown Planner files.',
+    sitemap: false,
+    noindex: true,
+    navLabel: 'Orders',
+  },
+  {
     path: '/admin/inbox',
     section: null,
     page: AdminInbox,
@@ -470,7 +517,7 @@ export function sitemapPaths(): string[] {
 }
 
 /** Paths robots.txt disallows. */
-export const DISALLOWED = ['/admin', '/account', '/beta-tester', '/unsubscribe', '/embed/'] as const;
+export const DISALLOWED = ['/admin', '/account', '/beta-tester', '/unsubscribe', '/cart', '/order', '/embed/'] as const;
 
 /** The file a path is written to under dist/site. */
 export function outputFile(path: string): string {

@@ -14,7 +14,9 @@
 --   users 5eed0000-…-0000000000NN (admin 01, customers 11-16), reviews 5eed0001-…-0000000000NN (01-34;
 --   06 and 16 are pending), review_media 5eed0002-…, planner_gallery 5eed0003-… (4 is inactive),
 --   leads 5eed0004-… (01 partnership, 02 beta request: new; 03 notify-me: handled), subscribers
---   5eed0005-… (01 newsletter, 02 DIY-kit waiting list: new); one reply, to review 05.
+--   5eed0005-… (01 newsletter, 02 DIY-kit waiting list: new); one reply, to review 05; orders 5eed0006-…
+--   (01-07, Amara Johnson's, one in each state a customer meets: see "orders" below) with their items
+--   5eed0007-…, payments 5eed0008-… and history.
 --
 -- The inbox rows and the reply give the admin inbox, its "N new" count and a review with the brand's
 -- answer something to show (the states catalogue, issue #8). They are dated before any test writes, so
@@ -320,3 +322,170 @@ from (values ('book', 14), ('shop', 9), ('handmade-locs', 6), ('crown-planner', 
   as l (link, base),
   generate_series(0, 13) as d (n)
 on conflict (link, day) do nothing;
+-- ---------------------------------------------------------------- orders
+-- Amara Johnson's orders, one in each state a customer meets (docs/commerce.md#order-pages), so My
+-- Account's list and the order pages' states have something to show (the states catalogue: the
+-- `customer` session signs in as her). Amounts, names and options are what shared/cart.ts prices for
+-- these lines (written out here; tests/backend/seed.test.ts prices them again): 01 paid (Trinity Locs and
+-- the planner bundle, $8 shipping), 02 deposit paid (Jah Locs 24-26 in, MD, multi-tone, 40 locs: $198 of
+-- $395 paid, $197 due before shipping), 03 awaiting payment, 04 payment processing (the planner PDF),
+-- 05 payment failed (a kit, with the kit terms ticked), 06 checkout expired, 07 refunded. Their order-page
+-- links are /order?token=seed-order-<status>-token (local only: this file never reaches a hosted project).
+-- The numbers are the identity's (KYB-1001 to KYB-1007, in this order); the history ids are negative, in
+-- time order, so they never meet the identity's.
+insert into public.orders (id, user_id, email, customer_name, status, subtotal_cents, shipping_cents, total_cents, due_at_checkout_cents, paid_cents, refunded_cents, needs_shipping, shipping_address, kit_terms_version, kit_terms_accepted_at, access_token, created_at, updated_at, paid_at) values
+  ('5eed0006-0000-4000-8000-000000000001', '5eed0000-0000-4000-8000-000000000011', 'amara.johnson@example.com', 'Amara Johnson', 'paid', 12500, 800, 13300, 13300, 13300, 0, true, '{"name":"Amara Johnson","line1":"482 Edgewood Ave SE","line2":"Apt 3","city":"Atlanta","state":"GA","postal_code":"30312","country":"US"}', null, null, 'seed-order-paid-token', '2025-09-14 15:20:00+00', '2025-09-14 15:22:00+00', '2025-09-14 15:22:00+00'),
+  ('5eed0006-0000-4000-8000-000000000002', '5eed0000-0000-4000-8000-000000000011', 'amara.johnson@example.com', 'Amara Johnson', 'deposit_paid', 39500, 0, 39500, 19800, 19800, 0, true, '{"name":"Amara Johnson","line1":"482 Edgewood Ave SE","line2":"Apt 3","city":"Atlanta","state":"GA","postal_code":"30312","country":"US"}', null, null, 'seed-order-deposit-paid-token', '2025-11-03 18:05:00+00', '2025-11-03 18:07:00+00', '2025-11-03 18:07:00+00'),
+  ('5eed0006-0000-4000-8000-000000000003', '5eed0000-0000-4000-8000-000000000011', 'amara.johnson@example.com', null, 'pending', 7800, 800, 8600, 8600, 0, 0, true, null, null, null, 'seed-order-pending-token', '2025-11-20 21:40:00+00', '2025-11-20 21:40:00+00', null),
+  ('5eed0006-0000-4000-8000-000000000004', '5eed0000-0000-4000-8000-000000000011', 'amara.johnson@example.com', 'Amara Johnson', 'processing', 1300, 0, 1300, 1300, 0, 0, false, null, null, null, 'seed-order-processing-token', '2025-11-18 12:10:00+00', '2025-11-18 12:12:00+00', null),
+  ('5eed0006-0000-4000-8000-000000000005', '5eed0000-0000-4000-8000-000000000011', 'amara.johnson@example.com', null, 'payment_failed', 16500, 0, 16500, 16500, 0, 0, true, null, '2026-11', '2025-10-27 09:30:00+00', 'seed-order-payment-failed-token', '2025-10-27 09:30:00+00', '2025-10-27 09:33:00+00', null),
+  ('5eed0006-0000-4000-8000-000000000006', '5eed0000-0000-4000-8000-000000000011', 'amara.johnson@example.com', null, 'expired', 15800, 0, 15800, 15800, 0, 0, true, null, null, null, 'seed-order-expired-token', '2025-10-05 17:00:00+00', '2025-10-05 18:00:00+00', null),
+  ('5eed0006-0000-4000-8000-000000000007', '5eed0000-0000-4000-8000-000000000011', 'amara.johnson@example.com', 'Amara Johnson', 'refunded', 1300, 0, 1300, 1300, 1300, 1300, false, null, null, null, 'seed-order-refunded-token', '2025-08-22 10:15:00+00', '2025-08-25 11:00:00+00', '2025-08-22 10:16:00+00')
+on conflict (id) do nothing;
+
+insert into public.order_items (id, order_id, position, product, name, options, configuration, unit_cents, quantity, line_cents, due_at_checkout_cents, digital) values
+  ('5eed0007-0000-4000-8000-000000000010', '5eed0006-0000-4000-8000-000000000001', 0, 'trinity-locs', 'Trinity Locs', array['Length: 20 in', 'Size: MD (1.2-1.5 cm)', 'Color: Black']::text[], '{"length":20,"size":"MD","color":"black"}', 9800, 1, 9800, 9800, false),
+  ('5eed0007-0000-4000-8000-000000000011', '5eed0006-0000-4000-8000-000000000001', 1, 'crown-planner', 'Crown Planner Bundle', array['Digital download']::text[], '{"tier":"bundle"}', 2700, 1, 2700, 2700, true),
+  ('5eed0007-0000-4000-8000-000000000020', '5eed0006-0000-4000-8000-000000000002', 0, 'jah-locs', 'Jah Locs', array['Length: 24-26 in', 'Size: MD (1.2-1.5 cm)', 'Color: Multi-tone (custom)', '40 locs (2 bundles of 20)']::text[], '{"length":"24-26","size":"MD","color":"multi-tone","quantity":40}', 39500, 1, 39500, 19800, false),
+  ('5eed0007-0000-4000-8000-000000000030', '5eed0006-0000-4000-8000-000000000003', 0, 'irie-locs', 'Irie Locs', array['Length: 16 in', 'Size: SM (0.6-0.8 cm)', 'Color: Brown']::text[], '{"length":16,"size":"SM","color":"brown"}', 7800, 1, 7800, 7800, false),
+  ('5eed0007-0000-4000-8000-000000000040', '5eed0006-0000-4000-8000-000000000004', 0, 'crown-planner', 'Crown Planner PDF', array['Digital download']::text[], '{"tier":"pdf"}', 1300, 1, 1300, 1300, true),
+  ('5eed0007-0000-4000-8000-000000000050', '5eed0006-0000-4000-8000-000000000005', 0, 'lock-kit', 'Custom DIY Loc Kit', array['Size: SM', '40 locs', 'Length: 16-18 in', 'Color: Burgundy', 'Add-ons: Wrapping hair, Satin bag']::text[], '{"size":"SM","count":40,"length":"16-18","color":"burgundy","addOns":["wrapping-hair","satin-bag"]}', 16500, 1, 16500, 16500, false),
+  ('5eed0007-0000-4000-8000-000000000060', '5eed0006-0000-4000-8000-000000000006', 0, 'handmade-locs', 'Handmade Faux Locs', array[]::text[], '{}', 7900, 2, 15800, 15800, false),
+  ('5eed0007-0000-4000-8000-000000000070', '5eed0006-0000-4000-8000-000000000007', 0, 'crown-planner', 'Crown Planner PDF', array['Digital download']::text[], '{"tier":"pdf"}', 1300, 1, 1300, 1300, true)
+on conflict (id) do nothing;
+
+insert into public.order_payments (id, order_id, kind, amount_cents, status, checkout_session_id, payment_intent_id, refunded_cents, created_at, paid_at) values
+  ('5eed0008-0000-4000-8000-000000000001', '5eed0006-0000-4000-8000-000000000001', 'full', 13300, 'paid', 'cs_test_seed_01', 'pi_seed_01', 0, '2025-09-14 15:20:00+00', '2025-09-14 15:22:00+00'),
+  ('5eed0008-0000-4000-8000-000000000002', '5eed0006-0000-4000-8000-000000000002', 'deposit', 19800, 'paid', 'cs_test_seed_02', 'pi_seed_02', 0, '2025-11-03 18:05:00+00', '2025-11-03 18:07:00+00'),
+  ('5eed0008-0000-4000-8000-000000000003', '5eed0006-0000-4000-8000-000000000003', 'full', 8600, 'open', 'cs_test_seed_03', null, 0, '2025-11-20 21:40:00+00', null),
+  ('5eed0008-0000-4000-8000-000000000004', '5eed0006-0000-4000-8000-000000000004', 'full', 1300, 'processing', 'cs_test_seed_04', 'pi_seed_04', 0, '2025-11-18 12:10:00+00', null),
+  ('5eed0008-0000-4000-8000-000000000005', '5eed0006-0000-4000-8000-000000000005', 'full', 16500, 'failed', 'cs_test_seed_05', null, 0, '2025-10-27 09:30:00+00', null),
+  ('5eed0008-0000-4000-8000-000000000006', '5eed0006-0000-4000-8000-000000000006', 'full', 15800, 'expired', 'cs_test_seed_06', null, 0, '2025-10-05 17:00:00+00', null),
+  ('5eed0008-0000-4000-8000-000000000007', '5eed0006-0000-4000-8000-000000000007', 'full', 1300, 'paid', 'cs_test_seed_07', 'pi_seed_07', 1300, '2025-08-22 10:15:00+00', '2025-08-22 10:16:00+00')
+on conflict (id) do nothing;
+
+insert into public.order_events (id, order_id, status, note, source, created_at)
+overriding system value values
+  (-1000, '5eed0006-0000-4000-8000-000000000001', 'pending', null, 'checkout', '2025-09-14 15:20:00+00'),
+  (-999, '5eed0006-0000-4000-8000-000000000001', 'paid', null, 'stripe', '2025-09-14 15:22:00+00'),
+  (-998, '5eed0006-0000-4000-8000-000000000002', 'pending', null, 'checkout', '2025-11-03 18:05:00+00'),
+  (-997, '5eed0006-0000-4000-8000-000000000002', 'deposit_paid', null, 'stripe', '2025-11-03 18:07:00+00'),
+  (-996, '5eed0006-0000-4000-8000-000000000003', 'pending', null, 'checkout', '2025-11-20 21:40:00+00'),
+  (-995, '5eed0006-0000-4000-8000-000000000004', 'pending', null, 'checkout', '2025-11-18 12:10:00+00'),
+  (-994, '5eed0006-0000-4000-8000-000000000004', 'processing', null, 'stripe', '2025-11-18 12:12:00+00'),
+  (-993, '5eed0006-0000-4000-8000-000000000005', 'pending', null, 'checkout', '2025-10-27 09:30:00+00'),
+  (-992, '5eed0006-0000-4000-8000-000000000005', 'payment_failed', null, 'stripe', '2025-10-27 09:33:00+00'),
+  (-991, '5eed0006-0000-4000-8000-000000000006', 'pending', null, 'checkout', '2025-10-05 17:00:00+00'),
+  (-990, '5eed0006-0000-4000-8000-000000000006', 'expired', null, 'stripe', '2025-10-05 18:00:00+00'),
+  (-989, '5eed0006-0000-4000-8000-000000000007', 'pending', null, 'checkout', '2025-08-22 10:15:00+00'),
+  (-988, '5eed0006-0000-4000-8000-000000000007', 'paid', null, 'stripe', '2025-08-22 10:16:00+00'),
+  (-987, '5eed0006-0000-4000-8000-000000000007', 'refunded', 'Refunded $13.00 in all', 'stripe', '2025-08-25 11:00:00+00')
+on conflict (id) do nothing;
+
+-- ---------------------------------------------------------------- orders the business runs
+-- After payment (issue #21, docs/commerce.md#fulfilment): one order in each status the studio moves an
+-- order through, so the admin's orders screen, its count and the customer's order page show each step
+-- (the states catalogue and the visual suite). Priced as shared/cart.ts prices them (tests/backend/seed.test.ts
+-- prices them again); the numbers follow Amara Johnson's (KYB-1008 to KYB-1012, in this order):
+--   08 in production: Tariq Brown's Jah Locs, the deposit paid ($53 of $105);
+--   09 ready, balance requested: Nia Campbell's Jah Locs ($110 of $220 paid; the balance e-mail sent);
+--   10 shipped: Marcus Reid's Jah Locs and the planner PDF, deposit and balance paid, USPS tracking;
+--   11 delivered, review request sent: Jasmine Ebanks's Irie Locs, delivered and asked for a review;
+--   12 cancelled: a guest's handmade locs, paid, cancelled before production.
+-- Order-page links /order?token=seed-order-<status>-token; e-mails as the functions record them
+-- (order_mails), for Amara Johnson's paid orders too. The history ids go on below hers.
+insert into public.orders (id, user_id, email, customer_name, status, subtotal_cents, shipping_cents, total_cents, due_at_checkout_cents, paid_cents, refunded_cents, needs_shipping, shipping_address, kit_terms_version, kit_terms_accepted_at, access_token, carrier, tracking_number, created_at, updated_at, paid_at, balance_requested_at, shipped_at, delivered_at) values
+  ('5eed0006-0000-4000-8000-000000000008', '5eed0000-0000-4000-8000-000000000013', 'tariq.brown@example.com', 'Tariq Brown', 'in_production', 10500, 0, 10500, 5300, 5300, 0, true, '{"name":"Tariq Brown","line1":"1207 Frankford Ave","line2":null,"city":"Philadelphia","state":"PA","postal_code":"19125","country":"US"}', null, null, 'seed-order-in-production-token', null, null, '2025-11-10 16:30:00+00', '2025-11-12 09:15:00+00', '2025-11-10 16:32:00+00', null, null, null),
+  ('5eed0006-0000-4000-8000-000000000009', '5eed0000-0000-4000-8000-000000000014', 'nia.campbell@example.com', 'Nia Campbell', 'ready', 22000, 0, 22000, 11000, 11000, 0, true, '{"name":"Nia Campbell","line1":"88 Linden Blvd","line2":"Fl 2","city":"Brooklyn","state":"NY","postal_code":"11226","country":"US"}', null, null, 'seed-order-ready-token', null, null, '2025-10-20 13:00:00+00', '2025-11-19 15:40:00+00', '2025-10-20 13:02:00+00', '2025-11-19 15:40:00+00', null, null),
+  ('5eed0006-0000-4000-8000-000000000010', '5eed0000-0000-4000-8000-000000000016', 'marcus.reid@example.com', 'Marcus Reid', 'shipped', 17300, 0, 17300, 9300, 17300, 0, true, '{"name":"Marcus Reid","line1":"4410 Crenshaw Blvd","line2":null,"city":"Los Angeles","state":"CA","postal_code":"90043","country":"US"}', null, null, 'seed-order-shipped-token', 'USPS', '9400111899223847561234', '2025-10-02 19:45:00+00', '2025-11-18 17:20:00+00', '2025-10-02 19:47:00+00', '2025-10-28 10:00:00+00', '2025-11-18 17:20:00+00', null),
+  ('5eed0006-0000-4000-8000-000000000011', '5eed0000-0000-4000-8000-000000000015', 'jasmine.ebanks@example.com', 'Jasmine Ebanks', 'delivered', 9100, 800, 9900, 9900, 9900, 0, true, '{"name":"Jasmine Ebanks","line1":"19 Peachtree Pl NW","line2":null,"city":"Atlanta","state":"GA","postal_code":"30309","country":"US"}', null, null, 'seed-order-delivered-token', 'UPS', '1Z999AA10123456784', '2025-09-02 11:05:00+00', '2025-09-22 12:00:00+00', '2025-09-02 11:06:00+00', null, '2025-09-11 14:00:00+00', '2025-09-15 18:30:00+00'),
+  ('5eed0006-0000-4000-8000-000000000012', null, 'dana.okoye@example.net', 'Dana Okoye', 'cancelled', 7900, 800, 8700, 8700, 8700, 0, true, '{"name":"Dana Okoye","line1":"5 Harbor St","line2":null,"city":"Baltimore","state":"MD","postal_code":"21230","country":"US"}', null, null, 'seed-order-cancelled-token', null, null, '2025-11-16 20:10:00+00', '2025-11-17 10:05:00+00', '2025-11-16 20:12:00+00', null, null, null)
+on conflict (id) do nothing;
+
+insert into public.order_items (id, order_id, position, product, name, options, configuration, unit_cents, quantity, line_cents, due_at_checkout_cents, digital) values
+  ('5eed0007-0000-4000-8000-000000000080', '5eed0006-0000-4000-8000-000000000008', 0, 'jah-locs', 'Jah Locs', array['Length: 12-14 in', 'Size: SM (0.6-0.8 cm)', 'Color: Black', '20 locs (1 bundle of 20)']::text[], '{"length":"12-14","size":"SM","color":"black","quantity":20}', 10500, 1, 10500, 5300, false),
+  ('5eed0007-0000-4000-8000-000000000090', '5eed0006-0000-4000-8000-000000000009', 0, 'jah-locs', 'Jah Locs', array['Length: 16-18 in', 'Size: XS (0.4 cm)', 'Color: Honey Blonde', '40 locs (2 bundles of 20)']::text[], '{"length":"16-18","size":"XS","color":"honey-blonde","quantity":40}', 22000, 1, 22000, 11000, false),
+  ('5eed0007-0000-4000-8000-000000000100', '5eed0006-0000-4000-8000-000000000010', 0, 'jah-locs', 'Jah Locs', array['Length: 24-26 in', 'Size: MD (1.2-1.5 cm)', 'Color: Brown', '20 locs (1 bundle of 20)']::text[], '{"length":"24-26","size":"MD","color":"brown","quantity":20}', 16000, 1, 16000, 8000, false),
+  ('5eed0007-0000-4000-8000-000000000101', '5eed0006-0000-4000-8000-000000000010', 1, 'crown-planner', 'Crown Planner PDF', array['Digital download']::text[], '{"tier":"pdf"}', 1300, 1, 1300, 1300, true),
+  ('5eed0007-0000-4000-8000-000000000110', '5eed0006-0000-4000-8000-000000000011', 0, 'irie-locs', 'Irie Locs', array['Length: 20 in', 'Size: MD (1.2-1.5 cm)', 'Color: Burgundy']::text[], '{"length":20,"size":"MD","color":"burgundy"}', 9100, 1, 9100, 9100, false),
+  ('5eed0007-0000-4000-8000-000000000120', '5eed0006-0000-4000-8000-000000000012', 0, 'handmade-locs', 'Handmade Faux Locs', array[]::text[], '{}', 7900, 1, 7900, 7900, false)
+on conflict (id) do nothing;
+
+insert into public.order_payments (id, order_id, kind, amount_cents, status, checkout_session_id, payment_intent_id, refunded_cents, created_at, paid_at) values
+  ('5eed0008-0000-4000-8000-000000000008', '5eed0006-0000-4000-8000-000000000008', 'deposit', 5300, 'paid', 'cs_test_seed_08', 'pi_seed_08', 0, '2025-11-10 16:30:00+00', '2025-11-10 16:32:00+00'),
+  ('5eed0008-0000-4000-8000-000000000009', '5eed0006-0000-4000-8000-000000000009', 'deposit', 11000, 'paid', 'cs_test_seed_09', 'pi_seed_09', 0, '2025-10-20 13:00:00+00', '2025-10-20 13:02:00+00'),
+  ('5eed0008-0000-4000-8000-000000000010', '5eed0006-0000-4000-8000-000000000010', 'deposit', 9300, 'paid', 'cs_test_seed_10', 'pi_seed_10', 0, '2025-10-02 19:45:00+00', '2025-10-02 19:47:00+00'),
+  ('5eed0008-0000-4000-8000-000000000011', '5eed0006-0000-4000-8000-000000000010', 'balance', 8000, 'paid', 'cs_test_seed_10b', 'pi_seed_10b', 0, '2025-10-29 08:10:00+00', '2025-10-29 08:12:00+00'),
+  ('5eed0008-0000-4000-8000-000000000012', '5eed0006-0000-4000-8000-000000000011', 'full', 9900, 'paid', 'cs_test_seed_11', 'pi_seed_11', 0, '2025-09-02 11:05:00+00', '2025-09-02 11:06:00+00'),
+  ('5eed0008-0000-4000-8000-000000000013', '5eed0006-0000-4000-8000-000000000012', 'full', 8700, 'paid', 'cs_test_seed_12', 'pi_seed_12', 0, '2025-11-16 20:10:00+00', '2025-11-16 20:12:00+00')
+on conflict (id) do nothing;
+
+insert into public.order_events (id, order_id, status, note, source, created_at)
+overriding system value values
+  (-986, '5eed0006-0000-4000-8000-000000000008', 'pending', null, 'checkout', '2025-11-10 16:30:00+00'),
+  (-985, '5eed0006-0000-4000-8000-000000000008', 'deposit_paid', null, 'stripe', '2025-11-10 16:32:00+00'),
+  (-984, '5eed0006-0000-4000-8000-000000000008', 'in_production', 'Two bundles of black in the dye bath', 'admin', '2025-11-12 09:15:00+00'),
+  (-983, '5eed0006-0000-4000-8000-000000000009', 'pending', null, 'checkout', '2025-10-20 13:00:00+00'),
+  (-982, '5eed0006-0000-4000-8000-000000000009', 'deposit_paid', null, 'stripe', '2025-10-20 13:02:00+00'),
+  (-981, '5eed0006-0000-4000-8000-000000000009', 'in_production', null, 'admin', '2025-10-22 10:00:00+00'),
+  (-980, '5eed0006-0000-4000-8000-000000000009', 'ready', 'Balance of $110.00 requested', 'admin', '2025-11-19 15:40:00+00'),
+  (-979, '5eed0006-0000-4000-8000-000000000010', 'pending', null, 'checkout', '2025-10-02 19:45:00+00'),
+  (-978, '5eed0006-0000-4000-8000-000000000010', 'deposit_paid', null, 'stripe', '2025-10-02 19:47:00+00'),
+  (-977, '5eed0006-0000-4000-8000-000000000010', 'in_production', null, 'admin', '2025-10-04 09:30:00+00'),
+  (-976, '5eed0006-0000-4000-8000-000000000010', 'ready', 'Balance of $80.00 requested', 'admin', '2025-10-28 10:00:00+00'),
+  (-975, '5eed0006-0000-4000-8000-000000000010', 'ready', 'Balance paid', 'stripe', '2025-10-29 08:12:00+00'),
+  (-974, '5eed0006-0000-4000-8000-000000000010', 'shipped', 'USPS 9400111899223847561234', 'admin', '2025-11-18 17:20:00+00'),
+  (-973, '5eed0006-0000-4000-8000-000000000011', 'pending', null, 'checkout', '2025-09-02 11:05:00+00'),
+  (-972, '5eed0006-0000-4000-8000-000000000011', 'paid', null, 'stripe', '2025-09-02 11:06:00+00'),
+  (-971, '5eed0006-0000-4000-8000-000000000011', 'in_production', null, 'admin', '2025-09-03 09:00:00+00'),
+  (-970, '5eed0006-0000-4000-8000-000000000011', 'ready', null, 'admin', '2025-09-10 16:00:00+00'),
+  (-969, '5eed0006-0000-4000-8000-000000000011', 'shipped', 'UPS 1Z999AA10123456784', 'admin', '2025-09-11 14:00:00+00'),
+  (-968, '5eed0006-0000-4000-8000-000000000011', 'delivered', null, 'admin', '2025-09-15 18:30:00+00'),
+  (-967, '5eed0006-0000-4000-8000-000000000011', 'delivered', 'Review request sent: Irie Locs', 'job', '2025-09-22 12:00:00+00'),
+  (-966, '5eed0006-0000-4000-8000-000000000012', 'pending', null, 'checkout', '2025-11-16 20:10:00+00'),
+  (-965, '5eed0006-0000-4000-8000-000000000012', 'paid', null, 'stripe', '2025-11-16 20:12:00+00'),
+  (-964, '5eed0006-0000-4000-8000-000000000012', 'cancelled', 'Customer asked to cancel before production; refund to follow in Stripe', 'admin', '2025-11-17 10:05:00+00')
+on conflict (id) do nothing;
+
+insert into public.order_mails (order_id, kind, subject_key, status, attempts, claimed_at, sent_at) values
+  ('5eed0006-0000-4000-8000-000000000001', 'confirmation', '', 'sent', 1, '2025-09-14 15:22:00+00', '2025-09-14 15:22:00+00'),
+  ('5eed0006-0000-4000-8000-000000000001', 'business', '', 'sent', 1, '2025-09-14 15:22:00+00', '2025-09-14 15:22:00+00'),
+  ('5eed0006-0000-4000-8000-000000000002', 'confirmation', '', 'sent', 1, '2025-11-03 18:07:00+00', '2025-11-03 18:07:00+00'),
+  ('5eed0006-0000-4000-8000-000000000002', 'business', '', 'sent', 1, '2025-11-03 18:07:00+00', '2025-11-03 18:07:00+00'),
+  ('5eed0006-0000-4000-8000-000000000007', 'confirmation', '', 'sent', 1, '2025-08-22 10:16:00+00', '2025-08-22 10:16:00+00'),
+  ('5eed0006-0000-4000-8000-000000000007', 'business', '', 'sent', 1, '2025-08-22 10:16:00+00', '2025-08-22 10:16:00+00'),
+  ('5eed0006-0000-4000-8000-000000000007', 'refund', '', 'sent', 1, '2025-08-25 11:00:00+00', '2025-08-25 11:00:00+00'),
+  ('5eed0006-0000-4000-8000-000000000008', 'confirmation', '', 'sent', 1, '2025-11-10 16:32:00+00', '2025-11-10 16:32:00+00'),
+  ('5eed0006-0000-4000-8000-000000000008', 'business', '', 'sent', 1, '2025-11-10 16:32:00+00', '2025-11-10 16:32:00+00'),
+  ('5eed0006-0000-4000-8000-000000000009', 'confirmation', '', 'sent', 1, '2025-10-20 13:02:00+00', '2025-10-20 13:02:00+00'),
+  ('5eed0006-0000-4000-8000-000000000009', 'business', '', 'sent', 1, '2025-10-20 13:02:00+00', '2025-10-20 13:02:00+00'),
+  ('5eed0006-0000-4000-8000-000000000009', 'balance_due', '', 'sent', 1, '2025-11-19 15:40:00+00', '2025-11-19 15:40:00+00'),
+  ('5eed0006-0000-4000-8000-000000000010', 'confirmation', '', 'sent', 1, '2025-10-02 19:47:00+00', '2025-10-02 19:47:00+00'),
+  ('5eed0006-0000-4000-8000-000000000010', 'business', '', 'sent', 1, '2025-10-02 19:47:00+00', '2025-10-02 19:47:00+00'),
+  ('5eed0006-0000-4000-8000-000000000010', 'balance_due', '', 'sent', 1, '2025-10-28 10:00:00+00', '2025-10-28 10:00:00+00'),
+  ('5eed0006-0000-4000-8000-000000000010', 'shipped', '', 'sent', 1, '2025-11-18 17:20:00+00', '2025-11-18 17:20:00+00'),
+  ('5eed0006-0000-4000-8000-000000000011', 'confirmation', '', 'sent', 1, '2025-09-02 11:06:00+00', '2025-09-02 11:06:00+00'),
+  ('5eed0006-0000-4000-8000-000000000011', 'business', '', 'sent', 1, '2025-09-02 11:06:00+00', '2025-09-02 11:06:00+00'),
+  ('5eed0006-0000-4000-8000-000000000011', 'shipped', '', 'sent', 1, '2025-09-11 14:00:00+00', '2025-09-11 14:00:00+00'),
+  ('5eed0006-0000-4000-8000-000000000011', 'review_request', 'irie-locs', 'sent', 1, '2025-09-22 12:00:00+00', '2025-09-22 12:00:00+00'),
+  ('5eed0006-0000-4000-8000-000000000012', 'confirmation', '', 'sent', 1, '2025-11-16 20:12:00+00', '2025-11-16 20:12:00+00'),
+  ('5eed0006-0000-4000-8000-000000000012', 'business', '', 'sent', 1, '2025-11-16 20:12:00+00', '2025-11-16 20:12:00+00')
+on conflict (order_id, kind, subject_key) do nothing;
+
+-- The Crown Planner's files (private bucket planner-files, one folder per tier), so the admin's files
+-- panel and a paid planner order's Download have something to hand out. `npm start` writes a placeholder
+-- PDF for each; upload the real ones on /admin/orders (Planner files).
+-- seed-object: planner-files/pdf/crown-planner.pdf application/pdf
+-- seed-object: planner-files/bundle/crown-planner.pdf application/pdf
+-- seed-object: planner-files/bundle/sticker-book.pdf application/pdf
+insert into storage.objects (bucket_id, name, owner, owner_id, metadata, created_at, updated_at, last_accessed_at)
+select 'planner-files', o.name, '5eed0000-0000-4000-8000-000000000001'::uuid, '5eed0000-0000-4000-8000-000000000001', jsonb_build_object(
+         'eTag', '"' || md5(o.name) || '"', 'size', o.size, 'mimetype', 'application/pdf', 'cacheControl', 'max-age=3600',
+         'lastModified', to_char(o.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'contentLength', o.size, 'httpStatusCode', 200),
+       o.at, o.at, o.at
+from (values
+  ('pdf/crown-planner.pdf', 4182016, timestamptz '2025-08-01 09:00:00+00'),
+  ('bundle/crown-planner.pdf', 4182016, timestamptz '2025-08-01 09:00:00+00'),
+  ('bundle/sticker-book.pdf', 1536204, timestamptz '2025-08-01 09:05:00+00')
+) as o (name, size, at)
+on conflict (bucket_id, name) do nothing;

@@ -16,9 +16,10 @@
  * - `now`: at once (the sticky bar, reserved as `display:none`, never intersects; a page opened already
  *   scrolled must show it without waiting for a gesture).
  * - `on-request <event>`: only when asked for, since it sits on every page but is needed only when the
- *   visitor acts (the header's sign-in button): when the visitor hovers, focuses, touches or clicks its
- *   fallback, when something dispatches its request event, or when a session is stored, a mail link
- *   lands or sign-in state changes (`kyb-auth-change`). An empty tag (no fallback to show) loads at once.
+ *   visitor acts (the header's sign-in button and cart): when the visitor hovers, focuses, touches or
+ *   clicks its fallback, when something dispatches its request event, when a session is stored, a mail
+ *   link lands or sign-in state changes (`kyb-auth-change`), or when the browser holds a key named as its
+ *   tag (`kyb-cart`: a cart with something in it). An empty tag (no fallback to show) loads at once.
  *   A click on the fallback, or a request, that comes before the code is kept (the click does not follow
  *   the link; the request is held back, so no listener of the page's hears it twice) and dispatched as
  *   the request event once the element's module has run: the element's registration listens from then
@@ -132,18 +133,23 @@ if (typeof document !== 'undefined' && !g[KEY]) {
   };
 
   /**
+   * The browser's stored keys, read once: an on-request element loads at once when a key has its tag's
+   * name (kyb-cart: the visitor has a cart, shared/storage.ts CART_STORAGE_KEY), so an empty cart costs
+   * nothing but this line.
+   */
+  let stored: string[] = [];
+  try {
+    stored = Object.keys(localStorage);
+  } catch {
+    // Storage disabled: nothing is stored.
+  }
+  /**
    * on-request elements may load: a session is (or may be) there, or the visitor asked. The key pattern
    * is AUTH_STORAGE_KEY_PATTERN of shared/storage.ts, written out because the loader imports nothing
    * (a static import would put a chunk before the first element; tests/unit/site-policies.test.ts keeps
    * the two equal).
    */
-  let demand = (() => {
-    try {
-      return /(^#|&)(access_token|error_description)=/.test(location.hash) || Object.keys(localStorage).some((k) => /^sb-.+-auth-token$/.test(k));
-    } catch {
-      return false;
-    }
-  })();
+  let demand = /(^#|&)(access_token|error_description)=/.test(location.hash) || stored.some((k) => /^sb-.+-auth-token$/.test(k));
   /** The visitor has scrolled, focused or pointed: every `visible` element loads from then on. */
   let active = false;
   const io = new IntersectionObserver(
@@ -160,7 +166,7 @@ if (typeof document !== 'undefined' && !g[KEY]) {
       const how = els.get(tag)![1];
       if (how === 'on-request') {
         // Without fallback content there is nothing to show meanwhile: load it at once.
-        if (demand || !el.firstElementChild) load(tag);
+        if (demand || !el.firstElementChild || stored.includes(tag)) load(tag);
       } else if (active || how === 'now') load(tag);
       else io.observe(el);
     }
@@ -183,9 +189,11 @@ if (typeof document !== 'undefined' && !g[KEY]) {
           e.preventDefault();
           asked.set(tag, [mine, els.get(tag)![2], {}]);
         }
-        if (mine ? !demand : !active) {
+        // The element reached for loads, and only it: a tap on the cart does not also fetch the sign-in
+        // button's code while the cart's drawer opens (a phone's main thread is busy enough).
+        if (mine) load(tag);
+        if (!active) {
           active = true;
-          demand ||= !!mine;
           scan();
         }
       },

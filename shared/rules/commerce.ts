@@ -114,6 +114,14 @@ export const REVIEW_REQUEST_DAYS = 7;
 
 /** The Crown Planner's files: a private storage bucket, one folder per tier (`pdf/`, `bundle/`). */
 export const PLANNER_FILES_BUCKET = 'planner-files';
+/**
+ * What the bucket takes (its file_size_limit and allowed_mime_types in migration fulfilment, which
+ * enforce them): the admin screen checks a file against these before sending it.
+ */
+export const PLANNER_FILE_LIMITS = {
+  maxBytes: 100 * 1024 * 1024,
+  types: ['application/pdf', 'application/zip', 'image/png', 'image/jpeg'],
+} as const;
 /** A download link lives this long: each click on Download makes a fresh one, none is e-mailed. */
 export const DOWNLOAD_LINK_SECONDS = 120;
 

@@ -1,12 +1,13 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 /**
- * The admin pages' own navigation (issue #10): Inbox, Review Moderation, Gallery Administration, Embed
- * Builder (issue #22), the current page marked. The Inbox link carries <kyb-inbox-count>, which shows how many items are new to
- * a signed-in admin (and nothing to anyone else). Labels come from the route table.
+ * The admin pages' own navigation (issues #10, #21, #22): Orders, Inbox, Review Moderation, Gallery
+ * Administration, Embed Builder, the current page marked. The Orders and Inbox links carry <kyb-inbox-count>,
+ * which shows a signed-in admin how many orders need action and how many items are new (and nothing to
+ * anyone else). Labels come from the route table.
  */
 import { navLink } from '../routes.ts';
 
-export const ADMIN_PATHS = ['/admin/inbox', '/admin/reviews', '/admin/gallery', '/admin/embed'] as const;
+export const ADMIN_PATHS = ['/admin/orders', '/admin/inbox', '/admin/reviews', '/admin/gallery', '/admin/embed'] as const;
 export type AdminPath = (typeof ADMIN_PATHS)[number];
 
 export function AdminNav({ current }: { current: AdminPath }) {
@@ -19,7 +20,7 @@ export function AdminNav({ current }: { current: AdminPath }) {
             <li key={path}>
               <a href={href} aria-current={path === current ? 'page' : undefined}>
                 {label}
-                {path === '/admin/inbox' ? <kyb-inbox-count /> : null}
+                {path === '/admin/inbox' ? <kyb-inbox-count /> : path === '/admin/orders' ? <kyb-inbox-count of="orders" /> : null}
               </a>
             </li>
           );

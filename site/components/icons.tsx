@@ -43,6 +43,8 @@ const P: Record<string, string[]> = {
   wind: ['M3 8h11a3 3 0 1 0-3-3', 'M3 12h16a3 3 0 1 1-3 3', 'M3 16h8'],
   target: ['M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z', 'M12 16a4 4 0 1 0 0-8 4 4 0 0 0 0 8z', 'M12 12h.01'],
   basket: ['M3 10h18l-2 10H5z', 'M8 10l4-6 4 6', 'M9 14v3', 'M15 14v3'],
+  /** The cart (kyb-cart's button draws the same bag). */
+  bag: ['M5 8h14l-1.2 12H6.2z', 'M9 10V7a3 3 0 0 1 6 0v3'],
   lock: ['M5 11h14v10H5z', 'M8 11V7a4 4 0 0 1 8 0v4'],
   external: ['M14 4h6v6', 'M20 4l-9 9', 'M18 14v6H4V6h6'],
   instagram: ['M4 4h16v16H4z', 'M12 16a4 4 0 1 0 0-8 4 4 0 0 0 0 8z', 'M17 7h.01'],

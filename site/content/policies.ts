@@ -66,6 +66,15 @@ export const STORAGE_ROWS: Record<BrowserStorageId, StorageRow> = {
     duration: 'Until you clear this site’s data in your browser; a new choice replaces the old one.',
     need: 'Remembers your choice',
   },
+  cart: {
+    purpose:
+      'Keeps what you put in your cart as you move between pages and come back later. Signed in, the same cart is also kept with your account, so it follows you to your other devices.',
+    holds:
+      'The products in your cart with the options and quantities you chose, when you last changed it, the order number of a checkout you started (so the cart can be emptied once that order is paid) and, signed in, your account id. No prices and nothing you typed.',
+    when: 'When you add something to your cart, and each time you change it.',
+    duration: 'Until your cart is empty (it is removed then), your order is paid, or you sign out.',
+    need: 'Strictly necessary',
+  },
 };
 
 /** The rows with their key names, in the table's order. */
@@ -191,8 +200,9 @@ const host = (url: string) => new URL(url).hostname;
 export const LINKS_OUT = [
   { name: `Online booking (${host(BUSINESS.bookingUrl)})`, carries: 'nothing about you; a consultation link says which appointment type to open.' },
   {
-    name: `Checkout pages (${host(BUSINESS.orderPaymentUrl)}, ${host(BUSINESS.plannerPaymentUrl('pdf'))})`,
-    carries: 'the product, the options you chose and the price we quoted; nothing about you.',
+    name: 'Stripe’s payment page (checkout.stripe.com)',
+    carries:
+      'what you are buying, with its options and the amount due, and an order number; your e-mail address when you are signed in, so you need not type it again. Your card, name and shipping address are entered there, with Stripe.',
   },
   { name: `Instagram messages (${host(BUSINESS.dmUrl)})`, carries: 'nothing; you write to us there under your Instagram account.' },
   { name: 'Our social profiles, Amazon storefront, community chat and partner shops', carries: 'nothing about you.' },

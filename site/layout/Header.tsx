@@ -9,6 +9,10 @@
  * menu; on a phone the bar keeps only Sign in, or a compact My Account, and the menu holds the greeting
  * and Sign out (site.css). The bar's button owns the one sign-in dialog.
  *
+ * The cart is the same pair: `kyb-cart` in the bar (a round button with the number of items, which owns
+ * the cart drawer) and a Cart row in the menu (docs/commerce.md#cart). Their fallbacks link to /cart;
+ * the loader fetches their code only once the visitor has a cart, is signed in, or reaches for one.
+ *
  * The menu also holds "Send a DM": below 1272 px the floating message button does not float over the
  * page (it would sit on text or a control, footer.css), so the sticky header's menu is where a phone
  * visitor reaches it from anywhere on the page.
@@ -68,6 +72,11 @@ export function Header({ current }: { current: string }) {
               Sign in
             </a>
           </kyb-auth-button>
+          <kyb-cart>
+            <a class="cart-fallback" href="/cart" aria-label="Cart">
+              <Icon name="bag" />
+            </a>
+          </kyb-cart>
           <button class="menu-toggle" type="button" popovertarget="mobile-menu" aria-label="Open menu">
             <Icon name="menu" />
           </button>
@@ -101,6 +110,11 @@ export function Header({ current }: { current: string }) {
           </ul>
         </nav>
         <div class="mobile-menu__account">
+          <kyb-cart layout="menu">
+            <a class="cart-fallback cart-fallback--row" href="/cart">
+              <Icon name="bag" /> Cart
+            </a>
+          </kyb-cart>
           <kyb-auth-button layout="menu">
             <a class="auth-fallback" href="/account">
               Sign in

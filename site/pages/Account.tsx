@@ -1,5 +1,8 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-/** My Account (docs/accounts.md#account-page): <kyb-account> (signed-in only; it redirects visitors to /). Not indexed. */
+/**
+ * My Account (docs/accounts.md#account-page): <kyb-account> (signed-in only; it redirects visitors to /),
+ * then the customer's orders, <kyb-order of="account"> (docs/commerce.md#order-pages). Not indexed.
+ */
 import { Fallback, Section } from '../components/ui.tsx';
 
 export function Account() {
@@ -17,6 +20,13 @@ export function Account() {
             </p>
           </Fallback>
         </kyb-account>
+        <div class="account-orders">
+          <kyb-order of="account">
+            <Fallback class="fallback-only card card--padded">
+              <p>Your orders show here once you are signed in (JavaScript is required). Each confirmation e-mail also links to its order.</p>
+            </Fallback>
+          </kyb-order>
+        </div>
       </div>
     </Section>
   );

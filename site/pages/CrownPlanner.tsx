@@ -3,7 +3,8 @@
  * The CROWN Planner landing page (/digital-tools/crown-planner and its aliases, docs/tools.md#crown-planner-page): gallery
  * carousel at the top (<kyb-planner-gallery>, falling back to the cover), sticky in-page navigation with
  * a Get CROWN button, video, hero, benefits, what you receive, what is inside, How It Works, purchase
- * tiers (placeholder payment links in a new tab), FAQ and reviews (slug protective-style-planner).
+ * tiers (each Buy button puts its tier in the cart and opens it: `<kyb-cart add after="open">`,
+ * docs/commerce.md#cart), FAQ and reviews (slug protective-style-planner).
  */
 import { BUSINESS } from '../../shared/business.ts';
 import { PLANNER_TIERS } from '../../shared/catalog.ts';
@@ -141,13 +142,15 @@ export function CrownPlanner() {
               <h3>{t.name}</h3>
               <p class="price price--xl">{formatUSD(t.price)}</p>
               <p>{t.description}</p>
-              <ExtLink href={BUSINESS.plannerPaymentUrl(t.id)} class={t.id === 'bundle' ? 'btn btn--gold' : 'btn btn--light'}>
-                Buy the {t.id === 'pdf' ? 'PDF' : 'Bundle'}
-              </ExtLink>
+              <kyb-cart add="crown-planner" configuration={JSON.stringify({ tier: t.id })} after="open">
+                <button type="button" class={t.id === 'bundle' ? 'btn btn--gold' : 'btn btn--light'}>
+                  Buy the {t.id === 'pdf' ? 'PDF' : 'Bundle'}
+                </button>
+              </kyb-cart>
             </article>
           ))}
         </div>
-        <p class="center small">Secure checkout opens in a new tab. Your download link arrives by e-mail.</p>
+        <p class="center small">Secure checkout by Stripe. Your download link arrives by e-mail.</p>
       </Section>
 
       <Section id="faq" title="Planner FAQ">

@@ -1,10 +1,10 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 /**
  * Handmade faux locs (docs/catalog.md#handmade-faux-locs): hero with thumbnails, benefits, style gallery, reviews
- * (slug handmade-locs). Add to Cart opens the placeholder card-checkout link in a new tab; no real
- * checkout exists (docs/catalog.md#product-detail-pages).
+ * (slug handmade-locs). Add to Cart puts the handmade locs in the cart (`<kyb-cart add>` around the
+ * page's own button; docs/commerce.md#cart).
  */
-import { BUSINESS, bookingLink } from '../../shared/business.ts';
+import { bookingLink } from '../../shared/business.ts';
 import { HANDMADE_LOCS } from '../../shared/catalog.ts';
 import { formatFrom, formatUSD } from '../../shared/pricing.ts';
 import { Breadcrumb, ExtLink, Feature, Img, JsonLd, Section } from '../components/ui.tsx';
@@ -52,14 +52,16 @@ export function HandmadeLocs() {
               </p>
               <p class="lead">Soft, full and natural-looking faux locs, crocheted one by one in our studio. Wear them for a season, a celebration or a break for your own hair.</p>
               <div class="actions">
-                <ExtLink href={BUSINESS.cardCheckoutUrl} class="btn btn--primary">
-                  Add to Cart
-                </ExtLink>
+                <kyb-cart add="handmade-locs">
+                  <button type="button" class="btn btn--primary">
+                    Add to Cart
+                  </button>
+                </kyb-cart>
                 <ExtLink href={bookingLink({ consultation: true })} class="btn btn--outline">
                   Book Consultation
                 </ExtLink>
               </div>
-              <p class="small">Checkout is handled securely by our card payment provider.</p>
+              <p class="small">Checkout is handled securely by Stripe, our card payment provider.</p>
             </div>
           </div>
         </div>

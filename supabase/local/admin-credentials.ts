@@ -6,3 +6,9 @@ export const ADMIN_CREDENTIALS = { email: 'admin@kyb.local', password: 'kyb-admi
  * the playground's dev server and the visual tests sign it up on their in-memory stack.
  */
 export const MEMBER_CREDENTIALS = { email: 'amara.okafor@gmail.com', password: 'amara-okafor-2025' } as const;
+
+/**
+ * A seeded customer with orders in every state a customer meets (supabase/seed.sql, "orders"): the
+ * states catalogue's `customer` session, for My Account's orders.
+ */
+export const CUSTOMER_CREDENTIALS = { email: 'amara.johnson@example.com', password: 'kyb-customer-2025' } as const;

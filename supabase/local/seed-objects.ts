@@ -1,9 +1,10 @@
 /**
  * seed.sql records storage objects (rows in storage.objects) but a database cannot hold their bytes;
- * hosted Supabase would have them uploaded. This writes a placeholder image for each object listed in
+ * hosted Supabase would have them uploaded. This writes a placeholder for each object listed in
  * seed.sql as `-- seed-object: <bucket>/<name> <mimetype>` so seeded reviews and gallery items show
- * real pictures locally. PNG only (encoded here, no dependency): a soft earthy gradient with a motif,
- * different per object so a gallery does not look like one picture repeated.
+ * real pictures locally: a PNG (encoded here, no dependency), a soft earthy gradient with a motif,
+ * different per object so a gallery does not look like one picture repeated; for `application/pdf`
+ * (the Crown Planner's files) a one-page PDF saying it stands in for the real file.
  */
 import { deflateSync } from 'node:zlib';
 import { readFileSync, existsSync } from 'node:fs';
@@ -90,6 +91,36 @@ export function placeholderPng(seed: number, width = 480, height = 480): Buffer 
   ]);
 }
 
+/**
+ * A one-page PDF naming the seeded file it stands in for: written out here (a catalog, a page, a text
+ * stream in Helvetica and the cross-reference table), since loading a PDF library would cost every
+ * stack start about a second.
+ */
+export function placeholderPdf(name: string): Buffer {
+  const esc = (t: string) => t.replace(/[\\()]/g, (c) => `\\${c}`);
+  const text = [
+    `BT /F1 24 Tf 72 700 Td (Crown Planner) Tj ET`,
+    `BT /F1 12 Tf 72 670 Td (${esc(`Placeholder for ${name}: upload the real file on /admin/orders, Planner files.`)}) Tj ET`,
+  ].join('\n');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${Buffer.byteLength(text, 'latin1')} >>\nstream\n${text}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(Buffer.byteLength(out, 'latin1'));
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out, 'latin1');
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((n) => `${String(n).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
 export interface SeedObject {
   bucket: string;
   name: string;
@@ -122,7 +153,7 @@ export async function ensureSeedObjects(ctx: StackContext): Promise<number> {
   for (const [i, o] of list.entries()) {
     if (!rows.has(`${o.bucket}/${o.name}`)) continue;
     if ((await store.size(o.bucket, o.name)) !== null) continue;
-    const staged = await store.stage(o.bucket, o.name, placeholderPng(i));
+    const staged = await store.stage(o.bucket, o.name, o.mimetype === 'application/pdf' ? placeholderPdf(o.name) : placeholderPng(i));
     await staged.commit();
     written++;
   }

@@ -7,10 +7,13 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { testStack, ADMIN, type TestStack, sqlOn } from '../support/stack.ts';
+import { adminClient, testStack, ADMIN, type TestStack, sqlOn } from '../support/stack.ts';
 import { SUPABASE_DIR } from '../../supabase/local/db.ts';
 import { serve } from '../../supabase/local/server.ts';
 import { REVIEW_MIME_TYPES, REVIEW_SLUGS } from '../../shared/rules/reviews.ts';
+import { priceCart, priceLine } from '../../shared/cart.ts';
+import { ORDER_SELECT, isPaid } from '../../shared/orders.ts';
+import { ORDER_STATUSES, type OrderStatus } from '../../shared/rules/commerce.ts';
 
 const CUSTOMERS = ['amara.johnson', 'keisha.williams', 'tariq.brown', 'nia.campbell', 'jasmine.ebanks', 'marcus.reid'].map((n) => `${n}@example.com`);
 const CUSTOMER_PASSWORD = 'kyb-customer-2025';
@@ -115,6 +118,88 @@ describe('seeded reviews', () => {
       const [{ n }] = await sql<{ n: number }>('select count(*)::int as n from public.reviews where product_slug = $1 and is_approved', [slug]);
       expect(data, slug).toHaveLength(n);
     }
+  });
+});
+
+describe('seeded orders', () => {
+  it('give Amara Johnson one order in each state a customer meets, newest first, priced as checkout prices them, readable by her alone', async () => {
+    const amara = s.client();
+    expect((await amara.auth.signInWithPassword({ email: CUSTOMERS[0], password: CUSTOMER_PASSWORD })).error).toBeNull();
+    const { data, error } = await amara.from('orders').select(ORDER_SELECT).order('created_at', { ascending: false });
+    expect(error).toBeNull();
+    expect(data!.map((o) => o.status)).toEqual(['pending', 'processing', 'deposit_paid', 'payment_failed', 'expired', 'paid', 'refunded']);
+    expect(data!.map((o) => o.number).sort()).toEqual([1001, 1002, 1003, 1004, 1005, 1006, 1007]);
+    for (const o of data!) {
+      const items = [...o.order_items].sort((a, b) => a.position - b.position);
+      const rows = await sql<{ configuration: Record<string, unknown> }>(`select configuration from public.order_items where order_id = $1 order by position`, [o.id]);
+      const cart = priceCart(items.map((i, n) => ({ product: i.product, configuration: rows[n].configuration, quantity: i.quantity })));
+      expect({ subtotal: o.subtotal_cents, shipping: o.shipping_cents, total: o.total_cents, due: o.due_at_checkout_cents, ship: o.needs_shipping }, `KYB-${o.number}`).toEqual({
+        subtotal: cart.subtotalCents,
+        shipping: cart.shippingCents,
+        total: cart.totalCents,
+        due: cart.dueNowCents,
+        ship: cart.needsShipping,
+      });
+      items.forEach((i, n) => {
+        const p = priceLine({ product: i.product, configuration: rows[n].configuration, quantity: i.quantity });
+        expect({ name: i.name, options: i.options, unit: i.unit_cents, line: i.line_cents, due: i.due_at_checkout_cents, digital: i.digital }).toEqual({
+          name: p.name,
+          options: p.options,
+          unit: p.unitCents,
+          line: p.lineCents,
+          due: p.dueNowCents,
+          digital: p.digital,
+        });
+      });
+      expect(o.order_events.length, `KYB-${o.number} has a history`).toBeGreaterThan(0);
+      expect(o.order_payments).toHaveLength(1);
+    }
+    const deposit = data!.find((o) => o.status === 'deposit_paid')!;
+    expect({ paid: deposit.paid_cents, balance: deposit.balance_due_cents }).toEqual({ paid: 19800, balance: 19700 });
+    const refunded = data!.find((o) => o.status === 'refunded')!;
+    expect({ refunded: refunded.refunded_cents, balance: refunded.balance_due_cents }).toEqual({ refunded: 1300, balance: 0 });
+    const keisha = s.client();
+    await keisha.auth.signInWithPassword({ email: CUSTOMERS[1], password: CUSTOMER_PASSWORD });
+    expect((await keisha.from('orders').select('id')).data).toEqual([]);
+  });
+
+  it('hold an order in every status, each priced as checkout prices it, with its payments, history and e-mails, for the admin', async () => {
+    const admin = await adminClient(s);
+    const { data, error } = await admin.from('orders').select(`${ORDER_SELECT}, user_id, order_mails(kind, subject_key, status)`).order('number');
+    expect(error).toBeNull();
+    expect(new Set(data!.map((o) => o.status))).toEqual(new Set(ORDER_STATUSES));
+    expect(data!.map((o) => o.number)).toEqual([1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1011, 1012]);
+    for (const o of data!) {
+      const rows = await sql<{ product: string; configuration: Record<string, unknown>; quantity: number }>(
+        `select product, configuration, quantity from public.order_items where order_id = $1 order by position`,
+        [o.id],
+      );
+      const cart = priceCart(rows);
+      expect({ total: o.total_cents, due: o.due_at_checkout_cents }, `KYB-${o.number}`).toEqual({ total: cart.totalCents, due: cart.dueNowCents });
+      // What was paid is what its paid payments add up to, and each status has the history that led to it.
+      const paid = o.order_payments.filter((p) => p.status === 'paid').reduce((n, p) => n + p.amount_cents, 0);
+      expect(o.paid_cents, `KYB-${o.number} paid`).toBe(paid);
+      expect([...o.order_events].sort((a, b) => a.id - b.id).at(-1)?.status, `KYB-${o.number} history ends in its status`).toBe(o.status);
+      if (isPaid(o.status as OrderStatus) || o.status === 'cancelled' || o.status === 'refunded')
+        expect(
+          o.order_mails.map((m) => m.kind),
+          `KYB-${o.number} mails`,
+        ).toContain('confirmation');
+    }
+    const by = (status: string) => data!.find((o) => o.status === status)!;
+    expect(by('ready')).toMatchObject({ balance_due_cents: 11000, balance_requested_at: expect.any(String) });
+    expect(by('ready').order_mails.map((m) => m.kind)).toContain('balance_due');
+    expect(by('shipped')).toMatchObject({ carrier: 'USPS', tracking_number: expect.any(String), balance_due_cents: 0 });
+    expect(
+      by('shipped')
+        .order_payments.map((p) => p.kind)
+        .sort(),
+    ).toEqual(['balance', 'deposit']);
+    expect(by('delivered').order_mails).toContainEqual({ kind: 'review_request', subject_key: 'irie-locs', status: 'sent' });
+    expect(by('cancelled')).toMatchObject({ user_id: null, balance_due_cents: 0 });
+    // Nothing the hourly job would send again: no delivered order owes a review request, no mail failed.
+    expect(await sql('select * from public.review_requests_due(7, 10)')).toEqual([]);
+    expect(await sql(`select 1 from public.order_mails where status <> 'sent'`)).toEqual([]);
   });
 });
 

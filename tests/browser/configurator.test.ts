@@ -122,7 +122,7 @@ describe('kyb-loc-configurator', () => {
     $(el, 'input[name="kit"][value="complete"]').click();
     await waitFor(() => total(el) === 249, 'complete $249');
     // Coming Soon (issue #8): the waiting list, not a purchase.
-    equal($(el, '[part~="buy"]'), null, 'no Buy Now');
+    equal($(el, '[part~="add-to-cart"]'), null, 'no Add to Cart (the checkout refuses it too)');
     equal(new URL(button(el, 'Join the Waiting List').href).pathname + new URL(button(el, 'Join the Waiting List').href).hash, '/products/diy-kit#waitlist', 'to the waiting list');
     await expectAccessible(el, 'diy kit configurator');
   });
@@ -154,25 +154,37 @@ describe('kyb-loc-configurator', () => {
     assert(body.getBoundingClientRect().height >= 44 && body.getBoundingClientRect().width >= 44, 'option is at least 44 px');
   });
 
-  it('Buy Now carries the configuration; Book Consultation carries the appointmentType; both open a new tab', async () => {
+  it("Add to Cart puts exactly the chosen configuration in the page's cart; Book Consultation carries the appointmentType in a new tab", async () => {
+    const cart = await mount('<kyb-cart></kyb-cart>');
     const el = await mount('<kyb-loc-configurator product="jah-locs"></kyb-loc-configurator>');
-    await choose(el, 'length', '32');
+    await choose(el, 'length', '24-26');
     await choose(el, 'size', 'MD');
+    await choose(el, 'color', 'multi-tone');
     await choose(el, 'quantity', '40');
-    const buy = button(el, 'Buy Now');
-    equal(buy.target, '_blank', 'Buy Now in a new tab');
-    assert(buy.rel.includes('noopener'), 'noopener');
-    const q = Object.fromEntries(new URL(buy.href).searchParams);
+    await waitFor(() => total(el) === 395, '(130 + 30) × 2 + 75');
+    const requests = listen('kyb-request-cart');
+    button(el, 'Add to Cart').click();
+    await waitFor(() => JSON.parse(localStorage.getItem('kyb-cart') ?? 'null')?.lines?.length, 'the line stored by the cart');
+    requests.stop();
     equal(
-      JSON.stringify(q),
-      JSON.stringify({ product: 'jah-locs', length: '32', size: 'MD', color: 'black', quantity: '40', total: String((150 + 30) * 2), currency: 'USD' }),
-      'order link query',
+      JSON.stringify(requests.events.map((e) => e.detail)),
+      JSON.stringify([{ add: { product: 'jah-locs', configuration: { length: '24-26', size: 'MD', color: 'multi-tone', quantity: 40 } } }]),
+      'the request: the product and its configuration, no price',
     );
+    equal(
+      JSON.stringify(JSON.parse(localStorage.getItem('kyb-cart')).lines),
+      JSON.stringify([{ product: 'jah-locs', configuration: { length: '24-26', size: 'MD', color: 'multi-tone', quantity: 40 }, quantity: 1 }]),
+      'one line, as chosen',
+    );
+    await waitFor(() => text($(cart, '[part~="count"]')) === '1', 'the header count');
+    await waitFor(() => $$(cart, '.kyb-toast').some((t) => text(t).includes('Added to cart') && text(t).includes('Jah Locs')), 'Added to cart: Jah Locs');
     const book = button(el, 'Book Consultation');
     equal(book.target, '_blank', 'booking in a new tab');
     const u = new URL(book.href);
     equal(u.protocol, 'https:', 'external booking service');
     assert(/^\d+$/.test(u.searchParams.get('appointmentType') ?? ''), `appointmentType carried (${book.href})`);
+    cart.parentElement.remove();
+    localStorage.removeItem('kyb-cart');
   });
 
   it('an unknown product is a clear error, not a broken price', async () => {

@@ -104,6 +104,40 @@ describe('element polish from the visual review (issue #8)', () => {
     }
   });
 
+  it('an open order fits a 320 × 480 phone: title on top, its steps (Close included) in view and on top, the sections scrolling between', async () => {
+    const storageState = await signedInStorage(ctx.site, ADMIN_CREDENTIALS);
+    for (const [viewport, state] of [
+      [{ width: 320, height: 480 }, 'open-ready'],
+      [{ width: 320, height: 568 }, 'open-deposit-paid'],
+      [{ width: 390, height: 844 }, 'ship-form'],
+    ] as const) {
+      const page = await openState('kyb-admin-orders', state, { viewport, storageState });
+      const m = await page.evaluate(() => {
+        const root = document.querySelector('kyb-admin-orders')!.shadowRoot!;
+        const d = root.querySelector('dialog.ao__dialog')!.getBoundingClientRect();
+        const title = root.querySelector('[part~="details"] h3')!.getBoundingClientRect();
+        const buttons = [...root.querySelectorAll<HTMLElement>('.ao__foot button')].map((b) => {
+          const r = b.getBoundingClientRect();
+          const hit = root.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return { label: b.textContent!.trim(), top: r.top, bottom: r.bottom, onTop: hit === b || b.contains(hit) };
+        });
+        const sections = root.querySelector<HTMLElement>('[part~="sections"]')!;
+        return { top: d.top, bottom: d.bottom, vh: innerHeight, titleShown: title.top >= d.top, buttons, overflowY: getComputedStyle(sections).overflowY };
+      });
+      const at = `${state} at ${viewport.width}×${viewport.height}`;
+      expect(m.top, `a margin above the dialog, ${at}`).toBeGreaterThanOrEqual(8);
+      expect(m.vh - m.bottom, `a margin below the dialog, ${at}`).toBeGreaterThanOrEqual(8);
+      expect(m.titleShown, `the title in view, ${at}`).toBe(true);
+      expect(m.buttons.length, `steps shown, ${at}`).toBeGreaterThan(0);
+      for (const b of m.buttons) {
+        expect(b.top >= m.top && b.bottom <= m.bottom, `${b.label} inside the dialog, ${at}`).toBe(true);
+        expect(b.onTop, `${b.label} is what a tap at its centre reaches, ${at}`).toBe(true);
+      }
+      expect(m.overflowY, `the sections scroll, ${at}`).toBe('auto');
+      await page.context().close();
+    }
+  });
+
   it('kyb-beta-gate has a state with the unlocked tools list, and the next state in the tab is locked again', async () => {
     const page = await openState('kyb-beta-gate', 'tools-unlocked');
     const gate = page.locator('kyb-beta-gate');
@@ -201,9 +235,9 @@ describe('element polish from the visual review (issue #8)', () => {
     await page.context().close();
   });
 
-  it('the three admin elements show the same access-denied card', async () => {
+  it('the admin elements show the same access-denied card', async () => {
     const cards = [];
-    for (const tag of ['kyb-admin-inbox', 'kyb-gallery-admin', 'kyb-review-moderation']) {
+    for (const tag of ['kyb-admin-inbox', 'kyb-gallery-admin', 'kyb-review-moderation', 'kyb-admin-orders']) {
       const page = await openState(tag, 'signed-out', { viewport: { width: 1280, height: 800 } });
       cards.push(
         await page.evaluate((tag) => {
@@ -224,6 +258,7 @@ describe('element polish from the visual review (issue #8)', () => {
     expect(cards[0].headingToText, 'a gap between the heading and the text').toBeGreaterThanOrEqual(8);
     expect(cards[1]).toEqual(cards[0]);
     expect(cards[2]).toEqual(cards[0]);
+    expect(cards[3]).toEqual(cards[0]);
   });
 
   it("the planner gallery's cover is faded while loading, in the box the loaded slide takes", async () => {

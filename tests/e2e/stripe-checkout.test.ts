@@ -13,6 +13,7 @@ import type { Page } from 'playwright';
 import { useSite } from './support/hooks.ts';
 import { MOBILE, ROOT } from './support/site.ts';
 import { sessionParams, stripeClient } from '../support/stripe.ts';
+import { fillCheckout } from './support/stripe-page.ts';
 
 const ctx = useSite();
 
@@ -28,17 +29,7 @@ async function checkoutPage(successPath: string) {
   return { page, session, stripe };
 }
 
-async function fillCustomer(page: Page, card: string) {
-  await page.getByLabel('Full name').fill('Ada Customer');
-  await page.getByLabel('Address line 1').fill('12 Loc Lane');
-  await page.getByLabel('City').fill('Atlanta');
-  await page.locator('select[name=state]').selectOption('GA');
-  await page.getByLabel('ZIP').fill('30303');
-  await page.getByLabel('Card number').fill(card);
-  await page.getByLabel('Expiration (MM / YY)').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Cardholder name').fill('Ada Customer');
-}
+const fillCustomer = (page: Page, card: string) => fillCheckout(page, card, { address: true });
 
 describe('the local hosted checkout page at 390 px', () => {
   it('shows the order, takes 4242 and returns to success_url with the session id', async () => {

@@ -1,9 +1,9 @@
 /**
- * The admin inbox's CSV export (widgets/admin-inbox/csv.ts, data.ts inboxCsv): RFC 4180 quoting and
+ * The admin inbox's CSV export (widgets/core/csv.ts, data.ts inboxCsv): RFC 4180 quoting and
  * the guard against spreadsheet formula injection.
  */
 import { describe, it, expect } from 'vitest';
-import { csvCell, toCsv } from '../../widgets/admin-inbox/csv.ts';
+import { csvCell, toCsv } from '../../widgets/core/csv.ts';
 import { CSV_HEADER, exportFileName, inboxCsv, type InboxItem } from '../../widgets/admin-inbox/data.ts';
 
 describe('csvCell', () => {

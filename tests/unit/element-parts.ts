@@ -37,7 +37,11 @@ export function partsInSource(folder: string): Set<string> {
     'toast.tsx': ['toasts', 'toast'],
     'dialog.tsx': ['dialog'],
     'admin-gate.tsx': ['root', 'loading', 'denied', 'sign-in'],
+    // The admin lists' search, export, status line, list and "Load more" (kyb-admin-inbox, kyb-admin-orders).
+    'admin-list.tsx': ['search', 'export', 'status', 'empty', 'list', 'load-more'],
     'tab-list.tsx': ['tabs', 'tab', 'tab-selected', 'panel'],
+    // An item and the totals, drawn alike by the cart and the order screens (core/commerce.tsx).
+    'commerce.tsx': ['name', 'options', 'totals'],
     // How a review looks, shared by kyb-reviews and kyb-review-moderation (widgets/reviews/view/).
     'reviews/view/index.ts': ['avatar', 'verified', 'reply'],
   };

@@ -1,15 +1,9 @@
 /** Configurations as shared links and stored strings (widgets/loc-configurator/configuration.ts). */
 import { describe, it, expect } from 'vitest';
-import {
-  CONFIGURABLE_PRODUCTS,
-  orderLink,
-  parseConfiguration,
-  resolveConfiguration,
-  serializeConfiguration,
-  withConfiguration,
-} from '../../widgets/loc-configurator/configuration.ts';
+import { CONFIGURABLE_PRODUCTS, parseConfiguration, resolveConfiguration, serializeConfiguration, withConfiguration } from '../../widgets/loc-configurator/configuration.ts';
 import { allConfigurations, defaultConfiguration, priceFor } from '../../shared/pricing.ts';
-import { BUSINESS } from '../../shared/business.ts';
+import { priceLine } from '../../shared/cart.ts';
+import { productById } from '../../shared/catalog.ts';
 
 describe('parseConfiguration', () => {
   it('reads the brief example link', () => {
@@ -67,20 +61,18 @@ describe('links', () => {
     const href = withConfiguration('https://kyb.test/products/trinity-locs?utm=ig#reviews', 'trinity-locs', { length: 24, size: 'XS', color: 'honey-blonde' });
     expect(href).toBe('https://kyb.test/products/trinity-locs?utm=ig&length=24&size=XS&color=honey-blonde#reviews');
   });
-  it('orderLink carries product, configuration and total', () => {
-    const c = { size: 'SM', count: 40, length: '16-18', color: 'burgundy', addOns: ['wrapping-hair', 'satin-bag'] } as const;
-    const total = priceFor('lock-kit', { ...c, addOns: [...c.addOns] }).total;
-    const u = new URL(orderLink('lock-kit', { ...c, addOns: [...c.addOns] }, total));
-    expect(u.origin + u.pathname).toBe(BUSINESS.orderPaymentUrl);
-    expect(Object.fromEntries(u.searchParams)).toEqual({
-      product: 'lock-kit',
-      size: 'SM',
-      count: '40',
-      length: '16-18',
-      color: 'burgundy',
-      addons: 'wrapping-hair,satin-bag',
-      total: String(95 + 5 + 25 + 15 + 5 + 12 + 8),
-      currency: 'USD',
-    });
+  it('Add to Cart sends what the configurator priced: every configuration is a cart line at the same price', () => {
+    for (const product of CONFIGURABLE_PRODUCTS) {
+      const configs = allConfigurations(product);
+      expect(configs.length, product).toBeGreaterThan(0);
+      for (const c of configs) {
+        const line = { product, configuration: { ...c } as Record<string, unknown>, quantity: 1 };
+        if (productById(product)!.comingSoon) {
+          expect(() => priceLine(line), product).toThrow(/not on sale/);
+          continue;
+        }
+        expect(priceLine(line).unitCents, `${product} ${JSON.stringify(c)}`).toBe(priceFor(product, c as never).total * 100);
+      }
+    }
   });
 });

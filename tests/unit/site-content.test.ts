@@ -26,12 +26,15 @@ describe('page content (docs/pages.md) and figures (docs/limits.md)', () => {
     has('/products', '<kyb-product-filter>');
     has('/admin/gallery', '<kyb-gallery-admin>');
     has('/admin/inbox', '<kyb-admin-inbox>');
-    // Every admin page links the others, the inbox with its count of new items.
-    for (const path of ['/admin/inbox', '/admin/reviews', '/admin/gallery']) {
+    has('/admin/orders', '<kyb-admin-orders>');
+    // Every admin page links the others, the inbox with its count of new items, the orders with those that need action.
+    const admin = ['/admin/orders', '/admin/inbox', '/admin/reviews', '/admin/gallery'];
+    for (const path of admin) {
       const html = page(path);
       expect(html, path).toContain(`<a href="${path}" aria-current="page">`);
       expect(html, path).toContain('Inbox<kyb-inbox-count></kyb-inbox-count></a>');
-      for (const other of ['/admin/inbox', '/admin/reviews', '/admin/gallery']) expect(html, `${path} links ${other}`).toContain(`href="${other}"`);
+      expect(html, path).toContain('Orders<kyb-inbox-count of="orders"></kyb-inbox-count></a>');
+      for (const other of admin) expect(html, `${path} links ${other}`).toContain(`href="${other}"`);
     }
     has('/account', '<kyb-account>');
     has('/beta', '<kyb-beta-gate>');
@@ -45,9 +48,14 @@ describe('page content (docs/pages.md) and figures (docs/limits.md)', () => {
     const everything = pages.map((p) => p.html).join('');
     for (const slug of REVIEW_SLUGS) expect(everything, slug).toContain(`<kyb-reviews slug="${slug}">`);
     // Fallback content: no embedded element is empty except the 404 logger and the admin nav's count
-    // of new inbox items (a hint beside a link: without JavaScript there is nothing to count).
+    // of new inbox items (a hint beside a link: without JavaScript there is nothing to count), and the
+    // whole cart on /cart, which must load at once (an on-request element with content waits for the
+    // visitor): its fallback is the <noscript> right beside it.
     for (const p of pages) {
-      for (const m of all(/<(kyb-[a-z-]+)([^>]*)><\/\1>/g, p.html)) expect(['kyb-not-found', 'kyb-inbox-count'], `${p.path} has an empty <${m[1]}>`).toContain(m[1]);
+      for (const m of all(/<(kyb-[a-z-]+)([^>]*)><\/\1>/g, p.html)) {
+        if (m[1] === 'kyb-cart' && m[2] === ' layout="page"' && p.html.includes(`${m[0]}<noscript><div class="card card--padded"><p>Your cart is kept`)) continue;
+        expect(['kyb-not-found', 'kyb-inbox-count'], `${p.path} has an empty <${m[1]}>`).toContain(m[1]);
+      }
     }
   });
 
@@ -118,10 +126,20 @@ describe('page content (docs/pages.md) and figures (docs/limits.md)', () => {
     for (const p of pages) expect(p.html.includes('class="dm-fab"'), p.path).toBe(!p.path.startsWith('/admin/') && p.route.layout !== 'bare');
   });
 
-  it('opens the booking service, payment and checkout placeholders in a new tab', () => {
+  it('opens the booking service in a new tab; the shop buttons add to the cart, and nothing links to a payment page', () => {
     expect(page('/')).toContain(`href="${bookingLink({ consultation: true }).replace(/&/g, '&amp;')}"`);
-    expect(page('/handmade-locs')).toContain(`href="${BUSINESS.cardCheckoutUrl}" class="btn btn--primary" target="_blank" rel="noopener">Add to Cart`);
-    for (const tier of ['pdf', 'bundle'] as const) expect(page('/digital-tools/crown-planner')).toContain(`href="${BUSINESS.plannerPaymentUrl(tier)}"`);
+    expect(page('/handmade-locs')).toContain('<kyb-cart add="handmade-locs"><button type="button" class="btn btn--primary">Add to Cart</button></kyb-cart>');
+    const planner = page('/digital-tools/crown-planner');
+    for (const [tier, label] of [
+      ['pdf', 'Buy the PDF'],
+      ['bundle', 'Buy the Bundle'],
+    ])
+      expect(planner).toMatch(
+        new RegExp(
+          `<kyb-cart add="crown-planner" configuration="\\{&quot;tier&quot;:&quot;${tier}&quot;\\}" after="open"><button type="button" class="btn btn--[a-z]+">${label}</button></kyb-cart>`,
+        ),
+      );
+    for (const p of pages) expect(p.html, p.path).not.toMatch(/checkout\.square\.site|buy\.stripe\.com/);
   });
 
   it('links every Vault download to a real file', () => {

@@ -12,7 +12,7 @@ import { join, relative } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { parseSync } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { AUTH_STORAGE_KEY_PATTERN, BROWSER_STORAGE, type BrowserStorageId, CONFIGURATOR_KEY_PREFIX, authStorageKey } from '../../shared/storage.ts';
+import { AUTH_STORAGE_KEY_PATTERN, BROWSER_STORAGE, type BrowserStorageId, CART_STORAGE_KEY, CONFIGURATOR_KEY_PREFIX, authStorageKey } from '../../shared/storage.ts';
 import { CONFIGURABLE_PRODUCTS } from '../../widgets/loc-configurator/configuration.ts';
 import { NOT_PERSONAL, SERVER_DATA, STORAGE_ROWS, storageTable } from '../../site/content/policies.ts';
 import { ROOT, page, text, usePages } from './site-pages.ts';
@@ -102,6 +102,32 @@ function scanSource(file: string, source: string): ScanResult {
     return names.length > 0 || (regexes.length > 0 && regexes.every((r) => r === AUTH_STORAGE_KEY_PATTERN.source));
   };
 
+  /**
+   * The loader's one read of every key: `const stored = Object.keys(localStorage)` (an assignment to one
+   * name), used only as `stored.some((k) => <the session pattern>.test(k))` and `stored.includes(tag)`,
+   * which wakes an on-request element whose tag is a stored key (the cart: its key is its tag's name).
+   */
+  const loaderListsKeys = (parents: Node[]) => {
+    const [keysCall, holder] = parents.slice(-2).reverse();
+    if (file !== join('widgets', 'loader.ts') || keysCall?.type !== 'CallExpression' || text(keysCall.callee) !== 'Object.keys') return false;
+    const name =
+      holder?.type === 'AssignmentExpression' && holder.right === keysCall ? holder.left : holder?.type === 'VariableDeclarator' && holder.init === keysCall ? holder.id : null;
+    if (name?.type !== 'Identifier') return false;
+    const all = [...descendants(program as unknown as Node)];
+    const uses = all.filter((x) => x.type === 'MemberExpression' && x.object.type === 'Identifier' && x.object.name === name.name);
+    const bare = all.filter((x) => x.type === 'Identifier' && x.name === name.name).length;
+    const ok = uses.every((u) => {
+      const call = all.find((c) => c.type === 'CallExpression' && c.callee === u);
+      if (!call || u.computed) return false;
+      if (u.property.name === 'includes') return call.arguments.length === 1 && call.arguments[0].type === 'Identifier';
+      if (u.property.name !== 'some') return false;
+      const regexes = [...descendants(call.arguments[0])].filter((x) => x.type === 'Literal' && x.regex).map((x) => x.regex.pattern as string);
+      return regexes.length === 1 && regexes[0] === AUTH_STORAGE_KEY_PATTERN.source;
+    });
+    // Every mention of the name is its declaration, the assignment or one of those two calls.
+    return ok && uses.length > 0 && bare === uses.length + 2;
+  };
+
   const visit = (n: Node, parents: Node[]) => {
     const parent = parents.at(-1);
     if (n.type === 'CallExpression' && n.callee.type === 'MemberExpression' && !n.callee.computed && METHODS.has(n.callee.property.name) && areaOf(n.callee.object)) {
@@ -114,6 +140,7 @@ function scanSource(file: string, source: string): ScanResult {
     if (n.type === 'Identifier' && !isName && parent?.type !== 'ImportSpecifier') {
       if (AREAS.has(n.name)) {
         if (findsSessionKeys(parents)) reached.add('session');
+        else if (loaderListsKeys(parents)) reached.add('session').add('cart');
         else problems.push(`${where(n)}: ${n.name} used other than through getItem/setItem/removeItem with a key of shared/storage.ts`);
       }
       if (FORBIDDEN_GLOBALS.has(n.name)) problems.push(`${where(n)}: ${n.name} (a browser store the cookie policy does not list)`);
@@ -209,6 +236,24 @@ describe('browser storage: the cookie table lists everything the code keeps', ()
     const options = calls.map((c) => src.slice(c.arguments[2].start, c.arguments[2].end)).join('');
     expect(options).toContain("flowType: 'implicit'");
     expect(options).not.toMatch(/storageKey|userStorage|\bstorage\s*:/);
+  });
+
+  it("the loader's stored-key wake-up reaches the cart alone: the cart's key is its on-request tag, and no other key is an element's tag", () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'custom-elements.json'), 'utf8')) as { modules: { declarations: { tagName: string; 'x-load'?: string }[] }[] };
+    const elements = manifest.modules.flatMap((m) => m.declarations);
+    expect(elements.find((e) => e.tagName === CART_STORAGE_KEY)?.['x-load']).toMatch(/^on-request /);
+    for (const e of elements)
+      if (e.tagName !== CART_STORAGE_KEY)
+        expect(
+          ENTRIES.some(([, x]) => x.matches(e.tagName)),
+          e.tagName,
+        ).toBe(false);
+    const loader = readFileSync(join(ROOT, 'widgets/loader.ts'), 'utf8');
+    expect(loader).toContain('stored.includes(tag)');
+    expect(scanSource(join('widgets', 'loader.ts'), loader).problems).toEqual([]);
+    // The same listing anywhere else, or put to another use, is refused.
+    expect(scanSource('widgets/x.ts', 'const stored = Object.keys(localStorage); stored.includes(tag);').problems).toHaveLength(1);
+    expect(scanSource(join('widgets', 'loader.ts'), 'let stored = []; stored = Object.keys(localStorage); stored.includes(tag); stored.forEach(f);').problems).toHaveLength(1);
   });
 
   it('the configurator keys of every configurable product match their row', () => {

@@ -90,6 +90,10 @@ const NAV_SECTION: Record<string, string | null> = {
   '/privacy': null,
   '/cookies': null,
   '/account': null,
+  '/cart': null,
+  '/order/confirmed': null,
+  '/order': null,
+  '/admin/orders': null,
   '/admin/inbox': null,
   '/admin/gallery': null,
   '/admin/reviews': null,
@@ -107,7 +111,7 @@ const LINKED_ONLY = [
   '/blog/full-loc-bible',
   '/protective-style-planner',
 ];
-const NOINDEX = ['/admin/gallery', '/admin/reviews', '/admin/inbox', '/admin/embed', '/account', '/beta-tester', '/unsubscribe'];
+const NOINDEX = ['/admin/gallery', '/admin/reviews', '/admin/inbox', '/admin/orders', '/admin/embed', '/account', '/beta-tester', '/unsubscribe', '/cart', '/order/confirmed', '/order'];
 
 describe('route table', () => {
   it('has every route of the specs, with its aliases', () => {
@@ -310,7 +314,7 @@ describe('aliases, sitemap, robots, headers', () => {
     for (const p of [...NOINDEX, NOT_FOUND.path]) expect(page(p), p).toContain('<meta name="robots" content="noindex, nofollow"/>');
     expect(page('/products')).not.toContain('name="robots"');
     const robots = robotsTxt();
-    for (const p of ['/admin', '/account', '/beta-tester']) expect(robots).toContain(`Disallow: ${p}\n`);
+    for (const p of ['/admin', '/account', '/beta-tester', '/cart', '/order']) expect(robots).toContain(`Disallow: ${p}\n`);
     expect(robots).toContain(`Sitemap: ${abs('/sitemap.xml')}`);
   });
 

@@ -17,7 +17,7 @@ import { ROUTES } from '../../site/routes.ts';
 import { EMBEDS } from '../../widgets/embed/embeds.ts';
 import { CATALOGUE, stateUrl } from '../../widgets/playground/catalogue.ts';
 import type { ElementState, StateSession } from '../../widgets/core/states.ts';
-import { ADMIN_CREDENTIALS, MEMBER_CREDENTIALS } from '../../supabase/local/admin-credentials.ts';
+import { ADMIN_CREDENTIALS, CUSTOMER_CREDENTIALS, MEMBER_CREDENTIALS } from '../../supabase/local/admin-credentials.ts';
 import { signedInStorage } from '../e2e/support/auth.ts';
 import { useSite } from '../e2e/support/hooks.ts';
 import { ROOT, pool } from '../e2e/support/site.ts';
@@ -59,6 +59,7 @@ function contextFor(session: StateSession): Promise<BrowserContext> {
           if (error) throw new Error(`sign-up of ${MEMBER_CREDENTIALS.email}: ${error.message}`);
           opts.storageState = await signedInStorage(ctx.site, MEMBER_CREDENTIALS);
         } else if (session === 'admin') opts.storageState = await signedInStorage(ctx.site, ADMIN_CREDENTIALS);
+        else if (session === 'customer') opts.storageState = await signedInStorage(ctx.site, CUSTOMER_CREDENTIALS);
         return ctx.site.context(opts);
       })(),
     );

@@ -16,8 +16,9 @@
  *          empty, list, item, badge, open, load-more, dialog, details, actions, handle, archive,
  *          reopen, close, toasts, toast
  */
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { AdminGate, useAdminCall, type AdminPanelProps } from '../core/admin-gate.tsx';
+import { ExportButton, ListBody, SearchField, useDebounced, usePagedList } from '../core/admin-list.tsx';
 import { Modal } from '../core/dialog.tsx';
 import { emit } from '../core/events.ts';
 import { INBOX_MESSAGES as MSG } from '../core/shared.ts';
@@ -49,9 +50,6 @@ export function AdminInbox({ container }: AdminInboxProps) {
   return <AdminGate container={container} prefix="ai" denied="Your account does not have access to the inbox." Panel={Panel} />;
 }
 
-/** Typing in the search box waits this long before asking the database. */
-const SEARCH_DELAY_MS = 300;
-
 const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const when = (iso: string) => {
   const d = new Date(iso);
@@ -77,73 +75,32 @@ function Panel({ toast, host }: AdminPanelProps) {
   const [kind, setKind] = useState<InboxKind | null>(null);
   const [status, setStatusFilter] = useState<InboxStatus | null>(null);
   const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
-  const [rows, setRows] = useState<InboxItem[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [newCount, setNewCount] = useState<number | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
+  const search = useDebounced(typed);
   const [opened, setOpened] = useState<InboxItem | null>(null);
   const [busy, setBusy] = useState(false);
-  const [exporting, setExporting] = useState(false);
-  const seq = useRef(0);
   const headingId = useId();
-  const searchId = useId();
   const kindId = useId();
   const dialogTitle = useId();
   const call = useAdminCall();
 
-  useEffect(() => {
-    const t = setTimeout(() => setSearch(typed), SEARCH_DELAY_MS);
-    return () => clearTimeout(t);
-  }, [typed]);
-
   const filter: Filter = { kind, status, search };
-  const filterRef = useRef(filter);
-  filterRef.current = filter;
-
-  /** Reloads the count and the first `keep` items (at least a page); a newer load wins over an older one. */
-  const refetch = useCallback(
-    async (keep = PAGE_SIZE) => {
-      const mine = ++seq.current;
-      const f = { kind, status, search };
-      const [list, n] = await Promise.all([call((x) => listInbox(x, f, 0, Math.max(PAGE_SIZE, keep))), call((x) => countNew(x))]);
-      if (mine !== seq.current) return;
-      if (list.ok) {
-        setRows(list.value.rows);
-        setTotal(list.value.total);
-      } else {
-        console.error('[kyb-admin-inbox] fetch failed', list.error);
-        toast(MSG.fetchFailed);
-        setRows((xs) => xs ?? []);
-      }
-      if (n.ok) setNewCount(n.value);
-      else console.error('[kyb-admin-inbox] count failed', n.error);
+  const {
+    rows,
+    total,
+    count: newCount,
+    loadingMore,
+    refetch,
+    loadMore,
+  } = usePagedList({
+    filter,
+    page: listInbox,
+    count: countNew,
+    pageSize: PAGE_SIZE,
+    onError: (what, error) => {
+      console.error(`[kyb-admin-inbox] ${what === 'list' ? 'fetch' : 'count'} failed`, error);
+      if (what === 'list') toast(MSG.fetchFailed);
     },
-    [call, kind, status, search, toast],
-  );
-
-  useEffect(() => {
-    setRows(null);
-    void refetch();
-  }, [refetch]);
-
-  const loadMore = async () => {
-    if (!rows) return;
-    const mine = seq.current;
-    setLoadingMore(true);
-    const r = await call((x) => listInbox(x, filterRef.current, rows.length));
-    setLoadingMore(false);
-    if (mine !== seq.current) return;
-    if (!r.ok) {
-      console.error('[kyb-admin-inbox] fetch failed', r.error);
-      toast(MSG.fetchFailed);
-      return;
-    }
-    // Items arriving meanwhile shift the pages: never list one twice.
-    const seen = new Set(rows.map((x) => x.id));
-    setRows([...rows, ...r.value.rows.filter((x) => !seen.has(x.id))]);
-    setTotal(r.value.total);
-  };
+  });
 
   const changeStatus = async (item: InboxItem, next: InboxStatus) => {
     setBusy(true);
@@ -160,29 +117,6 @@ function Panel({ toast, host }: AdminPanelProps) {
     setBusy(false);
   };
 
-  const exportCsv = async () => {
-    setExporting(true);
-    const r = await call((x) => listAll(x, filterRef.current));
-    setExporting(false);
-    if (!r.ok) {
-      console.error('[kyb-admin-inbox] export failed', r.error);
-      toast(MSG.exportFailed);
-      return;
-    }
-    // A byte-order mark, so spreadsheet apps read the file as UTF-8 (names with accents).
-    const blob = new Blob(['\ufeff', inboxCsv(r.value)], { type: 'text/csv;charset=utf-8' });
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = exportFileName();
-    a.hidden = true;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    toast(MSG.exported(r.value.length));
-  };
-
   const shown = rows?.length ?? 0;
   const filtered = kind !== null || status !== null || search.trim() !== '';
   return (
@@ -196,21 +130,7 @@ function Panel({ toast, host }: AdminPanelProps) {
         </p>
       </div>
       <div className="ai__filters kyb-card" part="filters">
-        <div className="kyb-field ai__search" part="search">
-          <label className="kyb-label" htmlFor={searchId}>
-            Search
-          </label>
-          <input
-            id={searchId}
-            className="kyb-input"
-            type="search"
-            placeholder="Name or e-mail"
-            autoComplete="off"
-            spellCheck={false}
-            value={typed}
-            onChange={(e) => setTyped(e.currentTarget.value)}
-          />
-        </div>
+        <SearchField prefix="ai" placeholder="Name or e-mail" value={typed} onValue={setTyped} />
         <div className="kyb-field ai__kind" part="kind">
           <label className="kyb-label" htmlFor={kindId}>
             Kind
@@ -239,31 +159,31 @@ function Panel({ toast, host }: AdminPanelProps) {
             </button>
           ))}
         </div>
-        <button type="button" className="kyb-btn kyb-btn--outline ai__export" part="export" onClick={() => void exportCsv()} disabled={exporting || !rows?.length}>
-          {exporting ? 'Exporting…' : 'Export CSV'}
-        </button>
+        <ExportButton
+          prefix="ai"
+          disabled={!rows?.length}
+          read={() => call((x) => listAll(x, filter))}
+          csv={inboxCsv}
+          fileName={exportFileName}
+          onDone={(n) => toast(MSG.exported(n))}
+          onFail={(error) => {
+            console.error('[kyb-admin-inbox] export failed', error);
+            toast(MSG.exportFailed);
+          }}
+        />
       </div>
 
-      <p className="ai__status" role="status" part="status">
-        {rows === null ? 'Loading the inbox…' : rows.length ? `Showing ${shown} of ${total} ${total === 1 ? 'item' : 'items'}` : ''}
-      </p>
-      {rows !== null && rows.length === 0 ? (
-        <p className="ai__empty" part="empty">
-          {filtered ? 'No items match these filters.' : 'Nothing has been sent yet.'}
-        </p>
-      ) : null}
-      {rows?.length ? (
-        <ul className="ai__list" part="list">
-          {rows.map((item) => (
-            <Row key={item.id} item={item} onOpen={() => setOpened(item)} />
-          ))}
-        </ul>
-      ) : null}
-      {rows && rows.length < total ? (
-        <button type="button" className="kyb-btn kyb-btn--outline ai__more" part="load-more" onClick={() => void loadMore()} disabled={loadingMore}>
-          {loadingMore ? 'Loading…' : 'Load more'}
-        </button>
-      ) : null}
+      <ListBody
+        prefix="ai"
+        rows={rows}
+        total={total}
+        status={rows === null ? 'Loading the inbox…' : rows.length ? `Showing ${shown} of ${total} ${total === 1 ? 'item' : 'items'}` : ''}
+        empty={filtered ? 'No items match these filters.' : 'Nothing has been sent yet.'}
+        loadingMore={loadingMore}
+        onLoadMore={() => void loadMore()}
+      >
+        {(item) => <Row key={item.id} item={item} onOpen={() => setOpened(item)} />}
+      </ListBody>
 
       <Modal open={!!opened} onClose={() => setOpened(null)} labelledBy={dialogTitle} className="ai__dialog">
         {opened ? <Details item={opened} titleId={dialogTitle} busy={busy} onStatus={(s) => void changeStatus(opened, s)} onClose={() => setOpened(null)} /> : null}

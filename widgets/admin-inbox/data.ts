@@ -6,8 +6,10 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Result } from '../core/admin-gate.tsx';
-import { toCsv } from './csv.ts';
+import { toCsv } from '../core/csv.ts';
+import { allPages, containsAny } from '../core/admin-list.tsx';
 import { CONSENT_SCOPE } from '../core/shared.ts';
+import type { KybClient } from '../core/supabase.ts';
 
 export type { Result };
 const fail = (error: unknown): { ok: false; error: unknown } => ({ ok: false, error });
@@ -77,18 +79,12 @@ interface Filterable {
   or(filters: string): Filterable;
 }
 
-/**
- * A PostgREST filter value in double quotes, so commas, dots and parentheses in what the admin typed
- * stay part of the value (inside the quotes `\` and `"` are escaped with `\`).
- */
-const quoted = (s: string) => `"${s.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
-
 function filtered<Q>(query: Q, f: Filter): Q {
   let q = query as unknown as Filterable;
   if (f.kind) q = q.eq('kind', f.kind);
   if (f.status) q = q.eq('status', f.status);
   const term = f.search.trim();
-  if (term) q = q.or(`name.ilike.${quoted(`*${term}*`)},email.ilike.${quoted(`*${term}*`)}`);
+  if (term) q = q.or(containsAny(['name', 'email'], term));
   return q as unknown as Q;
 }
 
@@ -125,15 +121,7 @@ export async function setStatus(sb: SupabaseClient, item: Pick<InboxItem, 'id' |
 }
 
 /** Every item of the filter, newest first, in batches. */
-export async function listAll(sb: SupabaseClient, f: Filter): Promise<Result<InboxItem[]>> {
-  const all: InboxItem[] = [];
-  for (;;) {
-    const r = await listInbox(sb, f, all.length, EXPORT_BATCH);
-    if (!r.ok) return r;
-    all.push(...r.value.rows);
-    if (r.value.rows.length < EXPORT_BATCH || all.length >= r.value.total) return { ok: true, value: all };
-  }
-}
+export const listAll = (sb: SupabaseClient, f: Filter): Promise<Result<InboxItem[]>> => allPages(sb as KybClient, listInbox, f, EXPORT_BATCH);
 
 /** The payload fields the list's own columns already show. */
 const SHOWN = new Set(['name', 'email', 'company', 'role', 'message']);

@@ -15,7 +15,8 @@ import { FunctionsClient } from '@supabase/functions-js';
 import { getConfig } from './config.ts';
 import { clientEntries, clientId, shared } from './registry.ts';
 
-export type FunctionResult<T> = { ok: true; data: T } | { ok: false; status: number | null; message: string | null };
+/** `field`: the request field a 400 names (the checkout function's `lines.0.quantity`, `kitTerms`). */
+export type FunctionResult<T> = { ok: true; data: T } | { ok: false; status: number | null; message: string | null; field?: string };
 
 const errorText = (x: unknown): string | null =>
   x && typeof x === 'object' && typeof (x as { error?: unknown }).error === 'string' && (x as { error: string }).error ? (x as { error: string }).error : null;
@@ -58,7 +59,8 @@ export async function invokeFunction<T = { message?: string }>(name: string, bod
       } catch {
         /* not JSON: no message to show */
       }
-      return { ok: false, status: ctx.status, message: errorText(parsed) };
+      const field = (parsed as { field?: unknown } | null)?.field;
+      return { ok: false, status: ctx.status, message: errorText(parsed), ...(typeof field === 'string' ? { field } : {}) };
     }
     console.error('[kyb]', name, error);
     return { ok: false, status: null, message: null };

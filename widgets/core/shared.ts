@@ -5,12 +5,15 @@
  * to the source modules, so an element's chunk keeps just what it reads.
  */
 export * from '../../shared/business.ts';
+export * from '../../shared/cart.ts';
 export * from '../../shared/catalog.ts';
 export * from '../../shared/contracts.ts';
 export * from '../../shared/links.ts';
 export * from '../../shared/messages.ts';
+export * from '../../shared/orders.ts';
 export * from '../../shared/pricing.ts';
 export * from '../../shared/rules/accounts.ts';
+export * from '../../shared/rules/commerce.ts';
 export * from '../../shared/rules/forms.ts';
 export * from '../../shared/rules/gallery.ts';
 export * from '../../shared/rules/reviews.ts';

@@ -14,8 +14,11 @@
 
 import type { StorageArea } from '../../shared/storage.ts';
 
-/** Who is signed in: nobody, an ordinary member (amara.okafor@gmail.com), or the seeded admin. */
-export type StateSession = 'signed-out' | 'member' | 'admin';
+/**
+ * Who is signed in: nobody, an ordinary member (amara.okafor@gmail.com), a seeded customer with orders
+ * (amara.johnson@example.com), or the seeded admin.
+ */
+export type StateSession = 'signed-out' | 'member' | 'customer' | 'admin';
 
 /**
  * One step after the element has rendered. Selectors are CSS, matched in the element's light DOM and

@@ -1,17 +1,31 @@
 /**
- * <kyb-inbox-count>: how many admin inbox items are new, for the admin pages' navigation (issue #10).
- * For a signed-in admin it renders "N new" (nothing when none is new, while loading, for anyone else,
- * or when the count cannot be read: it is a hint beside a link, never an error). It recounts when kyb-admin-inbox
- * changes an item's status (`kyb-inbox-change` on document) and when the session changes.
+ * <kyb-inbox-count>: a count for the admin pages' navigation. `of="inbox"` (default): how many admin inbox
+ * items are new (issue #10), "N new"; `of="orders"`: how many orders need action (issue #21: physical orders
+ * paid and not shipped yet), "N need action". For a signed-in admin it renders the count (nothing when it
+ * is 0, while loading, for anyone else, or when the count cannot be read: it is a hint beside a link, never
+ * an error). It recounts when kyb-admin-inbox changes an item's status (`kyb-inbox-change`) or
+ * kyb-admin-orders moves an order (`kyb-order-change`), on document, and when the session changes.
  *
  * @csspart count
  */
 import { useEffect, useState } from 'react';
 import { isAdmin, useAuth } from '../core/auth.ts';
 import { getSupabase } from '../core/supabase.ts';
+import { ordersNeedingAction } from '../core/shared.ts';
 import { countNew } from '../admin-inbox/data.ts';
+import { countNeedsAction } from '../admin-orders/count.ts';
 
-export function InboxCount() {
+const COUNTS = {
+  inbox: { count: countNew, event: 'kyb-inbox-change', text: (n: number) => `${n} new` },
+  orders: { count: countNeedsAction, event: 'kyb-order-change', text: ordersNeedingAction },
+} as const;
+
+export interface InboxCountProps {
+  of?: string;
+}
+
+export function InboxCount({ of }: InboxCountProps) {
+  const what = COUNTS[of === 'orders' ? 'orders' : 'inbox'];
   const { initializing, user } = useAuth();
   const admin = !initializing && isAdmin(user);
   const [count, setCount] = useState<number | null>(null);
@@ -24,24 +38,24 @@ export function InboxCount() {
     let live = true;
     const recount = async () => {
       try {
-        const r = await countNew(await getSupabase());
+        const r = await what.count(await getSupabase());
         if (live) setCount(r.ok ? r.value : null);
       } catch {
         if (live) setCount(null);
       }
     };
     void recount();
-    document.addEventListener('kyb-inbox-change', recount);
+    document.addEventListener(what.event, recount);
     return () => {
       live = false;
-      document.removeEventListener('kyb-inbox-change', recount);
+      document.removeEventListener(what.event, recount);
     };
-  }, [admin, user?.id]);
+  }, [admin, user?.id, what]);
 
   if (!count) return null;
   return (
     <span className="ic" part="count" data-count={count}>
-      {count} new
+      {what.text(count)}
     </span>
   );
 }

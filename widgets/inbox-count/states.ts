@@ -1,4 +1,4 @@
-/** kyb-inbox-count's visual states (the catalogue: widgets/core/states.ts). Data: the seeded inbox. */
+/** kyb-inbox-count's visual states (the catalogue: widgets/core/states.ts). Data: the seeded inbox and orders. */
 import type { ElementStates } from '../core/states.ts';
 
 export default {
@@ -8,6 +8,14 @@ export default {
       // supabase/seed.sql holds four new items (and a handled one).
       id: 'new',
       title: 'The admin: 4 new',
+      session: 'admin',
+      ready: '[part~="count"][data-count="4"]',
+    },
+    {
+      // supabase/seed.sql holds four orders that need action (paid, deposit paid, in production, ready).
+      id: 'orders',
+      title: 'The admin, of="orders": 4 need action',
+      attrs: { of: 'orders' },
       session: 'admin',
       ready: '[part~="count"][data-count="4"]',
     },

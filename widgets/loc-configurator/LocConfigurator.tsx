@@ -8,13 +8,13 @@
  * Its attributes, events and parts: widgets/loc-configurator/define.ts.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { productById, type ProductId, formatUSD, priceFor, type ConfigFor, bookingLink, CONFIGURATOR_KEY_PREFIX } from '../core/shared.ts';
+import { productById, type ProductId, formatUSD, priceFor, type ConfigFor, bookingLink, CONFIGURATOR_KEY_PREFIX, COMMERCE_TEXT } from '../core/shared.ts';
 import { siteUrl } from '../core/site.ts';
 import { emit } from '../core/events.ts';
 import { hostOf } from '../core/define.ts';
 import { Pickers, type Config } from './Pickers.tsx';
 import { Notes, Tables } from './Tables.tsx';
-import { isConfigurableProduct, orderLink, resolveConfiguration, serializeConfiguration, withConfiguration, CONFIGURABLE_PRODUCTS } from './configuration.ts';
+import { isConfigurableProduct, resolveConfiguration, serializeConfiguration, withConfiguration, CONFIGURABLE_PRODUCTS } from './configuration.ts';
 
 export interface LocConfiguratorProps {
   product?: string;
@@ -96,6 +96,15 @@ function Configurator({ product, container }: { product: ProductId; container?: 
     setConfig((c) => ({ ...c, [key]: typeof value === 'function' ? (value as (v: unknown) => unknown)(c[key]) : value }));
   };
 
+  /**
+   * The page's cart (kyb-cart) takes the line (`kyb-request-cart`). Where no cart is on the page (a
+   * configurator embedded elsewhere), the product's page on the site opens with this configuration.
+   */
+  const addToCart = () => {
+    if (!document.querySelector('kyb-cart')) return location.assign(`${withConfiguration(siteUrl(info.href), product, config as never)}#customize`);
+    emit(hostOf(container), 'kyb-request-cart', { add: { product, configuration: { ...config } } });
+  };
+
   const shareUrl = () => withConfiguration(location.href, product, config as never);
   const onCopy = async () => {
     const url = shareUrl();
@@ -142,9 +151,10 @@ function Configurator({ product, container }: { product: ProductId; container?: 
                 Join the Waiting List
               </a>
             ) : (
-              <a className="kyb-btn" part="buy" href={orderLink(product, config as never, price.total)} target="_blank" rel="noopener noreferrer">
-                Buy Now
-              </a>
+              // Exactly what is chosen goes to the cart (docs/commerce.md#cart); kyb-cart prices it again.
+              <button type="button" className="kyb-btn" part="add-to-cart" onClick={addToCart}>
+                {COMMERCE_TEXT.addToCart}
+              </button>
             )}
             <a className="kyb-btn kyb-btn--outline" part="consult" href={bookingLink({ consultation: true })} target="_blank" rel="noopener noreferrer">
               Book Consultation

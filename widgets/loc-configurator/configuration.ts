@@ -21,7 +21,6 @@ import {
   type SizeId,
   defaultConfiguration,
   type ConfigFor,
-  BUSINESS,
 } from '../core/shared.ts';
 
 export const CONFIGURABLE_PRODUCTS = ['trinity-locs', 'irie-locs', 'jah-locs', 'diy-kit', 'lock-kit'] as const satisfies readonly ProductId[];
@@ -167,18 +166,5 @@ export function resolveConfiguration<P extends ProductId>(
 export function withConfiguration<P extends ProductId>(href: string, product: P, config: ConfigFor[P]): string {
   const u = new URL(href);
   for (const [k, v] of configurationParams(product, config)) u.searchParams.set(k, v);
-  return u.toString();
-}
-
-/**
- * The Buy Now hand-off: the placeholder order payment link with the product, its configuration and
- * the quoted total in the query, so the order taker sees exactly what was priced.
- */
-export function orderLink<P extends ProductId>(product: P, config: ConfigFor[P], total: number): string {
-  const u = new URL(BUSINESS.orderPaymentUrl);
-  u.searchParams.set('product', product);
-  for (const [k, v] of configurationParams(product, config)) u.searchParams.set(k, v);
-  u.searchParams.set('total', String(total));
-  u.searchParams.set('currency', 'USD');
   return u.toString();
 }

@@ -8,7 +8,8 @@
  * @tag kyb-loc-configurator
  * @attr {'trinity-locs' | 'irie-locs' | 'jah-locs' | 'diy-kit' | 'lock-kit'} product - the product configured
  * @event kyb-price-change - `{product, price, currency: 'USD', configuration}` on load and on each change
- * @csspart error, root, heading, summary, price, breakdown, actions, notify, buy, consult, copy, group, option,
+ * @event kyb-request-cart - `{add: {product, configuration}}` on Add to Cart: the page's kyb-cart adds that line
+ * @csspart error, root, heading, summary, price, breakdown, actions, notify, add-to-cart, consult, copy, group, option,
  *   swatch, table, note
  * @reserve 36
  */

@@ -28,6 +28,7 @@ import { StarInput } from './StarInput.tsx';
 import { newReviewId, selectFiles } from './model/files.ts';
 import { profileDisplayName, submitReview, type SubmitProgress } from './submit.ts';
 import { CONTROLS_TEXT } from './controls.ts';
+import { dropReviewFormRequest } from './write-request.ts';
 import formCss from './form.css?inline';
 import iconButtonCss from './icon-button.css?inline';
 
@@ -95,6 +96,7 @@ export function ReviewForm({
   // (preact runs plain effects after paint).
   useLayoutEffect(() => {
     headingRef.current?.focus();
+    dropReviewFormRequest();
   }, []);
   useEffect(() => () => pickedRef.current.forEach((p) => URL.revokeObjectURL(p.url)), []);
 

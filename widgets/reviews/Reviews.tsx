@@ -226,6 +226,16 @@ export function Reviews({ slug: slugProp, write, container }: ReviewsProps) {
     () => want('toasts').then((m) => m.emit(hostOf(container), 'kyb-request-sign-in', { tab: 'sign-in' }), failed('the sign-in request')),
   );
 
+  // A review request's link (`?review=write#reviews`, write-request.ts) opens the form; a visitor who is
+  // not signed in is asked to sign in first (startReview → writeAfterSignIn), and the form opens once they
+  // have, so the request is acted on once.
+  const writeRequested = useRef(/[?&]review=write(&|$)/.test(location.search));
+  useEffect(() => {
+    if (!writeRequested.current || initializing) return;
+    writeRequested.current = false;
+    void startReview(writeButton.current ?? (hostOf(container) as HTMLElement));
+  }, [initializing, user]);
+
   function onSubmitted(reviewId: string, files: number) {
     setFormOpen(false);
     setSubmittedNote(true);

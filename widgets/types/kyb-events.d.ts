@@ -14,11 +14,22 @@ export interface KybEventMap {
   'kyb-gallery-change': { action: 'upload' | 'update' | 'delete'; id: string };
   /** kyb-admin-inbox, after an item's new status is stored (kyb-inbox-count recounts on it). */
   'kyb-inbox-change': { id: string; status: 'new' | 'handled' | 'archived' };
+  /** kyb-admin-orders, after a step of an order is stored (kyb-inbox-count of="orders" recounts on it). */
+  'kyb-order-change': {
+    id: string;
+    status: 'pending' | 'processing' | 'paid' | 'deposit_paid' | 'payment_failed' | 'expired' | 'in_production' | 'ready' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
+  };
   'kyb-profile-updated': { displayName: string | null; avatarUrl: string | null };
   'kyb-lead-submitted': { kind: string };
   'kyb-beta-unlocked': Record<string, never>;
   /** Any element, or the page on document, asks kyb-auth-button to open its dialog. */
   'kyb-request-sign-in': { tab?: 'sign-in' | 'sign-up' };
+  /**
+   * Any element, or the page on document, asks kyb-cart to add a line and/or open the cart. On a
+   * `<kyb-cart add="…">` (a page's Add to Cart button) the line is its attributes'. `paid` (kyb-order,
+   * once an order is paid): the cart empties if that order was checked out from it.
+   */
+  'kyb-request-cart': { add?: { product: string; configuration: Record<string, unknown>; quantity?: number }; open?: boolean; paid?: string };
   /**
    * An element is about to navigate; cancelable (a host SPA may preventDefault and route itself).
    * kyb-account when nobody is signed in ('signed-out'); kyb-access-modal after a beta request ('beta-access').

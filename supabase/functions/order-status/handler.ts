@@ -17,7 +17,7 @@
 import { orderStatusRequest } from '../../../shared/contracts.ts';
 import { COMMERCE_MESSAGES } from '../../../shared/messages.ts';
 import { DOWNLOAD_LINK_SECONDS, PLANNER_FILES_BUCKET } from '../../../shared/rules/commerce.ts';
-import { isPaid } from '../../../shared/orders.ts';
+import { isDownloadable } from '../../../shared/orders.ts';
 import { postJsonHandler } from '../_shared/handler.ts';
 import { RATE_LIMITS } from '../_shared/rate-limit.ts';
 import { json } from '../_shared/http.ts';
@@ -73,7 +73,7 @@ export const handle = postJsonHandler({
     const view = await orderView(db, found.id);
     if (!view) return json({ error: COMMERCE_MESSAGES.orderNotFound }, 404);
     const tiers = view.items.filter((i) => i.product === 'crown-planner').map((i) => String(i.configuration.tier));
-    const downloadable = isPaid(view.status) && tiers.length > 0;
+    const downloadable = isDownloadable(view);
     if (download) {
       if (!downloadable) return json({ error: COMMERCE_MESSAGES.downloadClosed }, 403);
       return json({ downloads: await downloads(db, [...new Set(tiers)]) });

@@ -5,6 +5,8 @@
  * Commands (from a test: `executeServerCommand('kyb-stack', {...})`):
  *   {op: 'autoconfirm', value: boolean}   switch e-mail confirmation (restore it in the same test)
  *   {op: 'mail', to}                      mail the stack "sent" to that address, newest first
+ *   {op: 'stripe-pay', session, email,    pays a Checkout Session on the local Stripe as its hosted page
+ *    name, card?}                         would (default card 4242…), then waits for the webhooks
  */
 import { createServer } from 'node:net';
 import { rm } from 'node:fs/promises';
@@ -92,13 +94,18 @@ export function stackPlugin(opts: { rootDir: string; react: boolean; build: bool
     },
     async executeCommand({ command, payload }: { command: string; payload?: unknown }) {
       if (command !== 'kyb-stack' || !backend) return undefined;
-      const p = (payload ?? {}) as { op?: string; value?: unknown; to?: string };
+      const p = (payload ?? {}) as { op?: string; value?: unknown; to?: string; session?: string; card?: string; email?: string; name?: string };
       if (p.op === 'autoconfirm') {
         backend.stack.config.autoconfirm = !!p.value;
         return true;
       }
       if (p.op === 'mail') {
         return backend.stack.ctx.mail.filter((m) => !p.to || m.to === p.to).reverse();
+      }
+      if (p.op === 'stripe-pay' && p.session) {
+        await backend.stack.stripe.pay(p.session, { card: p.card ?? '4242424242424242', email: p.email, name: p.name });
+        await backend.stack.stripe.idle();
+        return true;
       }
       throw new Error(`kyb-stack: unknown op ${String(p.op)}`);
     },

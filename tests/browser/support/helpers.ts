@@ -205,6 +205,7 @@ export interface RestOptions {
 
 export function stack(payload: { op: 'autoconfirm'; value: boolean }): Promise<boolean>;
 export function stack(payload: { op: 'mail'; to?: string }): Promise<Mail[]>;
+export function stack(payload: { op: 'stripe-pay'; session: string; email: string; name: string; card?: string }): Promise<true>;
 export function stack(payload: { op: string; [k: string]: unknown }): Promise<unknown> {
   return executeServerCommand('kyb-stack', payload);
 }

@@ -22,10 +22,14 @@ const kybElements = () => {
   return out;
 };
 
+/** The header's elements that load on demand (widgets/loader.ts `on-request`): the sign-in button and the cart. */
+const ON_REQUEST = ['kyb-auth-button', 'kyb-cart'];
+
 /**
  * Every kyb-* element on the page (light DOM and open shadow roots) is defined: the widgets upgraded.
- * The header's sign-in button loads on demand (hover, focus, a stored session): by default it is hovered
- * first, as a visitor reaching for it would; `wakeSignIn: false` leaves it as a first visit finds it.
+ * The header's sign-in button and cart load on demand (hover, focus, a stored session or cart): by
+ * default each is hovered first, as a visitor reaching for it would; `wakeSignIn: false` leaves them as a
+ * first visit finds them.
  */
 export async function widgetsUpgraded(page: Page, timeout = 20_000, opts: { wakeSignIn?: boolean } = {}): Promise<void> {
   const wake = opts.wakeSignIn !== false;
@@ -33,22 +37,24 @@ export async function widgetsUpgraded(page: Page, timeout = 20_000, opts: { wake
   // interacts (widgets/loader.ts): a scroll event stands in for a visitor using the page.
   await page.evaluate(() => document.dispatchEvent(new Event('scroll')));
   if (wake) {
-    await page.evaluate(() => document.querySelector('kyb-auth-button')?.dispatchEvent(new PointerEvent('pointerover', { bubbles: true })));
+    await page.evaluate((tags) => {
+      for (const t of tags) document.querySelector(t)?.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+    }, ON_REQUEST);
   }
   try {
     await page.waitForFunction(
-      (wakeSignIn) => {
+      ([wakeSignIn, onRequest]) => {
         const roots: (Document | ShadowRoot)[] = [document];
         while (roots.length) {
           for (const e of roots.pop()!.querySelectorAll('*')) {
             if (e.shadowRoot) roots.push(e.shadowRoot);
-            if (!wakeSignIn && e.localName === 'kyb-auth-button') continue;
+            if (!wakeSignIn && onRequest.includes(e.localName)) continue;
             if (e.localName.startsWith('kyb-') && !customElements.get(e.localName)) return false;
           }
         }
         return true;
       },
-      wake,
+      [wake, ON_REQUEST] as const,
       { timeout, polling: 100 },
     );
   } catch (e) {

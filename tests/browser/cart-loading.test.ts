@@ -1,0 +1,133 @@
+/**
+ * kyb-cart on fresh pages (the fixture host page, tests/browser/fixtures/page.html, in an iframe: its own
+ * modules, the origin's localStorage): what a visitor downloads (nothing of the cart with an empty cart;
+ * the button alone for the count, the rest at idle time or on the way to a tap), the catalog check of a
+ * stored cart on load, and a signed-in visitor's cart kept with the account (public.carts): merged with
+ * the guest cart at sign-in, saved as it changes, gone from the device at sign-out, back on another
+ * device, the row deleted once empty. Fixtures: tests/browser/support/cart.ts.
+ */
+import { $, anonKey, assert, backendUrl, button, createUser, equal, meta, text, waitFor } from './support/helpers.ts';
+import { BUNDLE, CART_STORAGE_KEY, JAH, TRINITY, canonical, count, lines, openDrawer, storedCart } from './support/cart.ts';
+
+const HEADER = '<kyb-cart><a href="/cart">Cart</a></kyb-cart>';
+const storageKey = () => `sb-${new URL(backendUrl()).hostname.split('.')[0]}-auth-token`;
+
+async function page(html: string) {
+  const frame = document.createElement('iframe');
+  frame.src = `${location.origin}/tests/browser/fixtures/page.html?${new URLSearchParams({ bundle: meta('kyb-test-bundle'), url: backendUrl(), key: anonKey(), html })}`;
+  frame.style.cssText = 'width:900px;height:700px';
+  document.body.append(frame);
+  await waitFor(
+    () => frame.contentWindow?.location.pathname.endsWith('page.html') && frame.contentDocument.readyState === 'complete' && frame.contentWindow[Symbol.for('kyb.loader')],
+    'fixture page loaded, with the loader running',
+  );
+  return frame;
+}
+const chunks = (frame: HTMLIFrameElement) =>
+  (frame.contentWindow.performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+    .map((e) => new URL(e.name).pathname)
+    .filter((p) => p.includes('/chunks/'))
+    .map((p) => p.split('/').pop());
+const cartIn = (frame: HTMLIFrameElement) => frame.contentDocument.querySelector('kyb-cart');
+
+/** The account's cart row, as its owner reads it. */
+async function accountCart(session) {
+  const r = await fetch(`${backendUrl()}/rest/v1/carts?select=lines`, { headers: { apikey: anonKey(), authorization: `Bearer ${session.access_token}` } });
+  return (await r.json())[0]?.lines ?? null;
+}
+const signedIn = (u) =>
+  localStorage.setItem(storageKey(), JSON.stringify({ ...u.session, expires_at: u.session.expires_at ?? Math.floor(Date.now() / 1000) + u.session.expires_in }));
+
+describe('kyb-cart: what a page downloads, and the cart it starts from', () => {
+  afterEach(() => {
+    document.querySelectorAll('iframe').forEach((f) => f.remove());
+    localStorage.clear();
+  });
+
+  it('an empty cart costs no cart code, even after the visitor scrolls; a pointer on the button loads it, and its drawer before the tap', async () => {
+    const frame = await page(`${HEADER}<div style="height:2000px"></div>`);
+    await waitFor(() => cartIn(frame)?.querySelector('a'), 'page content');
+    frame.contentWindow.dispatchEvent(new Event('scroll'));
+    frame.contentDocument.dispatchEvent(new Event('scroll'));
+    await new Promise((r) => setTimeout(r, 500));
+    equal(chunks(frame).filter((c) => /^(cart|full)-/.test(c)).length, 0, `no cart code (${chunks(frame)})`);
+    cartIn(frame)
+      .querySelector('a')
+      .dispatchEvent(new frame.contentWindow.PointerEvent('pointerover', { bubbles: true }));
+    const b = await waitFor(() => $(cartIn(frame), '[part~="button"]'), 'the button, once pointed at');
+    equal(b.getAttribute('aria-label'), 'Cart', 'no count');
+    assert(!chunks(frame).some((c) => c.startsWith('full-')), `the drawer's code not yet (${chunks(frame)})`);
+    b.dispatchEvent(new frame.contentWindow.PointerEvent('pointerdown', { bubbles: true }));
+    await waitFor(() => chunks(frame).some((c) => c.startsWith('full-')), "the drawer's code fetched on pointerdown, before the click");
+  });
+
+  it('a stored cart loads the button for the count without a gesture, and the rest of the cart once the page is idle', async () => {
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ lines: [{ ...TRINITY, quantity: 2 }, BUNDLE], at: 1 }));
+    const frame = await page(HEADER);
+    await waitFor(() => count(cartIn(frame)) === '3', 'count 3 without any gesture');
+    await waitFor(() => chunks(frame).some((c) => c.startsWith('full-')), 'the rest at idle time');
+  });
+
+  it('takes out stored lines the catalog no longer offers, and says so', async () => {
+    const offSale = { product: 'diy-kit', configuration: { kit: 'starter' }, quantity: 1 };
+    const notOffered = { product: 'irie-locs', configuration: { length: 28, size: 'MD', color: 'black' }, quantity: 1 };
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ lines: [TRINITY, offSale, notOffered], at: 1 }));
+    const frame = await page(HEADER);
+    const el = cartIn(frame);
+    await waitFor(() => text($(el, '.kyb-toast__description')) === 'An item that is no longer available was removed from your cart.', 'the toast');
+    equal(JSON.stringify(storedCart().lines), JSON.stringify([TRINITY]), 'the Coming Soon kit and the 28 in Irie (not offered) are gone');
+    await waitFor(() => count(el) === '1', 'count 1');
+  });
+});
+
+describe("kyb-cart: a signed-in visitor's cart follows the account", () => {
+  afterEach(() => {
+    document.querySelectorAll('iframe').forEach((f) => f.remove());
+    localStorage.clear();
+  });
+
+  it('merges the guest cart at sign-in, saves changes, leaves the device at sign-out, comes back on another device; empty, the row is deleted', async () => {
+    const u = await createUser();
+    // The account already has a cart (another device), holding the bundle and one Trinity.
+    const put = await fetch(`${backendUrl()}/rest/v1/carts`, {
+      method: 'POST',
+      headers: { apikey: anonKey(), authorization: `Bearer ${u.session.access_token}`, 'content-type': 'application/json', prefer: 'return=minimal' },
+      body: JSON.stringify({ user_id: u.session.user.id, lines: [BUNDLE, TRINITY] }),
+    });
+    equal(put.status, 201, 'the account cart row');
+    // This browser's guest cart: two Trinity (the same line: the larger quantity wins) and the Jah.
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ lines: [{ ...TRINITY, quantity: 2 }, JAH], at: 1 }));
+    signedIn(u);
+    let frame = await page(`${HEADER}<kyb-auth-button></kyb-auth-button>`);
+    const merged = [BUNDLE, { ...TRINITY, quantity: 2 }, JAH];
+    await waitFor(() => canonical(storedCart()?.lines) === canonical(merged), `merged in this browser (${JSON.stringify(storedCart())})`, 15_000);
+    equal(storedCart().owner, u.session.user.id, 'kept as the account’s');
+    await waitFor(async () => canonical(await accountCart(u.session)) === canonical(merged), 'and with the account');
+    await waitFor(() => count(cartIn(frame)) === '4', 'count 4');
+
+    // A change is saved to the account.
+    const d = await openDrawer(cartIn(frame));
+    button(cartIn(frame), 'Remove', d.querySelectorAll('[part~="line"]')[2]).click();
+    await waitFor(async () => canonical(await accountCart(u.session)) === canonical(merged.slice(0, 2)), 'Remove saved to the account');
+    d.close();
+
+    // Sign out: nothing of the account's cart stays on this device; the account keeps it.
+    const auth = frame.contentDocument.querySelector('kyb-auth-button');
+    (await waitFor(() => $(auth, '[part~="sign-out"]'), 'Sign out')).click();
+    await waitFor(() => !localStorage.getItem(CART_STORAGE_KEY) && !$(cartIn(frame), '[part~="count"]'), 'the device cart emptied at sign-out');
+    equal(canonical(await accountCart(u.session)), canonical(merged.slice(0, 2)), 'still with the account');
+    frame.remove();
+
+    // Another device: signed in, nothing stored: the account's cart shows.
+    signedIn(u);
+    frame = await page(HEADER);
+    await waitFor(() => count(cartIn(frame)) === '3', 'the account cart on another device', 15_000);
+    const d2 = await openDrawer(cartIn(frame));
+    equal(JSON.stringify(lines(d2).map((l) => l.name)), JSON.stringify(['Crown Planner Bundle', 'Trinity Locs']), 'its lines');
+    await waitFor(() => {
+      d2.querySelector<HTMLButtonElement>('[part~="remove"]')?.click();
+      return d2.querySelector('[part~="empty"]');
+    }, 'every line removed');
+    await waitFor(async () => (await accountCart(u.session)) === null, 'an empty cart deletes the row');
+  });
+});

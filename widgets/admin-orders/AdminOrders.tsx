@@ -1,0 +1,208 @@
+/**
+ * <kyb-admin-orders>: the business runs what it sold (issue #21; docs/admin.md#orders).
+ *
+ * States: loading → not signed in ("Authentication required" with a Sign in button) / signed in without the
+ * admin role → "Admin Access Required"; admin → "Orders": how many need action, a search (name, e-mail or
+ * order number), a Status filter (every status, or Needs action), Export CSV (the whole filtered view)
+ * and the orders newest first, 25 at a time with "Load more". Open shows the order (OrderDetails.tsx)
+ * with one action per step it allows. "Planner files" switches to the Crown Planner's files
+ * (PlannerFiles.tsx). The database's RLS is the real gate: only admins read orders, and a step goes
+ * through the admin-orders function, which allows exactly the order's next steps.
+ *
+ * @event kyb-order-change {id, status} after a step is stored
+ */
+import { useId, useState } from 'react';
+import { AdminGate, useAdminCall, type AdminPanelProps } from '../core/admin-gate.tsx';
+import { ExportButton, ListBody, SearchField, useDebounced, usePagedList } from '../core/admin-list.tsx';
+import { Modal } from '../core/dialog.tsx';
+import { emit } from '../core/events.ts';
+import { ADMIN_ORDER_MESSAGES as MSG, ADMIN_ORDER_TEXT as TEXT, ORDER_STATUSES, ORDER_STATUS_LABEL, formatCents, orderNumber, ordersNeedingAction } from '../core/shared.ts';
+import { countNeedsAction, needsAction } from './count.ts';
+import { PAGE_SIZE, exportFileName, getOrder, listAllOrders, listOrders, ordersCsv, type AdminOrder, type Filter, type StatusFilter } from './data.ts';
+import { OrderDetails, SEP, StatusBadge, when } from './OrderDetails.tsx';
+import { PlannerFiles } from './PlannerFiles.tsx';
+
+export interface AdminOrdersProps {
+  container?: unknown;
+}
+
+export function AdminOrders({ container }: AdminOrdersProps) {
+  return <AdminGate container={container} prefix="ao" denied="Your account does not have access to the orders." Panel={Panel} />;
+}
+
+function Panel({ toast, host }: AdminPanelProps) {
+  const [view, setView] = useState<'orders' | 'files'>('orders');
+  const headingId = useId();
+  return (
+    <section className="ao__panel" aria-labelledby={headingId}>
+      <div className="ao__top">
+        <h2 className="ao__heading" part="heading" id={headingId}>
+          {view === 'orders' ? TEXT.heading : TEXT.files.heading}
+        </h2>
+        <div className="ao__views" role="group" aria-label="Show" part="views">
+          {(['orders', 'files'] as const).map((v) => (
+            <button
+              key={v}
+              type="button"
+              className={`kyb-btn ao__view${v === view ? '' : ' kyb-btn--outline'}`}
+              part="view"
+              data-view={v}
+              aria-pressed={v === view}
+              onClick={() => setView(v)}
+            >
+              {TEXT.views[v]}
+            </button>
+          ))}
+        </div>
+      </div>
+      {view === 'orders' ? <Orders toast={toast} host={host} /> : <PlannerFiles toast={toast} />}
+    </section>
+  );
+}
+
+function Orders({ toast, host }: AdminPanelProps) {
+  const [status, setStatus] = useState<StatusFilter>(null);
+  const [typed, setTyped] = useState('');
+  const search = useDebounced(typed);
+  const [opened, setOpened] = useState<AdminOrder | null>(null);
+  const statusId = useId();
+  const dialogTitle = useId();
+  const call = useAdminCall();
+
+  const filter: Filter = { status, search };
+  const {
+    rows,
+    total,
+    count: toAct,
+    loadingMore,
+    refetch,
+    loadMore,
+  } = usePagedList({
+    filter,
+    page: listOrders,
+    count: countNeedsAction,
+    pageSize: PAGE_SIZE,
+    onError: (what, error) => {
+      console.error(`[kyb-admin-orders] ${what === 'list' ? 'fetch' : 'count'} failed`, error);
+      if (what === 'list') toast(MSG.fetchFailed);
+    },
+  });
+
+  /** Opens an order at once from the list, then shows it as stored now (the list may be minutes old). */
+  const open = (o: AdminOrder) => {
+    setOpened(o);
+    void call((x) => getOrder(x, o.id)).then((fresh) => {
+      if (fresh.ok) setOpened((cur) => (cur && cur.id === o.id ? fresh.value : cur));
+    });
+  };
+
+  /** After a step: the order as stored now, in the dialog and the list, and the count. */
+  const stepped = async (o: AdminOrder, status: AdminOrder['status']) => {
+    emit(host(), 'kyb-order-change', { id: o.id, status });
+    const fresh = await call((x) => getOrder(x, o.id));
+    if (fresh.ok) setOpened((cur) => (cur && cur.id === o.id ? fresh.value : cur));
+    else console.error('[kyb-admin-orders] could not read the order again', fresh.error);
+    void refetch(rows?.length);
+  };
+
+  const filtered = status !== null || search.trim() !== '';
+  return (
+    <div className="ao__orders" aria-busy={rows === null || undefined}>
+      <p className="ao__summary" part="summary" aria-live="polite">
+        {toAct === null ? '' : ordersNeedingAction(toAct)}
+      </p>
+      <div className="ao__filters kyb-card" part="filters">
+        <SearchField prefix="ao" placeholder={TEXT.searchPlaceholder} value={typed} onValue={setTyped} />
+        <div className="kyb-field ao__status-filter" part="status-filter">
+          <label className="kyb-label" htmlFor={statusId}>
+            Status
+          </label>
+          <select id={statusId} className="kyb-select" value={status ?? ''} onChange={(e) => setStatus((e.currentTarget.value || null) as StatusFilter)}>
+            <option value="">{TEXT.allStatuses}</option>
+            <option value="needs-action">{TEXT.needsActionFilter}</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {ORDER_STATUS_LABEL[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <ExportButton
+          prefix="ao"
+          disabled={!rows?.length}
+          read={() => call((x) => listAllOrders(x, filter))}
+          csv={ordersCsv}
+          fileName={exportFileName}
+          onDone={(n) => toast(MSG.exported(n))}
+          onFail={(error) => {
+            console.error('[kyb-admin-orders] export failed', error);
+            toast(MSG.exportFailed);
+          }}
+        />
+      </div>
+
+      <ListBody
+        prefix="ao"
+        rows={rows}
+        total={total}
+        status={rows === null ? TEXT.loading : rows.length ? TEXT.showing(rows.length, total) : ''}
+        empty={filtered ? TEXT.noMatch : TEXT.empty}
+        loadingMore={loadingMore}
+        onLoadMore={() => void loadMore()}
+      >
+        {(o) => <Row key={o.id} order={o} onOpen={() => open(o)} />}
+      </ListBody>
+
+      <Modal open={!!opened} onClose={() => setOpened(null)} labelledBy={dialogTitle} className="ao__dialog">
+        {opened ? <OrderDetails key={opened.id} order={opened} titleId={dialogTitle} toast={toast} onStepped={(s) => stepped(opened, s)} onClose={() => setOpened(null)} /> : null}
+      </Modal>
+    </div>
+  );
+}
+
+function Row({ order: o, onOpen }: { order: AdminOrder; onOpen: () => void }) {
+  const numberId = useId();
+  const first = o.items[0];
+  const more = o.items.length - 1;
+  return (
+    <li className="ao__item" part="item" data-id={o.id} data-number={o.number} data-status={o.status} data-needs-action={needsAction(o) || undefined} aria-labelledby={numberId}>
+      <div className="ao__head">
+        <span className="ao__number" id={numberId}>
+          {orderNumber(o.number)}
+        </span>
+        <StatusBadge order={o} />
+      </div>
+      <time className="ao__time" dateTime={o.created_at}>
+        {when(o.created_at)}
+      </time>
+      <p className="ao__who">
+        <span className="ao__name">{o.customer_name || o.email || TEXT.guest}</span>
+        {o.customer_name && o.email ? <span className="ao__email">{o.email}</span> : null}
+      </p>
+      <p className="ao__items-line">
+        {first ? first.name : ''}
+        {more > 0 ? ` + ${more} more` : ''}
+        {first && first.quantity > 1 ? ` × ${first.quantity}` : ''}
+      </p>
+      <p className="ao__money">
+        <span>{formatCents(o.total_cents)}</span>
+        {o.balance_due_cents > 0 ? (
+          <span className="ao__due">
+            {SEP}
+            {formatCents(o.balance_due_cents)} due
+          </span>
+        ) : null}
+        {o.refunded_cents > 0 ? (
+          <span>
+            {SEP}
+            {formatCents(o.refunded_cents)} refunded
+          </span>
+        ) : null}
+      </p>
+      <button type="button" className="kyb-btn kyb-btn--outline ao__open" part="open" onClick={onOpen}>
+        Open
+        <span className="kyb-sr-only"> {orderNumber(o.number)}</span>
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,185 @@
+/**
+ * The admin's orders, as the signed-in admin (migrations orders and fulfilment: RLS lets admins read
+ * every order, its items, payments and history, and its e-mails; the grants name the columns). Reads
+ * go through the Data API with the admin's token; a step goes through the `admin-orders` function,
+ * which checks the role and allows exactly the order's next steps. Every function returns
+ * `{ok, …}` and never throws, so the element maps each failure to its toast.
+ */
+import type { Result } from '../core/admin-gate.tsx';
+import { toCsv } from '../core/csv.ts';
+import { invokeFunction, type FunctionResult } from '../core/functions.ts';
+import { allPages, containsAny } from '../core/admin-list.tsx';
+import { needingAction } from './count.ts';
+import type { KybClient } from '../core/supabase.ts';
+import { ORDER_NUMBER_PREFIX, ORDER_SELECT, ORDER_STATUS_LABEL, addressLines, orderFromRow, orderNumber, type OrderRow, type OrderStatus, type OrderView } from '../core/shared.ts';
+
+export type { Result };
+const fail = (error: unknown): { ok: false; error: unknown } => ({ ok: false, error });
+
+export const PAGE_SIZE = 25;
+/** Rows per request while exporting (the whole filtered view goes into the file). */
+export const EXPORT_BATCH = 500;
+
+/** An e-mail the order sent (or owes): order_mails, readable by admins only. */
+export interface OrderMail {
+  kind: 'confirmation' | 'business' | 'balance_due' | 'shipped' | 'refund' | 'review_request';
+  /** The product's review slug for a review request; '' otherwise. */
+  subject_key: string;
+  status: 'sending' | 'sent' | 'failed' | 'skipped';
+  sent_at: string | null;
+}
+
+/** An order as the admin sees it: what its customer sees, and whose it is, the kit terms and its e-mails. */
+export interface AdminOrder extends OrderView {
+  user_id: string | null;
+  kit_terms_version: string | null;
+  kit_terms_accepted_at: string | null;
+  mails: OrderMail[];
+}
+
+/** What the admin reads: the customer's columns (ORDER_SELECT) and what only the admin needs. */
+export const ADMIN_ORDER_SELECT = `${ORDER_SELECT}, user_id, kit_terms_version, kit_terms_accepted_at, order_mails(kind, subject_key, status, sent_at)`;
+
+type AdminRow = OrderRow & Pick<AdminOrder, 'user_id' | 'kit_terms_version' | 'kit_terms_accepted_at'> & { order_mails: OrderMail[] | null };
+
+export function toAdminOrder(row: AdminRow): AdminOrder {
+  const { order_mails, ...rest } = row;
+  return { ...orderFromRow(rest), mails: order_mails ?? [] };
+}
+
+/** The status filter: one status, the orders that need action (NEEDS_ACTION, physical), or all. */
+export type StatusFilter = OrderStatus | 'needs-action' | null;
+
+export interface Filter {
+  status: StatusFilter;
+  /** Part of the customer's name or e-mail, or an order number (`KYB-1001` or `1001`); '' for none. */
+  search: string;
+}
+
+/** The part of postgrest-js's filter builder used here (its full generic type is too deep to carry). */
+interface Filterable {
+  eq(column: string, value: unknown): Filterable;
+  or(filters: string): Filterable;
+}
+
+const NUMBER = new RegExp(`^(?:${ORDER_NUMBER_PREFIX.replace('-', '-?')})?(\\d{1,15})$`, 'i');
+
+/** `KYB-1001`, `kyb1001` or `1001` → 1001; anything else → null. */
+export function orderNumberOf(term: string): number | null {
+  const m = NUMBER.exec(term.trim());
+  return m ? Number(m[1]) : null;
+}
+
+function filtered<Q>(query: Q, f: Filter): Q {
+  let q = query as unknown as Filterable;
+  if (f.status === 'needs-action') q = needingAction(q);
+  else if (f.status) q = q.eq('status', f.status);
+  const term = f.search.trim();
+  if (term) {
+    const n = orderNumberOf(term);
+    q = q.or(`${containsAny(['customer_name', 'email'], term)}${n === null ? '' : `,number.eq.${n}`}`);
+  }
+  return q as unknown as Q;
+}
+
+/** One page, newest first, with the total matching the filter. */
+export async function listOrders(sb: KybClient, f: Filter, offset: number, limit = PAGE_SIZE): Promise<Result<{ rows: AdminOrder[]; total: number }>> {
+  const q = filtered(sb.from('orders').select(ADMIN_ORDER_SELECT, { count: 'exact' }), f);
+  const { data, error, count } = await q
+    .order('created_at', { ascending: false })
+    .order('number', { ascending: false })
+    .range(offset, offset + limit - 1);
+  if (error) return fail(error);
+  const rows = (data as unknown as AdminRow[]).map(toAdminOrder);
+  return { ok: true, value: { rows, total: count ?? rows.length } };
+}
+
+/** One order, fresh (after a step). */
+export async function getOrder(sb: KybClient, id: string): Promise<Result<AdminOrder>> {
+  const { data, error } = await sb.from('orders').select(ADMIN_ORDER_SELECT).eq('id', id).single();
+  if (error) return fail(error);
+  return { ok: true, value: toAdminOrder(data as unknown as AdminRow) };
+}
+
+/** Every order of the filter, newest first, in batches. */
+export const listAllOrders = (sb: KybClient, f: Filter): Promise<Result<AdminOrder[]>> => allPages(sb, listOrders, f, EXPORT_BATCH);
+
+/** The steps an admin takes (shared/contracts.ts adminOrderAction). */
+export type Step = 'in_production' | 'ready' | 'shipped' | 'delivered' | 'cancelled';
+
+export interface StepRequest {
+  order: string;
+  status: Step;
+  carrier?: string;
+  tracking?: string;
+  note?: string;
+}
+
+/**
+ * One step through the admin-orders function (with the admin's token). A refused step answers 409 with
+ * the reason (`message`), which the screen shows as it is.
+ */
+export function takeStep(req: StepRequest): Promise<FunctionResult<{ order: OrderView; mailed: boolean }>> {
+  return invokeFunction('admin-orders', { ...req });
+}
+
+// ---------------------------------------------------------------- export
+
+export const CSV_HEADER = [
+  'Placed (UTC)',
+  'Order',
+  'Status',
+  'Customer',
+  'E-mail',
+  'Checkout',
+  'Items',
+  'Subtotal',
+  'Shipping',
+  'Total',
+  'Paid',
+  'Balance due',
+  'Refunded',
+  'Ship to',
+  'Carrier',
+  'Tracking number',
+  'Shipped (UTC)',
+  'Delivered (UTC)',
+  'Kit terms',
+] as const;
+
+/** Cents as a spreadsheet reads an amount: `420.00` (no currency sign, no thousands separator). */
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/** One order line per item: `Jah Locs (Length: 24-26 in; Size: MD) × 1`. */
+export const itemsText = (o: Pick<OrderView, 'items'>) => o.items.map((i) => `${i.name}${i.options.length ? ` (${i.options.join('; ')})` : ''} × ${i.quantity}`).join(' | ');
+
+/** The export: one row per order, the columns of CSV_HEADER. */
+export function ordersCsv(orders: readonly AdminOrder[]): string {
+  return toCsv(
+    CSV_HEADER,
+    orders.map((o) => [
+      o.created_at,
+      orderNumber(o.number),
+      ORDER_STATUS_LABEL[o.status] ?? o.status,
+      o.customer_name,
+      o.email,
+      o.user_id ? 'Account' : 'Guest',
+      itemsText(o),
+      dollars(o.subtotal_cents),
+      dollars(o.shipping_cents),
+      dollars(o.total_cents),
+      dollars(o.paid_cents),
+      dollars(o.balance_due_cents),
+      dollars(o.refunded_cents),
+      addressLines(o.shipping_address).join(', '),
+      o.carrier,
+      o.tracking_number,
+      o.shipped_at,
+      o.delivered_at,
+      o.kit_terms_version,
+    ]),
+  );
+}
+
+/** `kyb-orders-2026-11-26.csv` (the day of the export, UTC). */
+export const exportFileName = (now = new Date()) => `kyb-orders-${now.toISOString().slice(0, 10)}.csv`;

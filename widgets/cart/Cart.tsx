@@ -1,0 +1,202 @@
+/**
+ * kyb-cart (docs/commerce.md#cart): the part of the cart that ships first, in the element's own chunk.
+ *
+ * - `bar` (default): the header's cart button with the number of items; it opens the cart drawer.
+ * - `menu`: the same as a full-width row in a slide-out menu; it closes the menu and opens the bar's drawer.
+ * - `page`: the whole cart in the page (/cart, Stripe's cancel_url).
+ * - `add="<product>"`: Add to Cart around the page's own button (its light DOM stays the button).
+ *
+ * The count comes from the store alone (store.ts: no catalog, no zod), so a visitor with items in the
+ * cart sees it with this small chunk. The drawer, the /cart page and everything that checks and prices
+ * lines are in full.ts, preloaded when the visitor points at, touches or focuses the button, and loaded
+ * at idle time when there is a cart to check or an account to sync with.
+ *
+ * Its attributes, events, parts and slot: widgets/cart/define.ts.
+ */
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
+import { hostOf } from '../core/define.ts';
+import { emit } from '../core/events.ts';
+import { CART_TEXT, COMMERCE_TEXT } from '../core/shared.ts';
+import { useToasts } from '../core/toast.tsx';
+import type { PanelProps } from './CartPanel.tsx';
+import { loadFull, openCart, register, whenFull, type Mounted } from './requests.ts';
+import { cartState, subscribeCart, type CartState } from './store.ts';
+
+export interface CartProps {
+  layout?: 'bar' | 'menu' | 'page';
+  /** With a product id: Add to Cart around the light-DOM button. */
+  add?: string;
+  configuration?: string;
+  after?: 'toast' | 'open';
+  container?: ShadowRoot;
+}
+
+/** The store, re-rendered on each change (this tab's or another's). */
+function useCart(): CartState {
+  const [state, setState] = useState(cartState);
+  useEffect(() => {
+    const sync = () => setState(cartState());
+    sync();
+    return subscribeCart(sync);
+  }, []);
+  return state;
+}
+
+/**
+ * Registers this element with the requests hub while it is mounted: in the commit that draws it (a layout
+ * effect), so a tap on what it drew always finds it registered.
+ */
+function useRegister(m: Omit<Mounted, 'host'>, container: unknown) {
+  const self = useRef(m);
+  Object.assign(self.current, m);
+  useLayoutEffect(
+    () =>
+      register({
+        get layout() {
+          return self.current.layout;
+        },
+        open: () => self.current.open?.(),
+        toast: (t) => self.current.toast(t),
+        host: () => hostOf(container),
+      }),
+    [],
+  );
+}
+
+function BagIcon() {
+  return (
+    <svg className="cart__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M5 8h14l-1.2 12H6.2z" />
+      <path d="M9 10V7a3 3 0 0 1 6 0v3" />
+    </svg>
+  );
+}
+
+export function Cart({ layout = 'bar', add, container }: CartProps) {
+  if (add) return <AddToCart container={container} />;
+  if (layout === 'page') return <CartPage container={container} />;
+  return <CartButton layout={layout === 'menu' ? 'menu' : 'bar'} container={container} />;
+}
+
+type Panel = ComponentType<PanelProps>;
+
+function CartButton({ layout, container }: { layout: 'bar' | 'menu'; container?: ShadowRoot }) {
+  const cart = useCart();
+  const { toast, toasts } = useToasts();
+  const [Drawer, setDrawer] = useState<ComponentType<PanelProps & { open: boolean; onClose: () => void }> | null>(null);
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+
+  const show = () =>
+    void loadFull().then(
+      (f) => {
+        setDrawer(() => f.CartDrawer);
+        setOpen(true);
+      },
+      (e) => console.error('[kyb] could not load the cart', e),
+    );
+  useRegister({ layout, open: show, toast }, container);
+  // The header's drawer is drawn, closed, as soon as its code is here (at idle time, or on the way to a
+  // tap), so the tap itself only opens it.
+  useLayoutEffect(() => (layout === 'bar' ? whenFull((f) => setDrawer(() => f.CartDrawer)) : undefined), [layout]);
+
+  const onClick = () => {
+    // In a slide-out menu: it gives way, and the cart opens from the header (or this row, alone on the page).
+    if (layout === 'menu') for (const p of document.querySelectorAll<HTMLElement>(':popover-open')) if (p.querySelector('kyb-cart')) p.hidePopover();
+    openCart(show);
+  };
+  // The drawer's code is fetched when the visitor is about to tap (pointer down, hover, keyboard focus),
+  // so it opens at once on the tap itself.
+  const preload = () => void loadFull().catch(() => {});
+  const shown = cart.count > 99 ? '99+' : String(cart.count);
+
+  return (
+    <div className={`cart cart--${layout}`} part="base">
+      <button
+        ref={button}
+        type="button"
+        className={layout === 'bar' ? 'cart__button' : 'kyb-btn kyb-btn--outline cart__row'}
+        part="button"
+        aria-haspopup="dialog"
+        aria-label={CART_TEXT.button(cart.count)}
+        onClick={onClick}
+        onPointerDown={preload}
+        onPointerEnter={preload}
+        onFocus={preload}
+      >
+        <BagIcon />
+        {layout === 'menu' ? <span>{COMMERCE_TEXT.cart}</span> : null}
+        {cart.count ? (
+          <span className="cart__count" part="count" aria-hidden="true">
+            {shown}
+          </span>
+        ) : null}
+      </button>
+      {Drawer ? <Drawer open={open} onClose={() => setOpen(false)} toast={toast} /> : null}
+      {toasts}
+    </div>
+  );
+}
+
+function CartPage({ container }: { container?: ShadowRoot }) {
+  const { toast, toasts } = useToasts();
+  const [Page, setPage] = useState<Panel | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  useRegister(
+    {
+      layout: 'page',
+      // The cart is the page: bring it into view rather than opening a drawer over it.
+      open: () => {
+        root.current?.scrollIntoView({ block: 'start' });
+        root.current?.querySelector<HTMLElement>('[part~="title"]')?.focus();
+      },
+      toast,
+    },
+    container,
+  );
+  useEffect(() => {
+    void loadFull().then(
+      (f) => setPage(() => f.CartPanel),
+      (e) => console.error('[kyb] could not load the cart', e),
+    );
+  }, []);
+  return (
+    <div ref={root} className="cart cart--page" part="base">
+      {Page ? (
+        <Page layout="page" toast={toast} />
+      ) : (
+        <p className="cart__loading" part="loading" role="status">
+          {CART_TEXT.loading}
+        </p>
+      )}
+      {toasts}
+    </div>
+  );
+}
+
+function AddToCart({ container }: { container?: ShadowRoot }) {
+  const { toast, toasts } = useToasts();
+  useRegister({ layout: 'add', toast }, container);
+  // In the commit that draws it: a click right after the upgrade is not missed.
+  useLayoutEffect(() => {
+    const host = hostOf(container);
+    const onClick = (e: Event) => {
+      // Only a click on the page's button (the light DOM), not on a toast of this element's own.
+      if (e.defaultPrevented || (e.target as Element) === host || !host?.contains(e.target as Node)) return;
+      emit(host, 'kyb-request-cart', {});
+    };
+    host?.addEventListener('click', onClick);
+    const preload = () => void loadFull().catch(() => {});
+    host?.addEventListener('pointerdown', preload);
+    return () => {
+      host?.removeEventListener('click', onClick);
+      host?.removeEventListener('pointerdown', preload);
+    };
+  }, [container]);
+  return (
+    <>
+      <slot></slot>
+      {toasts}
+    </>
+  );
+}

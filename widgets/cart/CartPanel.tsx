@@ -1,0 +1,240 @@
+/**
+ * The cart itself (docs/commerce.md#cart, #states-and-messages), in the drawer (`CartDrawer`, a modal
+ * dialog opened by the header's button) and on the /cart page (`layout="page"`): each line with its
+ * options in words, unit price, a quantity stepper (1 to CART_LIMITS.maxQuantity) and Remove; the
+ * totals as checkout will charge them (shipping or Free, none for a digital-only cart; the deposit due
+ * today and the balance due before shipping where a made-to-order line asks for one); the kit terms to
+ * tick when the cart holds a kit; Checkout.
+ */
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Modal } from '../core/dialog.tsx';
+import { Item, Totals, cartTotals } from '../core/commerce.tsx';
+import { emit } from '../core/events.ts';
+import { siteUrl } from '../core/site.ts';
+import type { ToastInput } from '../core/toast.tsx';
+import { CART_LIMITS, CART_TEXT, COMMERCE_MESSAGES, COMMERCE_TEXT, JAH_DEPOSIT_NOTE, KIT_TERMS, formatCents, priceCart, validLines, type PricedCart } from '../core/shared.ts';
+import { checkout } from './checkout.ts';
+import { removeLine, revalidate, stepQuantity } from './lines.ts';
+import { cartState, saveCart, subscribeCart } from './store.ts';
+
+export interface PanelProps {
+  layout?: 'drawer' | 'page';
+  toast: (t: ToastInput) => void;
+  /** The drawer's: close it (before a sign-in dialog opens over the page). */
+  onClose?: () => void;
+}
+
+function usePricedCart(): PricedCart | null {
+  const [lines, setLines] = useState(() => cartState().lines);
+  useEffect(() => {
+    const sync = () => setLines(cartState().lines);
+    sync();
+    return subscribeCart(sync);
+  }, []);
+  return useMemo(() => {
+    try {
+      return priceCart(validLines(lines));
+    } catch (e) {
+      console.error('[kyb] the cart cannot be priced', e);
+      return null;
+    }
+  }, [lines]);
+}
+
+/** One button of the quantity stepper. */
+function Step({ part, label, disabled, onClick, children }: { part: string; label: string; disabled: boolean; onClick: () => void; children: string }) {
+  return (
+    <button type="button" className="cart__step" part={part} aria-label={label} disabled={disabled} onClick={onClick}>
+      {children}
+    </button>
+  );
+}
+
+export function CartPanel({ layout = 'drawer', toast, onClose }: PanelProps) {
+  const cart = usePricedCart();
+  const [terms, setTerms] = useState(false);
+  const [termsError, setTermsError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const termsBox = useRef<HTMLInputElement>(null);
+  const termsId = useId();
+  const cancelled = layout === 'page' && new URLSearchParams(location.search).get('checkout') === 'cancelled';
+
+  // Back from Stripe's page with the browser's Back button: this page comes from the back-forward cache
+  // as it was left, busy.
+  useEffect(() => {
+    const back = (e: PageTransitionEvent) => e.persisted && setBusy(false);
+    addEventListener('pageshow', back);
+    return () => removeEventListener('pageshow', back);
+  }, []);
+  useEffect(() => {
+    if (!cart?.needsKitTerms) setTermsError(null);
+  }, [cart?.needsKitTerms]);
+
+  const notice = cancelled ? (
+    <div className="cart__notice" part="notice" role="status">
+      <strong>{CART_TEXT.cancelledTitle}</strong> {CART_TEXT.cancelledText}
+    </div>
+  ) : null;
+
+  if (!cart?.lines.length) {
+    return (
+      <div className={`cart-panel cart-panel--${layout}`} part="panel">
+        {notice}
+        <div className="cart__empty" part="empty">
+          <p className="cart__empty-title">{COMMERCE_TEXT.emptyCart}</p>
+          <p className="cart__empty-hint">{COMMERCE_TEXT.emptyCartHint}</p>
+          <a className="kyb-btn" part="continue" href={siteUrl('/products')}>
+            {COMMERCE_TEXT.continueShopping}
+          </a>
+        </div>
+      </div>
+    );
+  }
+
+  const needsTerms = cart.needsKitTerms && !terms;
+
+  async function onCheckout() {
+    if (busy || !cart) return;
+    if (needsTerms) {
+      setTermsError(COMMERCE_TEXT.kitTermsRequired);
+      termsBox.current?.focus();
+      return;
+    }
+    setBusy(true);
+    const lines = cart.lines.map((l) => ({ product: l.product, configuration: l.configuration, quantity: l.quantity }));
+    const r = await checkout(lines, cart.needsKitTerms ? KIT_TERMS.version : undefined);
+    if (r.ok) {
+      // Stays busy until Stripe's page replaces this one.
+      saveCart({ order: r.order });
+      location.assign(r.url);
+      return;
+    }
+    setBusy(false);
+    if (r.field === 'kitTerms') {
+      setTerms(false);
+      setTermsError(r.message ?? COMMERCE_TEXT.kitTermsRequired);
+      termsBox.current?.focus();
+      return;
+    }
+    // A line the server refused is checked against the catalog again (it may have changed).
+    if (r.status === 400 && r.field?.startsWith('lines')) revalidate();
+    toast(COMMERCE_MESSAGES.checkoutFailed(r.message ?? COMMERCE_MESSAGES.paymentUnavailable));
+    if (r.status === 401) {
+      onClose?.();
+      emit(document, 'kyb-request-sign-in', { tab: 'sign-in' });
+    }
+  }
+
+  return (
+    <div className={`cart-panel cart-panel--${layout}`} part="panel" aria-busy={busy}>
+      {notice}
+      <ul className="cart__lines" part="lines">
+        {cart.lines.map((l) => (
+          <li key={l.key} className="cart__line" part="line">
+            <Item
+              name={l.name}
+              options={l.options}
+              href={siteUrl(l.href)}
+              aside={
+                <span className="cart__line-total" part="line-total">
+                  {formatCents(l.lineCents)}
+                </span>
+              }
+            >
+              <p className="cart__unit" part="unit">
+                {CART_TEXT.each(formatCents(l.unitCents))}
+              </p>
+              <div className="cart__line-actions">
+                <div className="cart__qty" part="quantity" role="group" aria-label={CART_TEXT.quantityOf(l.name)}>
+                  <Step part="decrease" label={CART_TEXT.decrease(l.name)} disabled={busy || l.quantity <= 1} onClick={() => stepQuantity(l.key, -1)}>
+                    −
+                  </Step>
+                  <output className="cart__qty-value" aria-live="polite">
+                    {l.quantity}
+                  </output>
+                  <Step part="increase" label={CART_TEXT.increase(l.name)} disabled={busy || l.quantity >= CART_LIMITS.maxQuantity} onClick={() => stepQuantity(l.key, 1)}>
+                    +
+                  </Step>
+                </div>
+                <button
+                  type="button"
+                  className="kyb-link kyb-link--button cart__remove"
+                  part="remove"
+                  aria-label={CART_TEXT.removeOf(l.name)}
+                  disabled={busy}
+                  onClick={() => removeLine(l.key)}
+                >
+                  {COMMERCE_TEXT.remove}
+                </button>
+              </div>
+            </Item>
+          </li>
+        ))}
+      </ul>
+      <div className="cart__summary">
+        {layout === 'page' ? <h2 className="cart__summary-title">{CART_TEXT.summary}</h2> : null}
+        <Totals lines={cartTotals(cart)} />
+        {cart.balanceCents > 0 ? (
+          <p className="cart__deposit" part="deposit">
+            {JAH_DEPOSIT_NOTE}
+          </p>
+        ) : null}
+        {cart.needsKitTerms ? (
+          <div className="cart__terms" part="terms">
+            <label className="cart__terms-label">
+              <input
+                ref={termsBox}
+                type="checkbox"
+                checked={terms}
+                aria-invalid={termsError ? 'true' : undefined}
+                aria-describedby={termsError ? termsId : undefined}
+                onChange={(e) => {
+                  setTerms(e.currentTarget.checked);
+                  if (e.currentTarget.checked) setTermsError(null);
+                }}
+              />
+              <span>{KIT_TERMS.text}</span>
+            </label>
+            {termsError ? (
+              <p className="kyb-error" id={termsId} part="error">
+                {termsError}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        <button type="button" className="kyb-btn cart__checkout" part="checkout" aria-disabled={needsTerms ? 'true' : undefined} disabled={busy} onClick={() => void onCheckout()}>
+          {busy ? COMMERCE_TEXT.checkoutBusy : COMMERCE_TEXT.checkout}
+        </button>
+        <p className="cart__secure">{CART_TEXT.secure}</p>
+        {/* In the drawer, back to the page it opened over; on /cart, to the products. */}
+        {layout === 'drawer' ? (
+          <button type="button" className="kyb-link kyb-link--button cart__continue" part="continue" onClick={() => onClose?.()}>
+            {COMMERCE_TEXT.continueShopping}
+          </button>
+        ) : (
+          <a className="kyb-link cart__continue" part="continue" href={siteUrl('/products')}>
+            {COMMERCE_TEXT.continueShopping}
+          </a>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The header's cart: a modal sheet at the side of the window (the whole width of a phone). */
+export function CartDrawer({ open, onClose, toast }: PanelProps & { open: boolean; onClose: () => void }) {
+  const title = useId();
+  return (
+    <Modal open={open} onClose={onClose} labelledBy={title} className="cart-drawer">
+      <div className="cart-drawer__head">
+        <h2 className="cart-drawer__title" id={title} part="title" tabIndex={-1} data-autofocus>
+          {COMMERCE_TEXT.cartTitle}
+        </h2>
+        <button type="button" className="kyb-dialog__close" part="close" aria-label={CART_TEXT.close} onClick={onClose}>
+          ×
+        </button>
+      </div>
+      <CartPanel layout="drawer" toast={toast} onClose={onClose} />
+    </Modal>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * The cart's lines against the catalog (docs/commerce.md#cart): every change goes through here, checked
+ * and priced with shared/cart.ts, the same functions the checkout function prices with. Loaded with the
+ * rest of the cart (full.ts), not with the button.
+ *
+ * API
+ * - `revalidate()`: the stored lines that no longer price (a product gone off sale, an option the
+ *   catalog dropped, a hand-edited value) are taken out; true when something was.
+ * - `addToCart(line, {open, toast, openCart})`: adds one unit (or `quantity`) of a line: the same product
+ *   and options is one line whose quantity grows up to CART_LIMITS.maxQuantity; a new line needs room
+ *   (CART_LIMITS.maxLines). Then says so in a toast, or opens the cart.
+ * - `stepQuantity(key, ±1)`, `removeLine(key)`: the drawer's stepper and Remove (`key` is PricedLine.key).
+ * - `emptyAfterOrder(number)`: the order checked out from this cart is paid: the cart empties (and the
+ *   account's copy with it, sync.ts).
+ */
+import type { ToastInput } from '../core/toast.tsx';
+import { CART_LIMITS, CART_MESSAGES, COMMERCE_MESSAGES, addLine, lineKey, priceLine, validLines, type CartLine, type PricedLine } from '../core/shared.ts';
+import { cartState, saveCart } from './store.ts';
+
+const keyOf = (l: CartLine) => lineKey(l.product, l.configuration);
+
+export function revalidate(): boolean {
+  const { lines, at, order } = cartState();
+  const valid = validLines(lines);
+  if (JSON.stringify(valid) === JSON.stringify(lines)) return false;
+  // Not a change the visitor made: the stamp and the checkout it belongs to stay.
+  saveCart({ lines: valid, at, order });
+  return valid.length < lines.length;
+}
+
+export interface AddOptions {
+  /** Open the cart afterwards (the Crown Planner's Buy buttons) instead of a toast. */
+  open?: boolean;
+  toast?: (t: ToastInput) => void;
+  openCart: () => void;
+}
+
+export function addToCart(add: { product: string; configuration?: Record<string, unknown>; quantity?: number }, o: AddOptions): PricedLine | null {
+  let priced: PricedLine;
+  try {
+    priced = priceLine({ product: add.product, configuration: add.configuration ?? {}, quantity: add.quantity ?? 1 });
+  } catch (e) {
+    console.error('[kyb] kyb-cart: cannot add', add, e);
+    o.toast?.(CART_MESSAGES.addFailed((e as Error).message));
+    return null;
+  }
+  const { lines } = cartState();
+  const same = lines.find((l) => keyOf(l) === priced.key);
+  if (!same && lines.length >= CART_LIMITS.maxLines) {
+    o.toast?.(COMMERCE_MESSAGES.cartLimit(CART_LIMITS.maxLines));
+    return null;
+  }
+  if (same && same.quantity >= CART_LIMITS.maxQuantity) {
+    o.toast?.(CART_MESSAGES.quantityLimit(CART_LIMITS.maxQuantity));
+    return null;
+  }
+  saveCart({ lines: addLine(lines, { product: priced.product, configuration: priced.configuration, quantity: priced.quantity }) });
+  if (o.open) o.openCart();
+  else o.toast?.(COMMERCE_MESSAGES.added(priced.name));
+  return priced;
+}
+
+/** One more (`+1`) or one fewer (`-1`) of a line, from what is stored now (two quick taps count twice). */
+export function stepQuantity(key: string, by: 1 | -1) {
+  const q = (n: number) => Math.max(1, Math.min(CART_LIMITS.maxQuantity, n + by));
+  saveCart({ lines: cartState().lines.map((l) => (keyOf(l) === key ? { ...l, quantity: q(l.quantity) } : l)) });
+}
+
+export function removeLine(key: string) {
+  saveCart({ lines: cartState().lines.filter((l) => keyOf(l) !== key) });
+}
+
+export function emptyAfterOrder(order: string): boolean {
+  const s = cartState();
+  if (s.order !== order) return false;
+  saveCart({ lines: [], order: null });
+  return true;
+}

@@ -1,0 +1,70 @@
+/** kyb-cart's visual states (the catalogue: widgets/core/states.ts), each from a cart kept in the browser. */
+import type { ElementState, ElementStates } from '../core/states.ts';
+import { CART_STORAGE_KEY } from '../../shared/storage.ts';
+import type { CartLine } from '../../shared/cart.ts';
+
+const TRINITY: CartLine = { product: 'trinity-locs', configuration: { length: 20, size: 'MD', color: 'black' }, quantity: 1 };
+/** The journey of issue #20: Jah Locs 24-26 in, MD, multi-tone, 40 locs (a deposit). */
+const JAH: CartLine = { product: 'jah-locs', configuration: { length: '24-26', size: 'MD', color: 'multi-tone', quantity: 40 }, quantity: 1 };
+const KIT: CartLine = { product: 'lock-kit', configuration: { size: 'SM', count: 40, length: '16-18', color: 'burgundy', addOns: ['wrapping-hair', 'satin-bag'] }, quantity: 1 };
+const BUNDLE: CartLine = { product: 'crown-planner', configuration: { tier: 'bundle' }, quantity: 1 };
+
+/** A browser that already holds these lines (the stage writes them before the bundle loads). */
+const holding = (...lines: CartLine[]): Pick<ElementState, 'storage'> => ({
+  storage: { localStorage: { [CART_STORAGE_KEY]: JSON.stringify({ lines, at: Date.UTC(2026, 10, 26) }) } },
+});
+
+const open = { click: '[part~="button"]' } as const;
+const drawer = (id: string, title: string, lines: CartLine[], ready: string, extra: Partial<ElementState> = {}): ElementState => ({
+  id,
+  title,
+  ...holding(...lines),
+  steps: [open],
+  ready,
+  ...extra,
+});
+
+export default {
+  tag: 'kyb-cart',
+  states: [
+    { id: 'empty', title: 'The header button, nothing in the cart', ready: '[part~="button"]' },
+    { id: 'count', title: 'The header button with the number of items (3)', ...holding({ ...TRINITY, quantity: 2 }, BUNDLE), ready: '[part~="count"]' },
+    { id: 'menu', title: 'The slide-out menu row, with the number of items', attrs: { layout: 'menu' }, ...holding(TRINITY, BUNDLE), ready: '[part~="count"]' },
+    drawer('drawer-empty', 'The drawer of an empty cart', [], '[part~="empty"]'),
+    drawer('drawer-one-line', 'The drawer: one line, its options in words, shipping $8', [TRINITY], '[part~="line"]'),
+    drawer('drawer-deposit', 'The drawer: Jah Locs, free shipping, the deposit due today and the balance due before shipping', [JAH], '[part~="deposit"]'),
+    drawer('drawer-kit', 'The drawer: a kit asks for the kit terms before Checkout', [KIT], '[part~="terms"]'),
+    drawer('drawer-kit-required', 'Checkout pressed without ticking the kit terms', [KIT], '[part~="terms"] [part~="error"]', {
+      steps: [open, { click: '[part~="checkout"]' }],
+    }),
+    drawer('drawer-digital', 'The drawer: the planner alone, no shipping', [BUNDLE], '[part~="line"]'),
+    drawer('drawer-mixed', 'The drawer: a mixed cart (locs, a made-to-order line and the planner)', [TRINITY, JAH, BUNDLE], '[part~="deposit"]'),
+    drawer('checkout-busy', 'Checkout pressed: Opening secure checkout…', [TRINITY, BUNDLE], '[part~="checkout"]:disabled', {
+      steps: [open, { click: '[part~="checkout"]' }],
+      hold: ['POST /functions/v1/checkout'],
+    }),
+    drawer('checkout-failed', 'Checkout failed: the payment service cannot be reached; the cart is kept', [TRINITY], '[part~="toast"]', {
+      steps: [open, { click: '[part~="checkout"]' }],
+      backend: 'unreachable',
+      expectedConsole: /Failed to fetch|ERR_CONNECTION_REFUSED|functions\/v1\/checkout/,
+    }),
+    { id: 'page', title: 'The /cart page: lines beside the summary', attrs: { layout: 'page' }, ...holding(TRINITY, JAH), ready: '[part~="panel"] [part~="checkout"]' },
+    { id: 'page-empty', title: 'The /cart page, nothing in the cart', attrs: { layout: 'page' }, ready: '[part~="empty"]' },
+    {
+      id: 'page-cancelled',
+      title: "Back from Stripe's page with Cancel (?checkout=cancelled): the cart is kept",
+      attrs: { layout: 'page' },
+      query: { checkout: 'cancelled' },
+      ...holding(JAH),
+      ready: '[part~="notice"]',
+    },
+    {
+      id: 'add',
+      title: "Around a page's own Add to Cart button: added, with a toast",
+      attrs: { add: 'handmade-locs' },
+      inner: '<button type="button" class="kyb-btn">Add to Cart</button>',
+      steps: [{ click: 'button' }],
+      ready: '[part~="toast"]',
+    },
+  ],
+} satisfies ElementStates;

@@ -1,0 +1,119 @@
+/**
+ * The visitor's cart, page-wide (docs/commerce.md#cart): the lines as checkout takes them
+ * (`{product, configuration, quantity}`, never a price), kept in localStorage under CART_STORAGE_KEY and
+ * shared by every kyb-cart on the page (and every copy of the bundle: `shared('cart')`).
+ *
+ * Small on purpose: it ships in the cart button's chunk, which is all a visitor with a non-empty cart
+ * downloads before the header shows the count. So it checks only the stored value's shape here; whether
+ * each line is still for sale (shared/cart.ts validLines, with zod and the catalog) is checked by the
+ * rest of the cart's code (lines.ts) as soon as it loads.
+ *
+ * API
+ * - `cartState()`: `{lines, count, at, owner, order}`; `subscribeCart(fn)` → unsubscribe.
+ * - `saveCart(patch)`: replaces what it names, writes storage (removes the key when the cart is empty, so
+ *   the loader downloads nothing on the next page) and notifies. A change of lines stamps `at` and
+ *   forgets `order` (a checkout started from other lines is not this cart's).
+ * - The `storage` event (another tab changed the cart) is followed: the state is read again.
+ */
+import { CART_STORAGE_KEY, type CartLine } from '../core/shared.ts';
+import { shared } from '../core/registry.ts';
+
+export type { CartLine };
+
+export interface CartState {
+  lines: CartLine[];
+  /** Units across lines: the header's count. */
+  count: number;
+  /** When the lines last changed (ms), on this device: which of two copies is newer (sync.ts). */
+  at: number;
+  /** The account this cart is kept with (sync.ts), or null for a guest's. */
+  owner: string | null;
+  /** The order number of the last checkout started from these lines (emptied once it is paid). */
+  order: string | null;
+}
+
+interface Store {
+  state: CartState;
+  subs: Set<() => void>;
+}
+
+const EMPTY: CartState = { lines: [], count: 0, at: 0, owner: null, order: null };
+
+const isLine = (l: unknown): l is CartLine => {
+  const x = l as CartLine;
+  return (
+    !!x &&
+    typeof x.product === 'string' &&
+    !!x.configuration &&
+    typeof x.configuration === 'object' &&
+    !Array.isArray(x.configuration) &&
+    Number.isInteger(x.quantity) &&
+    x.quantity > 0
+  );
+};
+
+const countOf = (lines: readonly CartLine[]) => lines.reduce((n, l) => n + l.quantity, 0);
+
+/** The stored cart, or an empty one (nothing stored, storage disabled, or a value of another shape). */
+export function readStoredCart(): CartState {
+  try {
+    const raw = localStorage.getItem(CART_STORAGE_KEY);
+    if (!raw) return EMPTY;
+    const v = JSON.parse(raw) as Partial<CartState>;
+    const lines = Array.isArray(v.lines) ? v.lines.filter(isLine) : [];
+    return {
+      lines,
+      count: countOf(lines),
+      at: Number(v.at) || 0,
+      owner: typeof v.owner === 'string' ? v.owner : null,
+      order: typeof v.order === 'string' ? v.order : null,
+    };
+  } catch {
+    return EMPTY;
+  }
+}
+
+const store = () =>
+  shared<Store>('cart', () => {
+    const s: Store = { state: readStoredCart(), subs: new Set() };
+    // Another tab changed the cart: read it again (this tab wrote nothing, so nothing is written back).
+    addEventListener('storage', (e) => {
+      if (e.key !== CART_STORAGE_KEY && e.key !== null) return;
+      s.state = readStoredCart();
+      for (const f of s.subs) f();
+    });
+    return s;
+  });
+
+export const cartState = (): CartState => store().state;
+
+export function subscribeCart(fn: () => void): () => void {
+  const s = store();
+  s.subs.add(fn);
+  return () => s.subs.delete(fn);
+}
+
+export function saveCart(patch: Partial<Pick<CartState, 'lines' | 'owner' | 'order' | 'at'>>): CartState {
+  const s = store();
+  const prev = s.state;
+  const lines = patch.lines ?? prev.lines;
+  const changed = !!patch.lines && JSON.stringify(patch.lines) !== JSON.stringify(prev.lines);
+  const next: CartState = {
+    lines,
+    count: countOf(lines),
+    at: patch.at ?? (changed ? Date.now() : prev.at),
+    owner: patch.owner !== undefined ? patch.owner : prev.owner,
+    order: patch.order !== undefined ? patch.order : changed ? null : prev.order,
+  };
+  s.state = next;
+  try {
+    if (lines.length) {
+      const { count: _, ...kept } = next;
+      localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(kept));
+    } else localStorage.removeItem(CART_STORAGE_KEY);
+  } catch {
+    /* storage full or disabled: the cart lasts as long as the page */
+  }
+  for (const f of s.subs) f();
+  return next;
+}

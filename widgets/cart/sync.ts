@@ -1,0 +1,105 @@
+/**
+ * A signed-in visitor's cart is also kept with their account (`public.carts`, one row per user, under
+ * row-level security: docs/commerce.md#cart), so it follows them to another device.
+ *
+ * - At sign-in (the stored cart is a guest's, or another account's): the account's cart and the guest
+ *   cart are merged (shared/cart.ts mergeCarts: every line of both, the same line once with the larger
+ *   quantity) and both copies take the result.
+ * - On a page load while signed in: whichever copy changed last wins (another device may have changed
+ *   the account's cart since this one last saw it; a row gone means it was emptied there).
+ * - Each change here afterwards is saved (upsert), a moment after the last one; an emptied cart deletes
+ *   the row.
+ * - At sign-out the browser's copy is emptied: the cart stays with the account, not on a shared device.
+ *
+ * supabase-js is loaded only when a session exists (core/auth.ts), like everywhere else.
+ */
+import { ensureAuth, getAuthState, startAuth, subscribeAuth } from '../core/auth.ts';
+import { mergeCarts, validLines, type CartLine } from '../core/shared.ts';
+import { cartState, saveCart, subscribeCart } from './store.ts';
+
+/** Changes within this long are saved once. */
+const SAVE_DELAY_MS = 400;
+
+let started = false;
+/** The user whose cart this page follows, once known (undefined: not yet). */
+let user: string | null | undefined;
+let timer: ReturnType<typeof setTimeout> | undefined;
+/** What the account's row holds, as far as this page knows (JSON of the lines), to save only changes. */
+let saved: string | null = null;
+/** A pull is running: changes it makes are not saved back while it runs. */
+let pulling: Promise<void> | null = null;
+
+const same = (a: readonly CartLine[], b: readonly CartLine[]) => JSON.stringify(a) === JSON.stringify(b);
+
+async function pull(id: string) {
+  const c = await ensureAuth();
+  const { data, error } = await c.from('carts').select('lines, updated_at').maybeSingle();
+  if (error) throw error;
+  if (user !== id) return;
+  const account = validLines(Array.isArray(data?.lines) ? (data.lines as unknown[]) : []);
+  const local = cartState();
+  const accountAt = data ? Date.parse(data.updated_at) : 0;
+  let lines: CartLine[];
+  // Lines taken from the account keep the account's stamp; lines made here (a merge) are new now.
+  let at = Date.now();
+  if (local.owner !== id) lines = mergeCarts(account, local.lines);
+  // This browser kept the account's cart before, and the account has none now: it was emptied on
+  // another device (or its order was paid there).
+  else if (!data) lines = [];
+  else if (accountAt > local.at) {
+    lines = account;
+    at = accountAt;
+  } else lines = local.lines;
+  saved = data ? JSON.stringify(account) : JSON.stringify([]);
+  const kept = same(lines, local.lines);
+  saveCart({ lines, owner: id, at: kept ? local.at : at, order: kept ? local.order : null });
+  await push(id);
+}
+
+async function push(id: string) {
+  const { lines, at } = cartState();
+  const json = JSON.stringify(lines);
+  if (json === saved || user !== id) return;
+  const c = await ensureAuth();
+  const { error } = lines.length
+    ? await c.from('carts').upsert({ user_id: id, lines: lines as never, updated_at: new Date(at || Date.now()).toISOString() }, { onConflict: 'user_id' })
+    : await c.from('carts').delete().eq('user_id', id);
+  if (error) throw error;
+  saved = json;
+}
+
+function follow() {
+  const a = getAuthState();
+  if (a.initializing) return;
+  const id = a.user?.id ?? null;
+  if (id === user) return;
+  user = id;
+  saved = null;
+  if (id) {
+    pulling = pull(id)
+      .catch((e) => console.error('[kyb] could not read the account’s cart', e))
+      .finally(() => {
+        pulling = null;
+      });
+  } else if (cartState().owner) {
+    // Signed out (or the session ended): the account's cart is not left behind on this device.
+    saveCart({ lines: [], owner: null, order: null });
+  }
+}
+
+/** Starts following the session and saving changes; idempotent. */
+export function startSync() {
+  if (started) return;
+  started = true;
+  startAuth();
+  subscribeAuth(follow);
+  follow();
+  subscribeCart(() => {
+    const id = user;
+    if (!id || cartState().owner !== id) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      void (pulling ?? Promise.resolve()).then(() => push(id)).catch((e) => console.error('[kyb] could not save the cart to the account', e));
+    }, SAVE_DELAY_MS);
+  });
+}

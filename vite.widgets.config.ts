@@ -134,7 +134,7 @@ const ownReviewsCopies = (): Plugin[] => [
   ownCopy(
     'cart-full',
     /[\\/]widgets[\\/]cart[\\/](full|lines|sync|CartPanel)\.tsx?$/,
-    /[\\/]widgets[\\/](cart[\\/]store\.ts|core[\\/](dialog\.tsx|top-layer\.ts|shared\.ts|commerce\.tsx))$|[\\/]shared[\\/](pricing|cart|orders|money)\.ts$|[\\/]node_modules[\\/]zod[\\/]/,
+    /[\\/]widgets[\\/](cart[\\/](store\.ts|Empty\.tsx)|core[\\/](dialog\.tsx|top-layer\.ts|shared\.ts|commerce\.tsx))$|[\\/]shared[\\/](pricing|cart|orders|money)\.ts$|[\\/]node_modules[\\/]zod[\\/]/,
   ),
   // kyb-order writes amounts (shared/money.ts) as the configurator does: its own copy (0.3 kB), not a
   // shared chunk of its own.

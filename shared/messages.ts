@@ -374,6 +374,12 @@ export const REVIEW_FIELD_MSG = {
 } as const;
 
 /**
+ * The customizer's button (COMMERCE_TEXT.addToCart): a constant of its own, so the build copies it into
+ * kyb-loc-configurator's chunk instead of making a product page fetch this whole catalogue for one label.
+ */
+export const ADD_TO_CART = 'Add to Cart';
+
+/**
  * The shop's words (docs/commerce.md): the cart, checkout and the order pages. The spec has no checkout
  * ("not shown"); these are ours, written once here.
  */
@@ -382,7 +388,7 @@ export const COMMERCE_TEXT = {
   cartTitle: 'Your cart',
   emptyCart: 'Your cart is empty',
   emptyCartHint: 'Browse our loc extensions, kits and the Crown Planner.',
-  addToCart: 'Add to Cart',
+  addToCart: ADD_TO_CART,
   remove: 'Remove',
   quantity: 'Quantity',
   subtotal: 'Subtotal',

@@ -11,7 +11,7 @@ import { Section } from '../components/ui.tsx';
 
 export function Cart() {
   return (
-    <Section id="cart" class="section--page">
+    <Section id="cart" class="section--page section--fill">
       <div class="container">
         <h1 id="page-title" class="page-title">
           Your cart

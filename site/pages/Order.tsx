@@ -11,7 +11,7 @@ import { Fallback, Section } from '../components/ui.tsx';
 
 function OrderPage({ title }: { title: string }) {
   return (
-    <Section id="order" class="section--page">
+    <Section id="order" class="section--page section--fill">
       <div class="container--narrow">
         <h1 id="page-title" class="page-title">
           {title}

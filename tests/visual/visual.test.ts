@@ -47,10 +47,11 @@ const SCROLL_SAMPLES = 8;
 const ONLY = process.env.KYB_VISUAL_ONLY ? new RegExp(process.env.KYB_VISUAL_ONLY) : null;
 const shots: Shot[] = [];
 
-const contexts = new Map<StateSession, Promise<BrowserContext>>();
-function contextFor(session: StateSession): Promise<BrowserContext> {
-  if (!contexts.has(session)) {
-    contexts.set(
+const options = new Map<StateSession, Promise<BrowserContextOptions>>();
+/** A context's options for a session (signed in once per session and run). */
+function optionsFor(session: StateSession): Promise<BrowserContextOptions> {
+  if (!options.has(session)) {
+    options.set(
       session,
       (async () => {
         const opts: BrowserContextOptions = { viewport: { width: WIDTHS[0], height: HEIGHTS[WIDTHS[0]] }, reducedMotion: 'reduce' };
@@ -60,10 +61,15 @@ function contextFor(session: StateSession): Promise<BrowserContext> {
           opts.storageState = await signedInStorage(ctx.site, MEMBER_CREDENTIALS);
         } else if (session === 'admin') opts.storageState = await signedInStorage(ctx.site, ADMIN_CREDENTIALS);
         else if (session === 'customer') opts.storageState = await signedInStorage(ctx.site, CUSTOMER_CREDENTIALS);
-        return ctx.site.context(opts);
+        return opts;
       })(),
     );
   }
+  return options.get(session)!;
+}
+const contexts = new Map<StateSession, Promise<BrowserContext>>();
+function contextFor(session: StateSession): Promise<BrowserContext> {
+  if (!contexts.has(session)) contexts.set(session, optionsFor(session).then((o) => ctx.site.context(o)));
   return contexts.get(session)!;
 }
 
@@ -230,7 +236,10 @@ describe('every state of the states catalogue at 320, 390, 768 and 1280 px', () 
   it(`renders ${items.length} states of ${CATALOGUE.length} elements`, async () => {
     expect(every.length, 'the catalogue is not empty').toBeGreaterThan(CATALOGUE.length);
     const failures = await pool(items, PARALLEL, async ({ tag, state }) => {
-      const context = await contextFor(state.session ?? 'signed-out');
+      // A state that starts from local storage (a cart) gets a context of its own: the shared one's
+      // storage is the origin's, which the states running beside it would change under it.
+      const own = !!state.storage?.localStorage;
+      const context = own ? await ctx.site.context(await optionsFor(state.session ?? 'signed-out')) : await contextFor(state.session ?? 'signed-out');
       const page = await context.newPage();
       try {
         if (state.expectedConsole) ctx.site.allowConsole(page, state.expectedConsole);
@@ -244,6 +253,7 @@ describe('every state of the states catalogue at 320, 390, 768 and 1280 px', () 
         return await captureWidths(page, tag, state.id, `${tag}: ${state.title}`, null);
       } finally {
         await page.close();
+        if (own) await context.close();
       }
     });
     expect(failures.flat()).toEqual([]);

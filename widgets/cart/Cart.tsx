@@ -19,6 +19,7 @@ import { emit } from '../core/events.ts';
 import { CART_TEXT, COMMERCE_TEXT } from '../core/shared.ts';
 import { useToasts } from '../core/toast.tsx';
 import type { PanelProps } from './CartPanel.tsx';
+import { EmptyCart } from './Empty.tsx';
 import { loadFull, openCart, register, whenFull, type Mounted } from './requests.ts';
 import { cartState, subscribeCart, type CartState } from './store.ts';
 
@@ -140,6 +141,7 @@ function CartButton({ layout, container }: { layout: 'bar' | 'menu'; container?:
 
 function CartPage({ container }: { container?: ShadowRoot }) {
   const { toast, toasts } = useToasts();
+  const cart = useCart();
   const [Page, setPage] = useState<Panel | null>(null);
   const root = useRef<HTMLDivElement>(null);
   useRegister(
@@ -154,16 +156,23 @@ function CartPage({ container }: { container?: ShadowRoot }) {
     },
     container,
   );
+  // An empty cart prices nothing: it shows from this chunk alone, and the rest of the code comes only
+  // when there is something to check or an account to follow (requests.ts), or a line arrives.
+  const needed = cart.count > 0;
   useEffect(() => {
+    if (!needed) return;
     void loadFull().then(
       (f) => setPage(() => f.CartPanel),
       (e) => console.error('[kyb] could not load the cart', e),
     );
-  }, []);
+  }, [needed]);
+  useLayoutEffect(() => whenFull((f) => setPage(() => f.CartPanel)), []);
   return (
     <div ref={root} className="cart cart--page" part="base">
       {Page ? (
         <Page layout="page" toast={toast} />
+      ) : !needed ? (
+        <EmptyCart layout="page" />
       ) : (
         <p className="cart__loading" part="loading" role="status">
           {CART_TEXT.loading}

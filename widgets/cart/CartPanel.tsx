@@ -14,6 +14,7 @@ import { siteUrl } from '../core/site.ts';
 import type { ToastInput } from '../core/toast.tsx';
 import { CART_LIMITS, CART_TEXT, COMMERCE_MESSAGES, COMMERCE_TEXT, JAH_DEPOSIT_NOTE, KIT_TERMS, formatCents, priceCart, validLines, type PricedCart } from '../core/shared.ts';
 import { checkout } from './checkout.ts';
+import { CancelledNotice, EmptyCart, cancelledCheckout } from './Empty.tsx';
 import { removeLine, revalidate, stepQuantity } from './lines.ts';
 import { cartState, saveCart, subscribeCart } from './store.ts';
 
@@ -57,7 +58,7 @@ export function CartPanel({ layout = 'drawer', toast, onClose }: PanelProps) {
   const [busy, setBusy] = useState(false);
   const termsBox = useRef<HTMLInputElement>(null);
   const termsId = useId();
-  const cancelled = layout === 'page' && new URLSearchParams(location.search).get('checkout') === 'cancelled';
+  const cancelled = layout === 'page' && cancelledCheckout();
 
   // Back from Stripe's page with the browser's Back button: this page comes from the back-forward cache
   // as it was left, busy.
@@ -70,26 +71,9 @@ export function CartPanel({ layout = 'drawer', toast, onClose }: PanelProps) {
     if (!cart?.needsKitTerms) setTermsError(null);
   }, [cart?.needsKitTerms]);
 
-  const notice = cancelled ? (
-    <div className="cart__notice" part="notice" role="status">
-      <strong>{CART_TEXT.cancelledTitle}</strong> {CART_TEXT.cancelledText}
-    </div>
-  ) : null;
+  const notice = cancelled ? <CancelledNotice /> : null;
 
-  if (!cart?.lines.length) {
-    return (
-      <div className={`cart-panel cart-panel--${layout}`} part="panel">
-        {notice}
-        <div className="cart__empty" part="empty">
-          <p className="cart__empty-title">{COMMERCE_TEXT.emptyCart}</p>
-          <p className="cart__empty-hint">{COMMERCE_TEXT.emptyCartHint}</p>
-          <a className="kyb-btn" part="continue" href={siteUrl('/products')}>
-            {COMMERCE_TEXT.continueShopping}
-          </a>
-        </div>
-      </div>
-    );
-  }
+  if (!cart?.lines.length) return <EmptyCart layout={layout} />;
 
   const needsTerms = cart.needsKitTerms && !terms;
 

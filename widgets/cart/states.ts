@@ -9,7 +9,10 @@ const JAH: CartLine = { product: 'jah-locs', configuration: { length: '24-26', s
 const KIT: CartLine = { product: 'lock-kit', configuration: { size: 'SM', count: 40, length: '16-18', color: 'burgundy', addOns: ['wrapping-hair', 'satin-bag'] }, quantity: 1 };
 const BUNDLE: CartLine = { product: 'crown-planner', configuration: { tier: 'bundle' }, quantity: 1 };
 
-/** A browser that already holds these lines (the stage writes them before the bundle loads). */
+/**
+ * A browser that already holds these lines (the stage writes them before the bundle loads); none: an
+ * empty cart, written too, so that the state never shows a cart an earlier one left behind.
+ */
 const holding = (...lines: CartLine[]): Pick<ElementState, 'storage'> => ({
   storage: { localStorage: { [CART_STORAGE_KEY]: JSON.stringify({ lines, at: Date.UTC(2026, 10, 26) }) } },
 });
@@ -27,7 +30,7 @@ const drawer = (id: string, title: string, lines: CartLine[], ready: string, ext
 export default {
   tag: 'kyb-cart',
   states: [
-    { id: 'empty', title: 'The header button, nothing in the cart', ready: '[part~="button"]' },
+    { id: 'empty', title: 'The header button, nothing in the cart', ...holding(), ready: '[part~="button"]' },
     { id: 'count', title: 'The header button with the number of items (3)', ...holding({ ...TRINITY, quantity: 2 }, BUNDLE), ready: '[part~="count"]' },
     { id: 'menu', title: 'The slide-out menu row, with the number of items', attrs: { layout: 'menu' }, ...holding(TRINITY, BUNDLE), ready: '[part~="count"]' },
     drawer('drawer-empty', 'The drawer of an empty cart', [], '[part~="empty"]'),
@@ -46,10 +49,10 @@ export default {
     drawer('checkout-failed', 'Checkout failed: the payment service cannot be reached; the cart is kept', [TRINITY], '[part~="toast"]', {
       steps: [open, { click: '[part~="checkout"]' }],
       backend: 'unreachable',
-      expectedConsole: /Failed to fetch|ERR_CONNECTION_REFUSED|functions\/v1\/checkout/,
+      expectedConsole: /Failed to fetch|ERR_CONNECTION_REFUSED|FunctionsFetchError|functions\/v1\/checkout/,
     }),
     { id: 'page', title: 'The /cart page: lines beside the summary', attrs: { layout: 'page' }, ...holding(TRINITY, JAH), ready: '[part~="panel"] [part~="checkout"]' },
-    { id: 'page-empty', title: 'The /cart page, nothing in the cart', attrs: { layout: 'page' }, ready: '[part~="empty"]' },
+    { id: 'page-empty', title: 'The /cart page, nothing in the cart', attrs: { layout: 'page' }, ...holding(), ready: '[part~="empty"]' },
     {
       id: 'page-cancelled',
       title: "Back from Stripe's page with Cancel (?checkout=cancelled): the cart is kept",
@@ -63,6 +66,9 @@ export default {
       title: "Around a page's own Add to Cart button: added, with a toast",
       attrs: { add: 'handmade-locs' },
       inner: '<button type="button" class="kyb-btn">Add to Cart</button>',
+      // With its button inside, the loader waits for the visitor to reach for it; a stored cart (empty
+      // here) has it load at once, as the stage's click needs.
+      ...holding(),
       steps: [{ click: 'button' }],
       ready: '[part~="toast"]',
     },

@@ -8,7 +8,7 @@
  * Its attributes, events and parts: widgets/loc-configurator/define.ts.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { productById, type ProductId, formatUSD, priceFor, type ConfigFor, bookingLink, CONFIGURATOR_KEY_PREFIX, COMMERCE_TEXT } from '../core/shared.ts';
+import { productById, type ProductId, formatUSD, priceFor, type ConfigFor, bookingLink, CONFIGURATOR_KEY_PREFIX, ADD_TO_CART } from '../core/shared.ts';
 import { siteUrl } from '../core/site.ts';
 import { emit } from '../core/events.ts';
 import { hostOf } from '../core/define.ts';
@@ -153,7 +153,7 @@ function Configurator({ product, container }: { product: ProductId; container?: 
             ) : (
               // Exactly what is chosen goes to the cart (docs/commerce.md#cart); kyb-cart prices it again.
               <button type="button" className="kyb-btn" part="add-to-cart" onClick={addToCart}>
-                {COMMERCE_TEXT.addToCart}
+                {ADD_TO_CART}
               </button>
             )}
             <a className="kyb-btn kyb-btn--outline" part="consult" href={bookingLink({ consultation: true })} target="_blank" rel="noopener noreferrer">

@@ -27,7 +27,7 @@ import {
   waitFor,
   whileUnreachable,
 } from './support/helpers.ts';
-import { BUNDLE, CART_STORAGE_KEY, storeFromAnotherTab, storedCart } from './support/cart.ts';
+import { BUNDLE, storeFromAnotherTab, storedCart } from './support/cart.ts';
 
 const receipt = (el: Element) => $(el, '[part~="receipt"]');
 const totals = (el: Element) => $$(el, '.kyb-totals__row').map((r) => `${text(r.querySelector('dt'))} ${text(r.querySelector('dd'))}`);

@@ -111,7 +111,19 @@ const LINKED_ONLY = [
   '/blog/full-loc-bible',
   '/protective-style-planner',
 ];
-const NOINDEX = ['/admin/gallery', '/admin/reviews', '/admin/inbox', '/admin/orders', '/admin/embed', '/account', '/beta-tester', '/unsubscribe', '/cart', '/order/confirmed', '/order'];
+const NOINDEX = [
+  '/admin/gallery',
+  '/admin/reviews',
+  '/admin/inbox',
+  '/admin/orders',
+  '/admin/embed',
+  '/account',
+  '/beta-tester',
+  '/unsubscribe',
+  '/cart',
+  '/order/confirmed',
+  '/order',
+];
 
 describe('route table', () => {
   it('has every route of the specs, with its aliases', () => {

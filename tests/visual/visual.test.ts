@@ -69,7 +69,11 @@ function optionsFor(session: StateSession): Promise<BrowserContextOptions> {
 }
 const contexts = new Map<StateSession, Promise<BrowserContext>>();
 function contextFor(session: StateSession): Promise<BrowserContext> {
-  if (!contexts.has(session)) contexts.set(session, optionsFor(session).then((o) => ctx.site.context(o)));
+  if (!contexts.has(session))
+    contexts.set(
+      session,
+      optionsFor(session).then((o) => ctx.site.context(o)),
+    );
   return contexts.get(session)!;
 }
 

@@ -20,7 +20,7 @@ function OrderPage({ title }: { title: string }) {
           <Fallback class="card card--padded">
             <p>Your order shows here once the page has loaded (JavaScript is required). Your confirmation e-mail has every detail of it too.</p>
             <p>
-              Questions about an order? Write to <a href={`mailto:${BUSINESS.email}?subject=My order`}>{BUSINESS.email}</a>.
+              Questions about an order? Write to <a href={`mailto:${BUSINESS.email}?subject=${encodeURIComponent('My order')}`}>{BUSINESS.email}</a>.
             </p>
           </Fallback>
         </kyb-order>

@@ -199,10 +199,10 @@ describe('every route at 320, 390, 768 and 1280 px', () => {
         paths.filter((p) => p !== '/account'),
       ),
     ).toEqual([]);
-  }, 300_000);
+  }, 900_000);
   it(`signed in as ${MEMBER_CREDENTIALS.email}`, async () => {
     expect(await routes('member', paths)).toEqual([]);
-  }, 300_000);
+  }, 900_000);
   it('the admin pages, as the admin', async () => {
     expect(
       await routes(
@@ -210,7 +210,7 @@ describe('every route at 320, 390, 768 and 1280 px', () => {
         paths.filter((p) => p.startsWith('/admin/')),
       ),
     ).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('every /embed page at 320, 390, 768 and 1280 px (issue #22)', () => {
@@ -261,7 +261,7 @@ describe('every state of the states catalogue at 320, 390, 768 and 1280 px', () 
       }
     });
     expect(failures.flat()).toEqual([]);
-  }, 300_000);
+  }, 1_200_000);
 });
 
 afterAll(() => {

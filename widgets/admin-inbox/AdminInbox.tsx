@@ -267,7 +267,7 @@ function Details({ item, titleId, busy, onStatus, onClose }: DetailsProps) {
         {KIND_LABEL[item.kind] ?? item.kind} from {who}
       </h3>
       <Badges item={item} />
-      <dl className="ai__fields">
+      <dl className="ai__fields kyb-scroll-y">
         {field('Received', <time dateTime={item.created_at}>{when(item.created_at)}</time>)}
         {item.name ? field('Name', item.name) : null}
         {field('E-mail', <a href={`mailto:${item.email}`}>{item.email}</a>)}

@@ -91,7 +91,7 @@ export function OrderDetails({ order: o, titleId, toast, onStepped, onClose }: O
           Placed <Time at={o.created_at} />
         </p>
       </div>
-      <div className="ao__sections" part="sections" hidden={mode !== 'steps'}>
+      <div className="ao__sections kyb-scroll-y" part="sections" hidden={mode !== 'steps'}>
         <Section title="Customer" part="section customer">
           <p className="ao__lines">
             <span>{o.customer_name || TEXT.guest}</span>

@@ -112,7 +112,7 @@ export function CartPanel({ layout = 'drawer', toast, onClose }: PanelProps) {
   return (
     <div className={`cart-panel cart-panel--${layout}`} part="panel" aria-busy={busy}>
       {notice}
-      <ul className="cart__lines" part="lines">
+      <ul className="cart__lines kyb-scroll-y" part="lines">
         {cart.lines.map((l) => (
           <li key={l.key} className="cart__line" part="line">
             <Item

@@ -1,4 +1,4 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxImportSource preact */
 /**
  * The admin pages' own navigation (issues #10, #21, #22): Orders, Inbox, Review Moderation, Gallery
  * Administration, Embed Builder, the current page marked. The Orders and Inbox links carry <kyb-inbox-count>,

@@ -1,4 +1,4 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxImportSource preact */
 /**
  * A small stroked icon set drawn for the site (24×24, currentColor), inlined so icons need no request
  * and follow the text color. Icons are decorative: the text beside them carries the meaning.

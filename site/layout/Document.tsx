@@ -1,4 +1,4 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxImportSource preact */
 /**
  * The whole HTML document of one page: head metadata (title, description, canonical, Open Graph,
  * Twitter, the backend meta tags the widgets read), the stylesheet, the one widget loader script, the

@@ -1,4 +1,4 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxImportSource preact */
 /** Four-column footer and the copyright line (docs/pages.md#shared-layout), plus the floating direct-message button. */
 import { BUSINESS, bookingLink } from '../../shared/business.ts';
 import { ExtLink, Img, PhoneLink } from '../components/ui.tsx';

@@ -1,4 +1,4 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxImportSource preact */
 /** About (docs/pages.md#about): the system is broken, our answer, Meet the Visionary, In the News. */
 import { BookLink, ButtonLink, Feature, Hero, Img, SEP, Section } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';

@@ -1,4 +1,4 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxImportSource preact */
 /** The Full Loc Bible (/blog/full-loc-bible), the blog's featured article: the loc guide (docs/limits.md#loc-facts). */
 import { bookingLink } from '../../shared/business.ts';
 import { JAH_PROCESSING_TIME, LENGTH_BANDS, LOC_COLORS, LOCS_PER_BUNDLE, MULTI_TONE_PRICE, PRODUCTS, SIZES } from '../../shared/catalog.ts';

@@ -1,4 +1,4 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxImportSource preact */
 /**
  * The order pages (docs/commerce.md#order-pages), both `<kyb-order>`: /order/confirmed?session_id=… is
  * where Stripe's page returns after a payment (it confirms the payment, then shows the receipt), and

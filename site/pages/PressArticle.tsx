@@ -1,4 +1,4 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxImportSource preact */
 /** One press story at /press/<slug> (linked from /press; docs/pages.md#press). */
 import type { FunctionComponent } from 'preact';
 import { BUSINESS } from '../../shared/business.ts';

@@ -1,4 +1,4 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxImportSource preact */
 /**
  * Products (docs/catalog.md#products-page, titled Our Crown Creations). The catalog grid is prerendered inside
  * <kyb-product-filter>, which adds the filter and sort selects and filters the cards by their data-*
@@ -10,7 +10,7 @@ import { formatFrom } from '../../shared/pricing.ts';
 import { Badge, ButtonLink, ExtLink, Hero, Img, Section } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import { PRODUCT_BENEFITS, STYLE_GALLERY } from '../content/products.ts';
-import { CatalogRating, WaitingList } from './shared.tsx';
+import { CatalogRating, WaitingList } from './sections.tsx';
 
 function ProductCard({ p }: { p: Product }) {
   return (

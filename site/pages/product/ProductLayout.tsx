@@ -1,4 +1,4 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxImportSource preact */
 /**
  * The layout every product page shares (docs/catalog.md#product-detail-pages): back link, image gallery with thumbnails, the
  * product's summary and buttons, the customizer, pricing, features, specifications, care and reviews.
@@ -12,7 +12,7 @@ import { Badge, Breadcrumb, ButtonLink, ExtLink, Feature, Fallback, Img, JsonLd,
 import { Icon } from '../../components/icons.tsx';
 import { PRODUCT_COPY, type Pic } from '../../content/products.ts';
 import { productLd } from '../../content/structured-data.ts';
-import { ReviewsSection, WaitingList, mailto } from '../shared.tsx';
+import { ReviewsSection, WaitingList, mailto } from '../sections.tsx';
 
 export function product(id: ProductId) {
   const p = productById(id);

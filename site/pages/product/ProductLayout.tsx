@@ -7,7 +7,7 @@
 import type { ComponentChildren } from 'preact';
 import { bookingLink } from '../../../shared/business.ts';
 import { LENGTH_BANDS, LOC_COLORS, LOCS_PER_BUNDLE, SIZES, productById, type ProductId } from '../../../shared/catalog.ts';
-import { allConfigurations, formatFrom, priceFor } from '../../../shared/pricing.ts';
+import { allConfigurations, formatFrom, fromPrice, priceFor } from '../../../shared/pricing.ts';
 import { Badge, Breadcrumb, ButtonLink, ExtLink, Feature, Fallback, Img, JsonLd, Section } from '../../components/ui.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PRODUCT_COPY, type Pic } from '../../content/products.ts';
@@ -130,7 +130,7 @@ export function ProductLayout({
               </div>
               <h1 id="page-title">{p.title}</h1>
               <p class="kicker">{copy.kicker}</p>
-              <p class="price price--lg">{formatFrom(p.fromPrice)}</p>
+              <p class="price price--lg">{formatFrom(fromPrice(p.id))}</p>
               <p class="lead">{p.description}</p>
               <ul class="checklist">
                 {p.features.map((f) => (

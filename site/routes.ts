@@ -8,6 +8,7 @@
 import type { FunctionComponent } from 'preact';
 import { HANDMADE_LOCS, PRODUCTS, type ProductId } from '../shared/catalog.ts';
 import { formatUSD, fromPrice, plannerFromPrice } from '../shared/pricing.ts';
+import { ADMIN_PAGES, type AdminPath } from './admin-pages.ts';
 import { PRESS_ITEMS } from './content/press.ts';
 import { About } from './pages/About.tsx';
 import { Account } from './pages/Account.tsx';
@@ -107,6 +108,17 @@ const productDescription: Record<ProductId, string> = {
   'diy-kit': `Install Trinity Locs at home: three Trinity bundles, wrapping hair, a video tutorial, digital care cards and a crochet hook. Kits from ${from('diy-kit')}.`,
   'lock-kit': `Build a custom DIY loc kit: choose size, count, length and color, add wrapping hair, beads or a satin bag. From ${from('lock-kit')}, ships in the U.S.`,
 };
+
+/** An admin page's route: its title and description from admin-pages.ts, which its navigation reads too. */
+const adminRoute = (path: AdminPath, page: FunctionComponent): Route => ({
+  path,
+  section: null,
+  page,
+  ...ADMIN_PAGES[path],
+  sitemap: false,
+  noindex: true,
+  navLabel: ADMIN_PAGES[path].title,
+});
 
 const productRoutes: Route[] = PRODUCTS.map((p) => ({
   path: p.href,
@@ -422,56 +434,11 @@ export const ROUTES: readonly Route[] = [
     noindex: true,
     navLabel: 'Your order',
   },
-  {
-    path: '/admin/orders',
-    section: null,
-    page: AdminOrders,
-    title: 'Orders',
-    description: 'Run what the shop sold: every order, its payments and history, its next step, and the Crown Planner files.',
-    sitemap: false,
-    noindex: true,
-    navLabel: 'Orders',
-  },
-  {
-    path: '/admin/inbox',
-    section: null,
-    page: AdminInbox,
-    title: 'Inbox',
-    description: 'Read and triage what visitors send: partnership inquiries, beta requests, opt-ins and subscriptions.',
-    sitemap: false,
-    noindex: true,
-    navLabel: 'Inbox',
-  },
-  {
-    path: '/admin/gallery',
-    section: null,
-    page: AdminGallery,
-    title: 'Gallery Administration',
-    description: 'Manage the images and videos of the CROWN Planner gallery.',
-    sitemap: false,
-    noindex: true,
-    navLabel: 'Gallery Administration',
-  },
-  {
-    path: '/admin/reviews',
-    section: null,
-    page: AdminReviews,
-    title: 'Review Moderation',
-    description: 'Approve, verify or delete the product reviews customers submit.',
-    sitemap: false,
-    noindex: true,
-    navLabel: 'Review Moderation',
-  },
-  {
-    path: '/admin/embed',
-    section: null,
-    page: AdminEmbed,
-    title: 'Embed Builder',
-    description: 'Put the reviews, the newsletter or the waiting list on another site: pick, style, preview and copy the embed code.',
-    sitemap: false,
-    noindex: true,
-    navLabel: 'Embed Builder',
-  },
+  adminRoute('/admin/orders', AdminOrders),
+  adminRoute('/admin/inbox', AdminInbox),
+  adminRoute('/admin/gallery', AdminGallery),
+  adminRoute('/admin/reviews', AdminReviews),
+  adminRoute('/admin/embed', AdminEmbed),
   {
     // Reached from the unsubscribe link in the e-mails only; the link carries a token.
     path: '/unsubscribe',

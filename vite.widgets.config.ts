@@ -268,14 +268,14 @@ function elementsContract(): Plugin {
  * the element's chunk: one round trip instead of two or three) and its space reservation (`@reserve`),
  * the last two from custom-elements.json. One string rather than objects: the loader has a 2.1 kB budget.
  *
- * Build: every `widgets/<folder>/define.ts` is emitted as a chunk of its own (the loader imports them by
+ * Build: every `widgets/<folder>/register.ts` is emitted as a chunk of its own (the loader imports them by
  * URL, so Vite cannot see them) and the string is written once the chunk names are known. Dev server:
- * the chunk of an element is its define.ts itself, and there are no shared chunks to preload.
+ * the chunk of an element is its register.ts itself, and there are no shared chunks to preload.
  */
 function loaderManifest(withCss: Map<string, string>): Plugin {
   const folders = () =>
     readdirSync(widgets, { withFileTypes: true })
-      .filter((d) => d.isDirectory() && d.name !== 'core' && existsSync(`${widgets}${d.name}/define.ts`))
+      .filter((d) => d.isDirectory() && d.name !== 'core' && existsSync(`${widgets}${d.name}/register.ts`))
       .map((d) => d.name);
   /** folder → `<strategy>[:<event>] <reserve CSS>`, from each element's `@load` and `@reserve`. */
   const declared = () => {
@@ -306,11 +306,11 @@ function loaderManifest(withCss: Map<string, string>): Plugin {
     transform(code, id) {
       if (!dev || !isLoader(id)) return null;
       const of = declared();
-      return code.replace('__KYB_MANIFEST__', ['./*/define.ts', '', ...folders().map((f) => row(f, f, [], of))].join('|'));
+      return code.replace('__KYB_MANIFEST__', ['./*/register.ts', '', ...folders().map((f) => row(f, f, [], of))].join('|'));
     },
     buildStart() {
       if (dev) return;
-      for (const f of folders()) this.emitFile({ type: 'chunk', id: `${widgets}${f}/define.ts` });
+      for (const f of folders()) this.emitFile({ type: 'chunk', id: `${widgets}${f}/register.ts` });
     },
     generateBundle(_, bundle) {
       const loader = bundle['kyb-widgets.js'];
@@ -319,7 +319,7 @@ function loaderManifest(withCss: Map<string, string>): Plugin {
       const files: string[] = [];
       const rows: string[] = [];
       for (const out of Object.values(bundle)) {
-        const m = out.type === 'chunk' && out.facadeModuleId?.match(/[\\/]widgets[\\/]([^\\/]+)[\\/]define\.ts$/);
+        const m = out.type === 'chunk' && out.facadeModuleId?.match(/[\\/]widgets[\\/]([^\\/]+)[\\/]register\.ts$/);
         if (!m || out.type !== 'chunk') continue;
         const seen = new Set<string>();
         const walk = (file: string) => {
@@ -336,7 +336,7 @@ function loaderManifest(withCss: Map<string, string>): Plugin {
         // chunk that does is written with a `+` (cssFiles), and the loader fetches that file for every
         // element that imports the chunk: so each of them must use it, not merely share the chunk with it
         // for other code (it would be fetched for nothing).
-        if (!withCss.has(out.fileName)) throw new Error(`kyb-loader-manifest: ${m[1]}/define.ts passes no CSS file (\`?sheet\`)`);
+        if (!withCss.has(out.fileName)) throw new Error(`kyb-loader-manifest: ${m[1]}/register.ts passes no CSS file (\`?sheet\`)`);
         const reached = new Set<string>();
         const follow = (id: string) => {
           if (reached.has(id)) return;
@@ -428,7 +428,7 @@ function localBackend(): Plugin {
  * get a short name too, for the same reason.
  */
 function chunkName(c: { facadeModuleId: string | null; name: string }) {
-  const m = c.facadeModuleId?.match(/\/widgets\/([^/]+)\/define\.ts$/);
+  const m = c.facadeModuleId?.match(/\/widgets\/([^/]+)\/register\.ts$/);
   return `chunks/${m ? m[1] : c.name === 'rolldown-runtime' ? 'rt' : '[name]'}-[hash:6].js`;
 }
 
@@ -469,7 +469,7 @@ export default defineConfig(({ mode }) => {
         output: {
           // An element's chunk (an entry: loaderManifest emits it) is named after its folder
           // (kyb-reviews → chunks/reviews-<hash>.js).
-          entryFileNames: (c) => (c.facadeModuleId?.match(/\/widgets\/([^/]+)\/define\.ts$/) ? chunkName(c) : 'kyb-widgets.js'),
+          entryFileNames: (c) => (c.facadeModuleId?.match(/\/widgets\/([^/]+)\/register\.ts$/) ? chunkName(c) : 'kyb-widgets.js'),
           chunkFileNames: chunkName,
           assetFileNames: 'assets/[name]-[hash][extname]',
           minify: true,

@@ -1,5 +1,5 @@
 /**
- * The CSS of an element's `:not(:defined)` rule, from its `@reserve` (widgets/<folder>/define.ts, through
+ * The CSS of an element's `:not(:defined)` rule, from its `@reserve` (widgets/<folder>/register.ts, through
  * custom-elements.json), after `display:block`: a length → that min-height (a bare number is rem; `px`
  * for a measured first view), and `<width>:<length>` steps after it change the height from that viewport
  * width (px) up, as nested @media rules (an element's first view wraps differently on a phone and on a

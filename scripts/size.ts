@@ -135,7 +135,7 @@ function report(dirName: string): boolean {
     console.log('  no .vite/manifest.json: cannot follow the reviews chunk graph');
   } else {
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
-    const reviewsKey = Object.keys(manifest).find((k) => /(^|\/)reviews\/define\.ts$/.test(k));
+    const reviewsKey = Object.keys(manifest).find((k) => /(^|\/)reviews\/register\.ts$/.test(k));
     if (!reviewsKey) console.log('  no reviews element in this build');
     else {
       const files = [LOADER, ...staticClosure(manifest, reviewsKey)];

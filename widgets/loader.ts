@@ -3,13 +3,13 @@
  *
  *   <script type="module" src="https://…/widgets/kyb-widgets.js"></script>
  *
- * It defines nothing itself: it imports an element's registration module (`widgets/<folder>/define.ts`,
+ * It defines nothing itself: it imports an element's registration module (`widgets/<folder>/register.ts`,
  * built as `chunks/<folder>-<hash>.js`) only when its tag appears in the document, at start and later
  * (MutationObserver), so a page with only `<kyb-reviews>` downloads the reviews code and nothing else.
  * Chunks resolve relative to this file, so the bundle works from any origin or path.
  *
  * When, once its tag is in the document, depends on the element's loading strategy, named by `@load`
- * in its define.ts (widgets/README.md#loading-strategies):
+ * in its register.ts (widgets/README.md#loading-strategies):
  * - `visible` (the default): when it comes within a screen of the viewport (IntersectionObserver), or
  *   at the visitor's first scroll, focus or pointer anywhere; so what is below the fold costs a phone's
  *   first load no main-thread time (issue #13).
@@ -38,7 +38,7 @@
  *   (the reservation's CSS follows `display:block`)
  *
  * Tags inside another element's shadow root are not seen here: an element that renders another kyb-*
- * element imports that element's define module itself.
+ * element imports that element's register module itself.
  */
 const MANIFEST = '__KYB_MANIFEST__';
 
@@ -98,7 +98,7 @@ if (typeof document !== 'undefined' && !g[KEY]) {
   /**
    * A chunk's URL without its `+`; a chunk so marked comes with a CSS file of its name, which starts to
    * load here (vite.widgets.config.ts cssFiles). Every element's chunk is marked below; in the dev server
-   * an element's chunk is its define.ts, whose CSS comes another way.
+   * an element's chunk is its register.ts, whose CSS comes another way.
    */
   const chunk = (u: string) => {
     const c = u.replace('+.js', '.css');

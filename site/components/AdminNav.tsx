@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /**
  * The admin pages' own navigation (issues #10, #21, #22): Orders, Inbox, Review Moderation, Gallery

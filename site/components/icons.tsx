@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /**
  * A small stroked icon set drawn for the site (24×24, currentColor), inlined so icons need no request

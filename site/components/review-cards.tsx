@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /**
  * The review cards of a product page's reviews section, drawn by kyb-reviews' own card

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /**
  * Building blocks shared by the pages. They exist so every page gets the same accessible patterns for

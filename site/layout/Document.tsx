@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /**
  * The whole HTML document of one page: head metadata (title, description, canonical, Open Graph,

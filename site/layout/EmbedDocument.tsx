@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /**
  * An /embed/<element> page (issue #22; docs/embedding.md, site/README.md#embed-pages): one public element

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /** Four-column footer and the copyright line (docs/pages.md#shared-layout), plus the floating direct-message button. */
 import { BUSINESS, bookingLink } from '../../shared/business.ts';

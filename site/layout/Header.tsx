@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /**
  * Sticky top bar (docs/pages.md#shared-layout). Everything here works with JavaScript off: the Digital Tools dropdown

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /**
  * My Account (docs/accounts.md#account-page): <kyb-account> (signed-in only; it redirects visitors to /),

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /** Gallery admin (docs/admin.md#gallery-admin): <kyb-gallery-admin>; not indexed. */
 import { AdminNav } from '../components/AdminNav.tsx';

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /** The admin inbox (issue #10): <kyb-admin-inbox>; not indexed, not in the site navigation. */
 import { AdminNav } from '../components/AdminNav.tsx';

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /** The orders (issue #21): <kyb-admin-orders>; not indexed, not in the site navigation. */
 import { AdminNav } from '../components/AdminNav.tsx';

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /** Review moderation: <kyb-review-moderation>; not indexed, not in the navigation. */
 import { AdminNav } from '../components/AdminNav.tsx';

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /**
  * Beta page (/beta and /digital-tools/beta, docs/tools.md#beta-area): the programme and the password gate

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /**
  * Beta Access Tools (/beta-tester, docs/tools.md#beta-access-tools): the Crown Planner, five Coming Soon tools, feedback by

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /**
  * Blog (docs/pages.md#blog): topic chips, search, the featured article (to /blog/full-loc-bible), three articles,

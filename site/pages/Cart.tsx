@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /**
  * /cart (docs/commerce.md#cart): the whole cart, `<kyb-cart layout="page">`, which is also where

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /** Contact (/contact, linked by the spec): e-mail, direct message, phone (docs/pages.md#business-details). */
 import { BUSINESS } from '../../shared/business.ts';

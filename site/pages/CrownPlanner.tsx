@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /**
  * The CROWN Planner landing page (/digital-tools/crown-planner and its aliases, docs/tools.md#crown-planner-page): gallery

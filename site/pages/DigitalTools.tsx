@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /**
  * Digital tools hub (docs/tools.md#digital-tools-hub): hero, the access modal, three feature highlights, three blog teasers,

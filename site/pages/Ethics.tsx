@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /** Ethics & Sourcing (/ethics, linked from /about): how hair and ingredients are sourced. */
 import { Feature, Hero, Section } from '../components/ui.tsx';

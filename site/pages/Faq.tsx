@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /**
  * FAQ (docs/pages.md#faq): hero, category tiles, one card per category with exclusive accordions

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /** Loc FAQ (docs/pages.md#loc-faq): nine groups of exclusive accordions, Learn & Connect, Shop Now. */
 import { Accordion, Breadcrumb, ButtonLink, ExtLink, JsonLd, Section } from '../components/ui.tsx';

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /**
  * Handmade faux locs (docs/catalog.md#handmade-faux-locs): hero with thumbnails, benefits, style gallery, reviews

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /**
  * The studio page (docs/pages.md#studio): hero, benefits, amenities, partner brands, add-ons, loyalty

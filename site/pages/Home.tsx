@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /** Home (docs/pages.md#home): hero, three doorways, the KYB way, a call to action and the newsletter card. */
 import { BUSINESS } from '../../shared/business.ts';

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /**
  * /privacy and /cookies: the real policies, written from what the product stores (site/content/policies.ts),

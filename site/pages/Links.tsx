@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /**
  * /links: the brand's own link-in-bio page (issue #22; docs/pages.md#links), for the Instagram and TikTok

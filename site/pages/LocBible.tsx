@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /** The Full Loc Bible (/blog/full-loc-bible), the blog's featured article: the loc guide (docs/limits.md#loc-facts). */
 import { bookingLink } from '../../shared/business.ts';

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /**
  * The order pages (docs/commerce.md#order-pages), both `<kyb-order>`: /order/confirmed?session_id=… is

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /** Partners (docs/pages.md#partners): the partnership inquiry form (<kyb-partnership-form>), with a mailto fallback. */
 import { PARTNERSHIP_TYPES } from '../../shared/rules/forms.ts';

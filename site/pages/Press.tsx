@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /**
  * Press (docs/pages.md#press): filter tabs (static), a search box, the featured story, an archive of three, and

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /**
  * Products (docs/catalog.md#products-page, titled Our Crown Creations). The catalog grid is prerendered inside

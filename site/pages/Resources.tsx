@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /**
  * The Vault and resources (/vault and /resources, docs/tools.md#vault-and-resources): three downloads, four social platform

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /** Rewards (docs/pages.md#rewards): loyalty card image, four tiers, three steps, three member benefits. */
 import { LOYALTY_CARD, REWARDS_TIERS, rewardsTierRange } from '../../shared/catalog.ts';

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /** Services (docs/pages.md#services), with Service structured data (docs/pages.md#business-details). */
 import { BUSINESS, bookingLink } from '../../shared/business.ts';

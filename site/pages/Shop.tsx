@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /**
  * Shop and affiliates (docs/pages.md#shop): anchors amazon-storefront and affiliate-brands, the storefront card

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /**
  * /unsubscribe?token=…: where the unsubscribe link of a newsletter or waiting-list e-mail lands.

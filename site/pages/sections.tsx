@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /**
  * Sections several pages share: the newsletter card, a reviews section, the loyalty card, partner

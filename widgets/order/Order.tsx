@@ -14,7 +14,7 @@
  * (`orders` with its items, payments and history: shared/orders.ts ORDER_SELECT); an empty state; nothing
  * for a visitor who is not signed in (My Account sends them away).
  *
- * Its attributes and parts: widgets/order/define.ts.
+ * Its attributes and parts: widgets/order/register.ts.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ensureAuth, useAuth } from '../core/auth.ts';

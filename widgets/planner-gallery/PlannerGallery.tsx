@@ -6,7 +6,7 @@
  * placeholder thumbnails (marked busy); when the read fails (logged), the cover with a line saying so and
  * a Try again button, so a failure never looks like a load that is still under way (issue #8).
  *
- * Its attributes, events and parts: widgets/planner-gallery/define.ts.
+ * Its attributes, events and parts: widgets/planner-gallery/register.ts.
  */
 import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
 import { GALLERY_THUMBS_PER_ROW, TEXTS } from '../core/shared.ts';

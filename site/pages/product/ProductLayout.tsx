@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /**
  * The layout every product page shares (docs/catalog.md#product-detail-pages): back link, image gallery with thumbnails, the

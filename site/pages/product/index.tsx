@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /**
  * The five product pages (docs/catalog.md#product-detail-pages). Every price shown is computed by shared/pricing.ts from

@@ -8,7 +8,7 @@
  *        /playground/ against an in-memory local stack started in the same process (npm run playground)
  *
  * Output: `kyb-widgets.js` (the loader, stable name: pages link it) + hashed chunks under `chunks/`
- * (one per element plus shared ones), `.vite/manifest.json` (scripts/size.ts follows its import
+ * (one per element plus common ones, which several elements import), `.vite/manifest.json` (scripts/size.ts follows its import
  * graph), `playground/` (a test page for every element), `custom-elements.json` and `types/`. ES modules, minified, base `./`, so the
  * folder can be served from any origin or path. Both builds wrap the components with the real
  * @r2wc/react-to-web-component; the shipped one renders them with preact/compat instead of React (a runtime
@@ -70,7 +70,7 @@ export function runtimeConfig(react: boolean): { alias: typeof preactAliases; pl
 /**
  * Modules an element's chunk keeps to itself, with a copy for another chunk, so that a first view
  * never waits for a shared file. They are pure (no module state, or state kept page-wide with
- * core/registry.ts `shared`), so two copies behave as one.
+ * core/registry.ts `pageWide`), so two copies behave as one.
  * - kyb-review-moderation (an admin's page) gets its own copy of the reviews module's model/ and view/
  *   (widgets/reviews/model/README.md), so they stay inside kyb-reviews' chunk: one file fewer, in one
  *   gzip stream, before a visitor's list shows (issue #13: 0.4 kB gzip); the two do not share a page.
@@ -128,17 +128,17 @@ const ownReviewsCopies = (): Plugin[] => [
   ownCopy('moderation', /[\\/]widgets[\\/]review-moderation[\\/]/, /[\\/]widgets[\\/]reviews[\\/](model|view)[\\/][^?]*\.tsx?$/),
   ownCopy('form', /[\\/]widgets[\\/]reviews[\\/]StarInput\.tsx$/, /[\\/]widgets[\\/]reviews[\\/]view[\\/]star\.ts$/),
   // kyb-cart's later part (full.ts and what it imports) gets its own copies of the cart store (the state is
-  // page-wide, `shared('cart')`, so two copies are one store) and of the pure modules it shares with other
+  // page-wide, `pageWide('cart')`, so two copies are one store) and of the pure modules it shares with other
   // elements' first views only in part (zod, pricing, the dialog): loaded at idle time, it must not cut
-  // new shared chunks out of theirs (each would be one more file for them and one more name in the loader).
+  // new common chunks out of theirs (each would be one more file for them and one more name in the loader).
   ownCopy(
     'cart-full',
     /[\\/]widgets[\\/]cart[\\/](full|lines|sync|CartPanel)\.tsx?$/,
-    /[\\/]widgets[\\/](cart[\\/](store\.ts|Empty\.tsx)|core[\\/](dialog\.tsx|top-layer\.ts|shared\.ts|commerce\.tsx))$|[\\/]shared[\\/](pricing|cart|orders|money)\.ts$|[\\/]node_modules[\\/]zod[\\/]/,
+    /[\\/]widgets[\\/](cart[\\/](store\.ts|Empty\.tsx)|core[\\/](dialog\.tsx|top-layer\.ts|domain\.ts|commerce\.tsx))$|[\\/]shared[\\/](pricing|cart|orders|money)\.ts$|[\\/]node_modules[\\/]zod[\\/]/,
   ),
   // kyb-order writes amounts (shared/money.ts) as the configurator does: its own copy (0.3 kB), not a
-  // shared chunk of its own.
-  ownCopy('order', /[\\/]widgets[\\/]order[\\/]/, /[\\/]widgets[\\/]core[\\/](shared\.ts|commerce\.tsx)$|[\\/]shared[\\/](orders|money|cart)\.ts$/),
+  // common chunk of its own.
+  ownCopy('order', /[\\/]widgets[\\/]order[\\/]/, /[\\/]widgets[\\/]core[\\/](domain\.ts|commerce\.tsx)$|[\\/]shared[\\/](orders|money|cart)\.ts$/),
 ];
 
 /**
@@ -148,7 +148,7 @@ const ownReviewsCopies = (): Plugin[] => [
  * (`chunks/reviews-Ab12Cd.js` → `chunks/reviews-Ab12Cd.css`: the CSS as Vite minifies an `?inline` import),
  * and the module's value is that name worked out from the chunk's own URL. So the loader (widgets/loader.ts)
  * fetches an element's CSS together with its code without a file name more in its manifest: every element
- * chunk has one (build error otherwise), and a shared chunk that has one is marked `+` (loaderManifest). The
+ * chunk has one (build error otherwise), and a common chunk that has one is marked `+` (loaderManifest). The
  * CSS is part of the chunk's hash, so a change to either gives both a new name. One such module per chunk
  * (an element that needs two files writes one that `@import`s both). Dev server: a blob: URL of the same
  * text (no file to build; edits reload the page).
@@ -264,13 +264,13 @@ function elementsContract(): Plugin {
 /**
  * The loader's manifest (widgets/loader.ts reads its format): one string, in place of the loader's
  * `__KYB_MANIFEST__` placeholder, holding for each element its chunk, its loading strategy (`@load`),
- * the shared chunks it imports statically (all the way down, so the loader requests them together with
+ * the common chunks it imports statically (all the way down, so the loader requests them together with
  * the element's chunk: one round trip instead of two or three) and its space reservation (`@reserve`),
  * the last two from custom-elements.json. One string rather than objects: the loader has a 2.1 kB budget.
  *
  * Build: every `widgets/<folder>/register.ts` is emitted as a chunk of its own (the loader imports them by
  * URL, so Vite cannot see them) and the string is written once the chunk names are known. Dev server:
- * the chunk of an element is its register.ts itself, and there are no shared chunks to preload.
+ * the chunk of an element is its register.ts itself, and there are no common chunks to preload.
  */
 function loaderManifest(withCss: Map<string, string>): Plugin {
   const folders = () =>
@@ -332,7 +332,7 @@ function loaderManifest(withCss: Map<string, string>): Plugin {
             }
         };
         walk(out.fileName);
-        // Every element's chunk comes with its CSS file (the loader fetches it without being told); a shared
+        // Every element's chunk comes with its CSS file (the loader fetches it without being told); a common
         // chunk that does is written with a `+` (cssFiles), and the loader fetches that file for every
         // element that imports the chunk: so each of them must use it, not merely share the chunk with it
         // for other code (it would be fetched for nothing).
@@ -459,10 +459,10 @@ export default defineConfig(({ mode }) => {
       rolldownOptions: {
         // Keep the loader's exports (none) and never merge element code into it.
         preserveEntrySignatures: 'exports-only',
-        // shared/ (and widgets/core/shared.ts, the widgets' one door to it) is data and pure functions
+        // shared/ (and widgets/core/domain.ts, the widgets' one door to it) is data and pure functions
         // only (shared/README.md). Saying so lets an element import one name through the door without
         // the bundler keeping every module behind it for fear of its side effects.
-        treeshake: { moduleSideEffects: [{ test: new RegExp(`^${escapeRegExp(root)}(shared/|widgets/core/shared\\.ts$)`), sideEffects: false }] },
+        treeshake: { moduleSideEffects: [{ test: new RegExp(`^${escapeRegExp(root)}(shared/|widgets/core/domain\\.ts$)`), sideEffects: false }] },
         // Shared numbers and strings (shared/rules/) are copied into the code
         // that uses them, so a chunk that needs one constant does not import the whole rules chunk.
         optimization: { inlineConst: true },

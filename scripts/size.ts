@@ -34,7 +34,7 @@ const LOADER_BUDGET = 2.1 * 1024;
 const REVIEWS_GOAL = 16 * 1024;
 /**
  * Enforced for dist/widgets (shipped). History: 20.96 kB after issue #13's split, 21.25 kB with the merchant
- * reply under a review (issue #10), 20.85 kB once the shared controls' CSS left the runtime
+ * reply under a review (issue #10), 20.85 kB once the common controls' CSS left the runtime
  * (core/controls.css), 20.70 kB without `@__PURE__` comments in the output (vite.widgets.config.ts), 20.11 kB
  * with the reviews module (model/, view/) inside kyb-reviews' chunk (one file fewer), 20.05 kB with the icon
  * button's rules loading with the form and the lightbox, 20.00 kB with siteUrl/siteOrigin (core/site.ts) out

@@ -32,8 +32,8 @@
  * (`loaderManifest`), from custom-elements.json and the chunk graph (compact: a 2.1 kB gzip budget,
  * scripts/size.ts):
  *
- *   <chunk path, * = file>|<shared chunk files, comma-separated; `+` after one that has a CSS file>|<element>|<element>…
- *   element = <folder> <file> <strategy>[:<event>] (empty: visible) <shared chunk indexes, dot-separated> <reserve CSS>
+ *   <chunk path, * = file>|<common chunk files (those several elements import), comma-separated; `+` after one that has a CSS file>|<element>|<element>…
+ *   element = <folder> <file> <strategy>[:<event>] (empty: visible) <common chunk indexes, dot-separated> <reserve CSS>
  *   (a file starting with "-" is the folder's name followed by it: `-Ab12Cd` for `reviews-Ab12Cd`)
  *   (the reservation's CSS follows `display:block`)
  *
@@ -51,7 +51,7 @@ if (typeof document !== 'undefined' && !g[KEY]) {
   // A page that includes the script twice gets one loader; the elements' define is twice-safe anyway.
   // The mark is also where this loader leaves the CSS files it fetches (below) for core/define.ts `sheet`.
   const css: Record<string, Promise<Response>> = (g[KEY] = {});
-  const [path, shared, ...rows] = MANIFEST.split('|');
+  const [path, common, ...rows] = MANIFEST.split('|');
   // Not `new URL(…, import.meta.url)` inline: Vite would take that for an asset reference.
   const here = import.meta.url;
   const url = (file: string) => new URL(path.replace('*', file), here).href;
@@ -111,11 +111,11 @@ if (typeof document !== 'undefined' && !g[KEY]) {
   const load = (tag: string) => {
     if (!pending.delete(tag)) return;
     const it = els.get(tag)!;
-    // The element's shared chunks are fetched in parallel with its own, instead of after it. import(),
+    // The element's common chunks are fetched in parallel with its own, instead of after it. import(),
     // not <link rel=modulepreload>: fewer bytes here, and a module is fetched and run once however often
     // it is imported; a failure shows in the element's own import below.
     // So are their CSS files, left in `css` for the element's code (core/define.ts `sheet`).
-    for (const dep of it[3]) import(/* @vite-ignore */ chunk(url(shared.split(',')[+dep]))).catch(() => {});
+    for (const dep of it[3]) import(/* @vite-ignore */ chunk(url(common.split(',')[+dep]))).catch(() => {});
     import(/* @vite-ignore */ chunk(url(it[0]))).then(
       () => {
         const [target, event, detail] = asked.get(tag) ?? [];

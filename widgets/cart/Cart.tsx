@@ -16,7 +16,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { hostOf } from '../core/define.ts';
 import { emit } from '../core/events.ts';
-import { CART_TEXT, COMMERCE_TEXT } from '../core/shared.ts';
+import { CART_TEXT, COMMERCE_TEXT } from '../core/domain.ts';
 import { useToasts } from '../core/toast.tsx';
 import type { PanelProps } from './CartPanel.tsx';
 import { EmptyCart } from './Empty.tsx';

@@ -8,7 +8,7 @@
  * Its attributes, events and parts: widgets/loc-configurator/register.ts.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { productById, type ProductId, formatUSD, priceFor, type ConfigFor, bookingLink, CONFIGURATOR_KEY_PREFIX, ADD_TO_CART } from '../core/shared.ts';
+import { productById, type ProductId, formatUSD, priceFor, type ConfigFor, bookingLink, CONFIGURATOR_KEY_PREFIX, ADD_TO_CART } from '../core/domain.ts';
 import { siteUrl } from '../core/site.ts';
 import { emit } from '../core/events.ts';
 import { hostOf } from '../core/define.ts';

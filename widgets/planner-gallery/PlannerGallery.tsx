@@ -9,7 +9,7 @@
  * Its attributes, events and parts: widgets/planner-gallery/register.ts.
  */
 import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
-import { GALLERY_THUMBS_PER_ROW, TEXTS } from '../core/shared.ts';
+import { GALLERY_THUMBS_PER_ROW, TEXTS } from '../core/domain.ts';
 import type { Tables } from '../../supabase/types/database.ts';
 import { rest } from '../core/rest.ts';
 

@@ -17,7 +17,7 @@
  * Its attributes, events and parts: widgets/review-moderation/register.ts.
  */
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { REVIEW_SLUGS, MODERATION_MESSAGES as MSG, reviewSubjectName } from '../core/shared.ts';
+import { REVIEW_SLUGS, MODERATION_MESSAGES as MSG, reviewSubjectName } from '../core/domain.ts';
 import { AdminGate, useAdminCall, type AdminPanelProps } from '../core/admin-gate.tsx';
 import { Modal } from '../core/dialog.tsx';
 import { emit, type KybEventMap } from '../core/events.ts';

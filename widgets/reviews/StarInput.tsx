@@ -1,6 +1,6 @@
 /** The 5-star radio-group input of the review form (loaded with the form). */
 import { useState } from 'react';
-import { RATING_MAX } from '../core/shared.ts';
+import { RATING_MAX } from '../core/domain.ts';
 import { STARS, Star } from './view/star.ts';
 
 /**

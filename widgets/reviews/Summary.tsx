@@ -1,5 +1,5 @@
 /** Average, count and the rating histogram; each bar filters the list to that many stars. */
-import { RATING_MAX } from '../core/shared.ts';
+import { RATING_MAX } from '../core/domain.ts';
 import { type FeedSummary, barPercent, basedOn, formatAverage, reviewCount } from './model/index.ts';
 import { Stars } from './view/index.ts';
 import { Star } from './view/star.ts';

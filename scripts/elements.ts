@@ -62,7 +62,7 @@ export interface ElementDecl {
   /**
    * Not in the schema (tools ignore unknown fields): the loader's `:not(:defined)` reservation (a
    * block's min-height, in rem or px, with steps from a viewport width up; anything else the rule's CSS) and loading strategy (widgets/loader.ts;
-   * absent = `visible`). vite.widgets.config.ts writes both into the loader.
+   * absent = `visible`). scripts/vite/loader-manifest.ts writes both into the loader.
    */
   'x-reserve'?: string;
   'x-load'?: string;
@@ -153,7 +153,7 @@ function defineElementPlugin() {
       );
       const [, ...rest] = text.split(/\n\s*\n/);
       const reserve = tags.find((t) => t.tag === 'reserve');
-      // A height (rem, or px with the unit), optionally `<width>:<height>` steps (vite.widgets.config.ts reserveCss), or CSS.
+      // A height (rem, or px with the unit), optionally `<width>:<height>` steps (scripts/reserve-css.ts), or CSS.
       if (reserve && /^\d/.test(reserve.body) && !/^[\d.]+(px)?( \d+:[\d.]+(px)?)*$/.test(reserve.body)) {
         throw new Error(`${moduleDoc.path}: @reserve ${reserve.body}: <rem>|<px>px [<width>:<height> …], or CSS`);
       }

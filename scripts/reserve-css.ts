@@ -6,7 +6,7 @@
  * desktop); anything else is CSS, as written.
  *
  * Used twice at build time, so that the space is kept from the first paint wherever the element is:
- * vite.widgets.config.ts writes it into the loader (any page), and `npm run gen:elements` into
+ * scripts/vite/loader-manifest.ts writes it into the loader (any page), and `npm run gen:elements` into
  * site/styles/reserve.css (the site's own stylesheet, there before the loader runs: issue #13).
  */
 export function reserveCss(r: string | undefined): string {

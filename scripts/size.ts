@@ -25,7 +25,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const LOADER = 'kyb-widgets.js';
 /**
  * 2.1 kB: the loader holds, per element, its chunk, loading strategy, preloads and space reservation, in
- * one string written at build time (vite.widgets.config.ts `loaderManifest`), plus the logic that loads
+ * one string written at build time (scripts/vite/loader-manifest.ts), plus the logic that loads
  * each element by its strategy (widgets/loader.ts). 2 kB until it also started each element's CSS file
  * with its code (core/define.ts `sheet`), when the CSS left the JavaScript (issue #13).
  */
@@ -43,7 +43,7 @@ const REVIEWS_GOAL = 16 * 1024;
  * loader with the code: reported below, not counted as JavaScript) and the runtime lost what only signed-in
  * elements use. Issue #19 put preact/compat and the real r2wc back under the widgets (the thin layer refused
  * React's idioms): 17.5 kB is its hard ceiling, 16 kB stays the goal. 17.20 kB then: compat and r2wc
- * +1.3 kB (with r2wc given compat's createElement alone: vite.widgets.config.ts `r2wcCreateElement`; all of
+ * +1.3 kB (with r2wc given compat's createElement alone: scripts/vite/runtime.ts `r2wcCreateElement`; all of
  * compat was +3.5 kB), autoFocus on mount +0.14 kB (core/react-on-preact.ts), less 0.1 kB found in
  * core/config.ts, core/rpc.ts and core/define.ts. Measured and left out: a useReducer for kyb-reviews' state
  * (+0.29 kB) and lazy + Suspense for its form and lightbox (+0.69 kB, compat's Suspense).
@@ -150,7 +150,7 @@ function report(dirName: string): boolean {
       for (const f of files) console.log(`    ${pad(f, 46)}${lpad(kb(all.get(f)?.gzip ?? 0), 11)} gzip`);
       console.log(`    ${pad('sum', 46)}${lpad(kb(sum.gzip), 11)} gzip, ${kb(sum.brotli)} brotli, ${kb(sum.raw)} raw — goal ${kb(REVIEWS_GOAL)} gzip: ${met ? 'met' : 'missed'}`);
       if (shipped) console.log(`    ceiling ${kb(REVIEWS_CEILING)} gzip (enforced): ${reviewsOk ? 'OK' : 'OVER'}`);
-      // The CSS files the loader fetches with those chunks (vite.widgets.config.ts cssFiles: a chunk's CSS
+      // The CSS files the loader fetches with those chunks (scripts/vite/css-files.ts: a chunk's CSS
       // has its name), in parallel with them: not JavaScript, but bytes before the list shows all the same.
       const css = files.map((f) => f.replace(/\.js$/, '.css')).filter((f) => f !== LOADER.replace(/\.js$/, '.css') && existsSync(join(dir, f)));
       const cssSizes = css.map((f) => [f, sizesOf(join(dir, f))] as const);

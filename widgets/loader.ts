@@ -28,7 +28,7 @@
  * It also adopts one small stylesheet that reserves each element's space while it is `:not(:defined)`
  * (each element's `@reserve`), so nothing shifts when it upgrades; a page may override it per element.
  *
- * Everything per element comes in one string written at build time by vite.widgets.config.ts
+ * Everything per element comes in one string written at build time by scripts/vite/loader-manifest.ts
  * (`loaderManifest`), from custom-elements.json and the chunk graph (compact: a 2.1 kB gzip budget,
  * scripts/size.ts):
  *
@@ -97,7 +97,7 @@ if (typeof document !== 'undefined' && !g[KEY]) {
 
   /**
    * A chunk's URL without its `+`; a chunk so marked comes with a CSS file of its name, which starts to
-   * load here (vite.widgets.config.ts cssFiles). Every element's chunk is marked below; in the dev server
+   * load here (scripts/vite/css-files.ts). Every element's chunk is marked below; in the dev server
    * an element's chunk is its register.ts, whose CSS comes another way.
    */
   const chunk = (u: string) => {

@@ -7,7 +7,7 @@
  * - `await defineElement(tag, Component, {props?, css?, commonCss?})` → the element class (the existing one when
  *   the tag is already defined). `props` is the attribute contract: camelCase prop → r2wc type; the attribute
  *   is the kebab-case name (`sourcePage: 'string'` ↔ `source-page`). `css` and `commonCss` are URLs of CSS files
- *   (`import href from './styles.css?sheet'`, vite.widgets.config.ts): the tag is defined once they have
+ *   (`import href from './styles.css?sheet'`, scripts/vite/css-files.ts): the tag is defined once they have
  *   arrived, so an element never shows unstyled, and the promise rejects (the tag stays undefined, its
  *   fallback and reservation in place) when one cannot be fetched. Call it only from an element's
  *   `register.ts`, with `await` (the registration side effect lives there; the component module has none).

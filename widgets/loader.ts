@@ -33,7 +33,7 @@
  * scripts/size.ts):
  *
  *   <chunk path, * = file>|<common chunk files (those several elements import), comma-separated; `+` after one that has a CSS file>|<element>|<element>…
- *   element = <folder> <file> <strategy>[:<event>] (empty: visible) <common chunk indexes, dot-separated> <reserve CSS>
+ *   element = <folder> <file> <strategy>[:<event>] (empty: visible) <common chunks: bit i set for the i-th, base 36> <reserve CSS>
  *   (a file starting with "-" is the folder's name followed by it: `-Ab12Cd` for `reviews-Ab12Cd`)
  *   (the reservation's CSS follows `display:block`)
  *
@@ -42,7 +42,7 @@
  */
 const MANIFEST = '__KYB_MANIFEST__';
 
-type Entry = [file: string, strategy: string, event: string, deps: string[]];
+type Entry = [file: string, strategy: string, event: string, deps: number];
 
 const KEY = Symbol.for('kyb.loader');
 const g = globalThis as unknown as Record<symbol, unknown>;
@@ -65,7 +65,8 @@ if (typeof document !== 'undefined' && !g[KEY]) {
     const [folder, file, how, deps, ...reserve] = row.split(' ');
     const tag = `kyb-${folder}`;
     const [strategy, event] = how.split(':');
-    els.set(tag, [`${file[0] === '-' ? folder + file : file}+`, strategy, event, deps.split('.').filter(Boolean)]);
+    // parseInt('') (the dev server: no common chunks) is NaN, which the loop below reads as none.
+    els.set(tag, [`${file[0] === '-' ? folder + file : file}+`, strategy, event, parseInt(deps, 36)]);
     pending.add(tag);
     // A block unless its reservation says otherwise (a later declaration wins). :where(): no specificity,
     // so the page's own rules for the element (a class that makes it a grid) win over the reservation.
@@ -115,7 +116,7 @@ if (typeof document !== 'undefined' && !g[KEY]) {
     // not <link rel=modulepreload>: fewer bytes here, and a module is fetched and run once however often
     // it is imported; a failure shows in the element's own import below.
     // So are their CSS files, left in `css` for the element's code (core/define.ts `sheet`).
-    for (const dep of it[3]) import(/* @vite-ignore */ chunk(url(common.split(',')[+dep]))).catch(() => {});
+    for (let i = 0, deps = it[3]; deps; i++, deps >>= 1) if (deps & 1) import(/* @vite-ignore */ chunk(url(common.split(',')[i]))).catch(() => {});
     import(/* @vite-ignore */ chunk(url(it[0]))).then(
       () => {
         const [target, event, detail] = asked.get(tag) ?? [];

@@ -25,8 +25,6 @@ export interface Product {
   /** Card and page artwork. */
   image: string;
   category: ProductCategory;
-  /** Lowest price any configuration of the product reaches (checked against pricing.ts by tests). */
-  fromPrice: number;
   /** The catalog card shows "From $X" (the DIY kit card shows no price, docs/data.md#entities). */
   showPrice: boolean;
   /** Coming Soon badge and a waiting-list form instead of Buy Now (docs/catalog.md#products-page). */
@@ -60,7 +58,6 @@ export const PRODUCTS: readonly Product[] = [
     description: 'Our signature blend of human and non-toxic synthetic hair: the natural movement of human hair with the hold and lightness of synthetic.',
     features: ['Human/synthetic blend', `${LOCS_PER_BUNDLE} locs per bundle`, 'Lengths 12 to 32 inches', 'Sizes XS to MD', 'Black, Brown, Burgundy or Honey Blonde'],
     category: 'loc-extensions',
-    fromPrice: 70,
     showPrice: true,
     comingSoon: false,
     listed: true,
@@ -74,7 +71,6 @@ export const PRODUCTS: readonly Product[] = [
     description: 'Lightweight loc extensions in non-toxic synthetic hair: an easy, affordable way to wear a full loc look.',
     features: ['Non-toxic synthetic hair', `${LOCS_PER_BUNDLE} locs per bundle`, 'Lengths 12 to 32 inches', 'Sizes XS to MD', 'Black, Brown, Burgundy or Honey Blonde'],
     category: 'loc-extensions',
-    fromPrice: 65,
     showPrice: true,
     comingSoon: false,
     listed: true,
@@ -94,7 +90,6 @@ export const PRODUCTS: readonly Product[] = [
       'Handmade to order in 3-4 weeks',
     ],
     category: 'loc-extensions',
-    fromPrice: 90,
     showPrice: true,
     comingSoon: false,
     listed: true,
@@ -108,7 +103,6 @@ export const PRODUCTS: readonly Product[] = [
     description: 'Everything you need to install Trinity Locs at home, with step-by-step guidance from our stylists.',
     features: ['3 Trinity Loc bundles', 'Wrapping hair', 'Video tutorial for install and removal', 'Digital care cards', 'Crochet hook'],
     category: 'diy-kit',
-    fromPrice: 149,
     showPrice: false,
     comingSoon: true,
     listed: true,
@@ -122,7 +116,6 @@ export const PRODUCTS: readonly Product[] = [
     description: 'Build your own loc kit: choose the size, count, length and color of your locs and add the extras you want.',
     features: ['Sizes XS, SM or MD', '20, 40 or 60 locs', 'Lengths 12 to 32 inches', 'Five colors, including a custom multi-color', 'Ships to the U.S. only'],
     category: 'diy-kit',
-    fromPrice: 95,
     showPrice: true,
     comingSoon: false,
     listed: false,

@@ -21,6 +21,7 @@ import {
   LOC_COLORS,
   LOCS_PER_BUNDLE,
   MULTI_TONE_PRICE,
+  PLANNER_TIERS,
   SIZES,
   TRINITY_BASE_PRICE,
   TRINITY_LENGTHS,
@@ -272,6 +273,18 @@ export function allConfigurations<P extends ProductId>(product: P): ConfigFor[P]
 
 /** Money in words: shared/money.ts (re-exported here, where the catalog's pages have always found it). */
 export { formatUSD };
+
+/**
+ * A configurable product's "from" price: what its default configuration costs, which is the lowest any
+ * configuration reaches (tests/unit/pricing.test.ts), so the catalog cards, the product pages and the
+ * route table's descriptions quote the configurator's own figure, never a copy of it.
+ */
+export function fromPrice(product: ProductId): number {
+  return priceFor(product, defaultConfiguration(product)).total;
+}
+
+/** The Crown Planner's lowest tier, as its page and its description quote it. */
+export const plannerFromPrice = (): number => Math.min(...PLANNER_TIERS.map((t) => t.price));
 
 /** "From $65" on catalog cards. */
 export function formatFrom(amount: number): string {

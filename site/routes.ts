@@ -6,7 +6,9 @@
  * search engines index one copy and old or printed links keep working without a redirect hop.
  */
 import type { FunctionComponent } from 'preact';
-import { PRODUCTS, type ProductId } from '../shared/catalog.ts';
+import { HANDMADE_LOCS, PRODUCTS, type ProductId } from '../shared/catalog.ts';
+import { formatUSD, fromPrice, plannerFromPrice } from '../shared/pricing.ts';
+import { ADMIN_PAGES, type AdminPath } from './admin-pages.ts';
 import { PRESS_ITEMS } from './content/press.ts';
 import { About } from './pages/About.tsx';
 import { Account } from './pages/Account.tsx';
@@ -97,13 +99,26 @@ const productTitle: Record<ProductId, string> = {
   'diy-kit': 'DIY Trinity Loc Kit',
   'lock-kit': 'Build Your DIY Loc Kit',
 };
+/** A product's "from" price in words ("$70"): shared/pricing.ts's, never a figure typed here. */
+const from = (id: ProductId) => formatUSD(fromPrice(id));
 const productDescription: Record<ProductId, string> = {
-  'trinity-locs': 'Handmade Trinity Locs blend human hair with non-toxic synthetic fibre: natural movement, lighter wear. 20 locs per bundle, 12-32 in, from $70.',
-  'irie-locs': 'Irie Locs are lightweight, non-toxic synthetic loc extensions, handmade in four colors and lengths from 12 to 32 inches. From $65 a bundle.',
-  'jah-locs': 'Jah Locs are handmade from 100% human hair: dye, style and reuse them. XS to MD widths, 20, 40 or 60 locs, made to order in 3-4 weeks. From $90.',
-  'diy-kit': 'Install Trinity Locs at home: three Trinity bundles, wrapping hair, a video tutorial, digital care cards and a crochet hook. Kits from $149.',
-  'lock-kit': 'Build a custom DIY loc kit: choose size, count, length and color, add wrapping hair, beads or a satin bag. From $95, ships in the U.S.',
+  'trinity-locs': `Handmade Trinity Locs blend human hair with non-toxic synthetic fibre: natural movement, lighter wear. 20 locs per bundle, 12-32 in, from ${from('trinity-locs')}.`,
+  'irie-locs': `Irie Locs are lightweight, non-toxic synthetic loc extensions, handmade in four colors and lengths from 12 to 32 inches. From ${from('irie-locs')} a bundle.`,
+  'jah-locs': `Jah Locs are handmade from 100% human hair: dye, style and reuse them. XS to MD widths, 20, 40 or 60 locs, made to order in 3-4 weeks. From ${from('jah-locs')}.`,
+  'diy-kit': `Install Trinity Locs at home: three Trinity bundles, wrapping hair, a video tutorial, digital care cards and a crochet hook. Kits from ${from('diy-kit')}.`,
+  'lock-kit': `Build a custom DIY loc kit: choose size, count, length and color, add wrapping hair, beads or a satin bag. From ${from('lock-kit')}, ships in the U.S.`,
 };
+
+/** An admin page's route: its title and description from admin-pages.ts, which its navigation reads too. */
+const adminRoute = (path: AdminPath, page: FunctionComponent): Route => ({
+  path,
+  section: null,
+  page,
+  ...ADMIN_PAGES[path],
+  sitemap: false,
+  noindex: true,
+  navLabel: ADMIN_PAGES[path].title,
+});
 
 const productRoutes: Route[] = PRODUCTS.map((p) => ({
   path: p.href,
@@ -151,7 +166,7 @@ export const ROUTES: readonly Route[] = [
     section: '/products',
     page: Products,
     title: 'Our Crown Creations: Loc Extensions & DIY Kits',
-    description: 'Shop handmade loc extensions (Irie from $65, Trinity from $70, Jah from $90) and join the waiting list for the DIY Trinity Loc Kit.',
+    description: `Shop handmade loc extensions (Irie from ${from('irie-locs')}, Trinity from ${from('trinity-locs')}, Jah from ${from('jah-locs')}) and join the waiting list for the DIY Trinity Loc Kit.`,
     sitemap: true,
     navLabel: 'Products',
   },
@@ -161,7 +176,7 @@ export const ROUTES: readonly Route[] = [
     section: '/products',
     page: HandmadeLocs,
     title: 'Handmade Faux Locs',
-    description: 'Soft, lightweight handmade faux locs crafted to order. From $79, with free shipping on orders over $100.',
+    description: `Soft, lightweight handmade faux locs crafted to order. From ${formatUSD(HANDMADE_LOCS.fromPrice)}, with free shipping on orders over ${formatUSD(HANDMADE_LOCS.freeShippingOver)}.`,
     sitemap: true,
     navLabel: 'Handmade Faux Locs',
     ogType: 'product',
@@ -266,7 +281,7 @@ export const ROUTES: readonly Route[] = [
     aliases: ['/crown-planner', '/vip-crown-suite', '/protective-style-planner'],
     page: CrownPlanner,
     title: 'The CROWN Planner: Protective Styling Edition',
-    description: 'Plan every protective style with 139+ hyperlinked, printable templates, a how-to walkthrough and a digital sticker book. From $13.',
+    description: `Plan every protective style with 139+ hyperlinked, printable templates, a how-to walkthrough and a digital sticker book. From ${formatUSD(plannerFromPrice())}.`,
     sitemap: true,
     navLabel: 'Crown Planner',
     ogType: 'product',
@@ -419,56 +434,11 @@ export const ROUTES: readonly Route[] = [
     noindex: true,
     navLabel: 'Your order',
   },
-  {
-    path: '/admin/orders',
-    section: null,
-    page: AdminOrders,
-    title: 'Orders',
-    description: 'Run what the shop sold: every order, its payments and history, its next step, and the Crown Planner files.',
-    sitemap: false,
-    noindex: true,
-    navLabel: 'Orders',
-  },
-  {
-    path: '/admin/inbox',
-    section: null,
-    page: AdminInbox,
-    title: 'Inbox',
-    description: 'Read and triage what visitors send: partnership inquiries, beta requests, opt-ins and subscriptions.',
-    sitemap: false,
-    noindex: true,
-    navLabel: 'Inbox',
-  },
-  {
-    path: '/admin/gallery',
-    section: null,
-    page: AdminGallery,
-    title: 'Gallery Administration',
-    description: 'Manage the images and videos of the CROWN Planner gallery.',
-    sitemap: false,
-    noindex: true,
-    navLabel: 'Gallery Administration',
-  },
-  {
-    path: '/admin/reviews',
-    section: null,
-    page: AdminReviews,
-    title: 'Review Moderation',
-    description: 'Approve, verify or delete the product reviews customers submit.',
-    sitemap: false,
-    noindex: true,
-    navLabel: 'Review Moderation',
-  },
-  {
-    path: '/admin/embed',
-    section: null,
-    page: AdminEmbed,
-    title: 'Embed Builder',
-    description: 'Put the reviews, the newsletter or the waiting list on another site: pick, style, preview and copy the embed code.',
-    sitemap: false,
-    noindex: true,
-    navLabel: 'Embed Builder',
-  },
+  adminRoute('/admin/orders', AdminOrders),
+  adminRoute('/admin/inbox', AdminInbox),
+  adminRoute('/admin/gallery', AdminGallery),
+  adminRoute('/admin/reviews', AdminReviews),
+  adminRoute('/admin/embed', AdminEmbed),
   {
     // Reached from the unsubscribe link in the e-mails only; the link carries a token.
     path: '/unsubscribe',

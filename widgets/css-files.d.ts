@@ -1,5 +1,5 @@
 /**
- * `import href from './styles.css?sheet'`: the URL of that CSS as a file of its own (vite.widgets.config.ts
+ * `import href from './styles.css?sheet'`: the URL of that CSS as a file of its own (scripts/vite/css-files.ts
  * cssFiles), for core/define.ts `defineElement` and `sheet`.
  */
 declare module '*.css?sheet' {

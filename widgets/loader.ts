@@ -3,13 +3,13 @@
  *
  *   <script type="module" src="https://…/widgets/kyb-widgets.js"></script>
  *
- * It defines nothing itself: it imports an element's registration module (`widgets/<folder>/define.ts`,
+ * It defines nothing itself: it imports an element's registration module (`widgets/<folder>/register.ts`,
  * built as `chunks/<folder>-<hash>.js`) only when its tag appears in the document, at start and later
  * (MutationObserver), so a page with only `<kyb-reviews>` downloads the reviews code and nothing else.
  * Chunks resolve relative to this file, so the bundle works from any origin or path.
  *
  * When, once its tag is in the document, depends on the element's loading strategy, named by `@load`
- * in its define.ts (widgets/README.md#loading-strategies):
+ * in its register.ts (widgets/README.md#loading-strategies):
  * - `visible` (the default): when it comes within a screen of the viewport (IntersectionObserver), or
  *   at the visitor's first scroll, focus or pointer anywhere; so what is below the fold costs a phone's
  *   first load no main-thread time (issue #13).
@@ -28,21 +28,21 @@
  * It also adopts one small stylesheet that reserves each element's space while it is `:not(:defined)`
  * (each element's `@reserve`), so nothing shifts when it upgrades; a page may override it per element.
  *
- * Everything per element comes in one string written at build time by vite.widgets.config.ts
+ * Everything per element comes in one string written at build time by scripts/vite/loader-manifest.ts
  * (`loaderManifest`), from custom-elements.json and the chunk graph (compact: a 2.1 kB gzip budget,
  * scripts/size.ts):
  *
- *   <chunk path, * = file>|<shared chunk files, comma-separated; `+` after one that has a CSS file>|<element>|<element>…
- *   element = <folder> <file> <strategy>[:<event>] (empty: visible) <shared chunk indexes, dot-separated> <reserve CSS>
+ *   <chunk path, * = file>|<common chunk files (those several elements import), comma-separated; `+` after one that has a CSS file>|<element>|<element>…
+ *   element = <folder> <file> <strategy>[:<event>] (empty: visible) <common chunks: bit i set for the i-th, base 36> <reserve CSS>
  *   (a file starting with "-" is the folder's name followed by it: `-Ab12Cd` for `reviews-Ab12Cd`)
  *   (the reservation's CSS follows `display:block`)
  *
  * Tags inside another element's shadow root are not seen here: an element that renders another kyb-*
- * element imports that element's define module itself.
+ * element imports that element's register module itself.
  */
 const MANIFEST = '__KYB_MANIFEST__';
 
-type Entry = [file: string, strategy: string, event: string, deps: string[]];
+type Entry = [file: string, strategy: string, event: string, deps: number];
 
 const KEY = Symbol.for('kyb.loader');
 const g = globalThis as unknown as Record<symbol, unknown>;
@@ -51,7 +51,7 @@ if (typeof document !== 'undefined' && !g[KEY]) {
   // A page that includes the script twice gets one loader; the elements' define is twice-safe anyway.
   // The mark is also where this loader leaves the CSS files it fetches (below) for core/define.ts `sheet`.
   const css: Record<string, Promise<Response>> = (g[KEY] = {});
-  const [path, shared, ...rows] = MANIFEST.split('|');
+  const [path, common, ...rows] = MANIFEST.split('|');
   // Not `new URL(…, import.meta.url)` inline: Vite would take that for an asset reference.
   const here = import.meta.url;
   const url = (file: string) => new URL(path.replace('*', file), here).href;
@@ -65,7 +65,8 @@ if (typeof document !== 'undefined' && !g[KEY]) {
     const [folder, file, how, deps, ...reserve] = row.split(' ');
     const tag = `kyb-${folder}`;
     const [strategy, event] = how.split(':');
-    els.set(tag, [`${file[0] === '-' ? folder + file : file}+`, strategy, event, deps.split('.').filter(Boolean)]);
+    // parseInt('') (the dev server: no common chunks) is NaN, which the loop below reads as none.
+    els.set(tag, [`${file[0] === '-' ? folder + file : file}+`, strategy, event, parseInt(deps, 36)]);
     pending.add(tag);
     // A block unless its reservation says otherwise (a later declaration wins). :where(): no specificity,
     // so the page's own rules for the element (a class that makes it a grid) win over the reservation.
@@ -97,8 +98,8 @@ if (typeof document !== 'undefined' && !g[KEY]) {
 
   /**
    * A chunk's URL without its `+`; a chunk so marked comes with a CSS file of its name, which starts to
-   * load here (vite.widgets.config.ts cssFiles). Every element's chunk is marked below; in the dev server
-   * an element's chunk is its define.ts, whose CSS comes another way.
+   * load here (scripts/vite/css-files.ts). Every element's chunk is marked below; in the dev server
+   * an element's chunk is its register.ts, whose CSS comes another way.
    */
   const chunk = (u: string) => {
     const c = u.replace('+.js', '.css');
@@ -111,11 +112,11 @@ if (typeof document !== 'undefined' && !g[KEY]) {
   const load = (tag: string) => {
     if (!pending.delete(tag)) return;
     const it = els.get(tag)!;
-    // The element's shared chunks are fetched in parallel with its own, instead of after it. import(),
+    // The element's common chunks are fetched in parallel with its own, instead of after it. import(),
     // not <link rel=modulepreload>: fewer bytes here, and a module is fetched and run once however often
     // it is imported; a failure shows in the element's own import below.
     // So are their CSS files, left in `css` for the element's code (core/define.ts `sheet`).
-    for (const dep of it[3]) import(/* @vite-ignore */ chunk(url(shared.split(',')[+dep]))).catch(() => {});
+    for (let i = 0, deps = it[3]; deps; i++, deps >>= 1) if (deps & 1) import(/* @vite-ignore */ chunk(url(common.split(',')[i]))).catch(() => {});
     import(/* @vite-ignore */ chunk(url(it[0]))).then(
       () => {
         const [target, event, detail] = asked.get(tag) ?? [];

@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /**
  * A small stroked icon set drawn for the site (24×24, currentColor), inlined so icons need no request
  * and follow the text color. Icons are decorative: the text beside them carries the meaning.

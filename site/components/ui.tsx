@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /**
  * Building blocks shared by the pages. They exist so every page gets the same accessible patterns for
  * free: images always carry width/height/alt, external links always say they open a new tab, headings

@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /**
  * The whole HTML document of one page: head metadata (title, description, canonical, Open Graph,
  * Twitter, the backend meta tags the widgets read), the stylesheet, the one widget loader script, the

@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /**
  * An /embed/<element> page (issue #22; docs/embedding.md, site/README.md#embed-pages): one public element
  * alone, for an iframe on another site or a plain link. Minimal: no header, footer or site stylesheet,

@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /** Four-column footer and the copyright line (docs/pages.md#shared-layout), plus the floating direct-message button. */
 import { BUSINESS, bookingLink } from '../../shared/business.ts';
 import { ExtLink, Img, PhoneLink } from '../components/ui.tsx';

@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /**
  * Sticky top bar (docs/pages.md#shared-layout). Everything here works with JavaScript off: the Digital Tools dropdown
  * and the small-screen menu are `popover`s opened by `popovertarget` buttons, so Enter/Space toggle

@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /** About (docs/pages.md#about): the system is broken, our answer, Meet the Visionary, In the News. */
 import { BookLink, ButtonLink, Feature, Hero, Img, SEP, Section } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';

@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /**
  * My Account (docs/accounts.md#account-page): <kyb-account> (signed-in only; it redirects visitors to /),
  * then the customer's orders, <kyb-order of="account"> (docs/commerce.md#order-pages). Not indexed.

@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /** Gallery admin (docs/admin.md#gallery-admin): <kyb-gallery-admin>; not indexed. */
 import { AdminNav } from '../components/AdminNav.tsx';
 import { Fallback, Section } from '../components/ui.tsx';

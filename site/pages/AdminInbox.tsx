@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /** The admin inbox (issue #10): <kyb-admin-inbox>; not indexed, not in the site navigation. */
 import { AdminNav } from '../components/AdminNav.tsx';
 import { Fallback, Section } from '../components/ui.tsx';

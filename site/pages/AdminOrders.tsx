@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /** The orders (issue #21): <kyb-admin-orders>; not indexed, not in the site navigation. */
 import { AdminNav } from '../components/AdminNav.tsx';
 import { Fallback, Section } from '../components/ui.tsx';

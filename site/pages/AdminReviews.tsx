@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /** Review moderation: <kyb-review-moderation>; not indexed, not in the navigation. */
 import { AdminNav } from '../components/AdminNav.tsx';
 import { Fallback, Section } from '../components/ui.tsx';

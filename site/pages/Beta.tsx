@@ -1,11 +1,12 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /**
  * Beta page (/beta and /digital-tools/beta, docs/tools.md#beta-area): the programme and the password gate
  * (<kyb-beta-gate>). The tools it unlocks are listed on /beta-tester.
  */
 import { Fallback, Feature, Hero, Section } from '../components/ui.tsx';
 import { BETA_TOOLS } from '../content/tools.ts';
-import { mailto } from './shared.tsx';
+import { mailto } from './sections.tsx';
 
 export function Beta() {
   return (

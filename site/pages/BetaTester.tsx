@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /**
  * Beta Access Tools (/beta-tester, docs/tools.md#beta-access-tools): the Crown Planner, five Coming Soon tools, feedback by
  * e-mail and the chat community. Reached after the access modal; the tools sit inside the password
@@ -9,7 +10,7 @@ import { Badge, ButtonLink, ExtLink, Hero, Section } from '../components/ui.tsx'
 import { Icon } from '../components/icons.tsx';
 import { PLANNER } from '../content/planner.ts';
 import { BETA_TOOLS } from '../content/tools.ts';
-import { mailto } from './shared.tsx';
+import { mailto } from './sections.tsx';
 
 export function BetaTools() {
   return (

@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /**
  * Blog (docs/pages.md#blog): topic chips, search, the featured article (to /blog/full-loc-bible), three articles,
  * Load More and Subscribe. The spec's search and Load More are inert: Load More is rendered disabled
@@ -9,7 +10,7 @@ import { Hero, Img, SEP, Section } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import { ARTICLES, BLOG_TOPICS, FEATURED_ARTICLE, type Article } from '../content/blog.ts';
 import { formatLongDate } from '../content/press.ts';
-import { NewsletterCard } from './shared.tsx';
+import { NewsletterCard } from './sections.tsx';
 
 /** An article teaser card (the blog's archive and the tools hub's blog section). */
 export function ArticleCard({ a, children }: { a: Article; children?: ComponentChildren }) {

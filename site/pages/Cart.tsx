@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /**
  * /cart (docs/commerce.md#cart): the whole cart, `<kyb-cart layout="page">`, which is also where
  * Stripe's page sends a visitor who cancels (`?checkout=cancelled`: the cart says checkout was cancelled

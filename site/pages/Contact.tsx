@@ -1,9 +1,10 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /** Contact (/contact, linked by the spec): e-mail, direct message, phone (docs/pages.md#business-details). */
 import { BUSINESS } from '../../shared/business.ts';
 import { BookLink, Hero, Section } from '../components/ui.tsx';
 import { POLICY } from '../content/faq.ts';
-import { ContactOptions } from './shared.tsx';
+import { ContactOptions } from './sections.tsx';
 
 export function Contact() {
   return (

@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /**
  * The CROWN Planner landing page (/digital-tools/crown-planner and its aliases, docs/tools.md#crown-planner-page): gallery
  * carousel at the top (<kyb-planner-gallery>, falling back to the cover), sticky in-page navigation with
@@ -13,7 +14,7 @@ import { Accordion, Badge, ButtonLink, ExtLink, Feature, Img, JsonLd, Section } 
 import { Icon } from '../components/icons.tsx';
 import { PLANNER, PLANNER_BENEFITS, PLANNER_FAQ, PLANNER_INSIDE, PLANNER_RECEIVE, PLANNER_STEPS } from '../content/planner.ts';
 import { productLd } from '../content/structured-data.ts';
-import { ReviewsSection, Steps, VideoPoster } from './shared.tsx';
+import { ReviewsSection, Steps, VideoPoster } from './sections.tsx';
 
 const NAV = [
   ['overview', 'Overview'],

@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /**
  * Digital tools hub (docs/tools.md#digital-tools-hub): hero, the access modal, three feature highlights, three blog teasers,
  * a link to /blog, two videos (local posters linking out), the video channel, the Crown Planner and
@@ -13,7 +14,7 @@ import { ARTICLES } from '../content/blog.ts';
 import { PLANNER } from '../content/planner.ts';
 import { RESOURCES, TOOL_FEATURES, TOOL_VIDEOS } from '../content/tools.ts';
 import { ArticleCard } from './Blog.tsx';
-import { VideoPoster, mailto } from './shared.tsx';
+import { VideoPoster, mailto } from './sections.tsx';
 
 /** The free downloads as cards: the Vault page's content, and the tools hub's fallback for kyb-vault. */
 export function ResourceList() {

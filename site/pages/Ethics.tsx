@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /** Ethics & Sourcing (/ethics, linked from /about): how hair and ingredients are sourced. */
 import { Feature, Hero, Section } from '../components/ui.tsx';
 

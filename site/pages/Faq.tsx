@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /**
  * FAQ (docs/pages.md#faq): hero, category tiles, one card per category with exclusive accordions
  * (<details name="faq-<category>">: one open at a time, no script), Still Have Questions?, and the

@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /** Loc FAQ (docs/pages.md#loc-faq): nine groups of exclusive accordions, Learn & Connect, Shop Now. */
 import { Accordion, Breadcrumb, ButtonLink, ExtLink, JsonLd, Section } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';

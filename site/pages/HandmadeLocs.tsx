@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /**
  * Handmade faux locs (docs/catalog.md#handmade-faux-locs): hero with thumbnails, benefits, style gallery, reviews
  * (slug handmade-locs). Add to Cart puts the handmade locs in the cart (`<kyb-cart add>` around the
@@ -12,7 +13,7 @@ import { Icon } from '../components/icons.tsx';
 import { HANDMADE_PICTURES, STYLE_GALLERY } from '../content/products.ts';
 import { productLd } from '../content/structured-data.ts';
 import { ThumbnailGallery } from './product/ProductLayout.tsx';
-import { ReviewsSection } from './shared.tsx';
+import { ReviewsSection } from './sections.tsx';
 
 const BENEFITS = [
   { icon: 'feather' as const, title: 'Feather-light', text: 'Crocheted by hand from soft fibre, so they sit lightly from the first day.' },

@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /**
  * The studio page (docs/pages.md#studio): hero, benefits, amenities, partner brands, add-ons, loyalty
  * tiers, booking links, a fixed bottom booking bar and reviews (slug holistic-haircare).
@@ -10,7 +11,7 @@ import { BookLink, ButtonLink, ExtLink, Feature, Hero, Section } from '../compon
 import { Icon } from '../components/icons.tsx';
 import { TRUSTED_PARTNERS } from '../content/partners.ts';
 import { AMENITIES, STUDIO_BENEFITS } from '../content/studio.ts';
-import { PartnerGrid, ReviewsSection } from './shared.tsx';
+import { PartnerGrid, ReviewsSection } from './sections.tsx';
 
 export function HolisticHaircare() {
   return (

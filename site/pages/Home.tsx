@@ -1,10 +1,11 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /** Home (docs/pages.md#home): hero, three doorways, the KYB way, a call to action and the newsletter card. */
 import { BUSINESS } from '../../shared/business.ts';
 import { BookLink, ButtonLink, Feature, Hero, Img, SEP, Section } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import { PLANNER } from '../content/planner.ts';
-import { NewsletterCard } from './shared.tsx';
+import { NewsletterCard } from './sections.tsx';
 
 const DOORWAYS = [
   {

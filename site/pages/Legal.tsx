@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /**
  * /privacy and /cookies: the real policies, written from what the product stores (site/content/policies.ts),
  * in place of the spec's placeholders (docs/pages.md#privacy-and-cookies says why).

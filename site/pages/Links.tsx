@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /**
  * /links: the brand's own link-in-bio page (issue #22; docs/pages.md#links), for the Instagram and TikTok
  * bios instead of a third-party service. A bare page (no site header or footer), mobile first: the brand,
@@ -21,7 +22,7 @@ import { Img, SEP, StarScale } from '../components/ui.tsx';
 import { SOCIALS } from '../content/socials.ts';
 import { reviewSnapshot } from '../data/review-snapshots.ts';
 import { SiteEnvContext } from '../layout/env.ts';
-import { NewsletterCard, WaitingList } from './shared.tsx';
+import { NewsletterCard, WaitingList } from './sections.tsx';
 
 /** Reviews shown under the rating. */
 const RECENT = 3;

@@ -1,8 +1,9 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /** The Full Loc Bible (/blog/full-loc-bible), the blog's featured article: the loc guide (docs/limits.md#loc-facts). */
 import { bookingLink } from '../../shared/business.ts';
 import { JAH_PROCESSING_TIME, LENGTH_BANDS, LOC_COLORS, LOCS_PER_BUNDLE, MULTI_TONE_PRICE, PRODUCTS, SIZES } from '../../shared/catalog.ts';
-import { formatAdder, formatFrom } from '../../shared/pricing.ts';
+import { formatAdder, formatFrom, fromPrice } from '../../shared/pricing.ts';
 import { Breadcrumb, ButtonLink, ExtLink, Img } from '../components/ui.tsx';
 import { FEATURED_ARTICLE } from '../content/blog.ts';
 import { POLICY } from '../content/faq.ts';
@@ -53,7 +54,7 @@ export function LocBible() {
                 <a href={p.href}>
                   <strong>{p.title}</strong>
                 </a>{' '}
-                ({formatFrom(p.fromPrice).toLowerCase()}): {p.description}
+                ({formatFrom(fromPrice(p.id)).toLowerCase()}): {p.description}
               </li>
             ))}
           </ul>

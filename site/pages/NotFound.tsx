@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /** 404 (docs/pages.md#not-found): Oops! Page not found, a link home; <kyb-not-found> logs the missing path. */
 import { ButtonLink, Section } from '../components/ui.tsx';
 

@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /**
  * The order pages (docs/commerce.md#order-pages), both `<kyb-order>`: /order/confirmed?session_id=… is
  * where Stripe's page returns after a payment (it confirms the payment, then shows the receipt), and

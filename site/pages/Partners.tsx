@@ -1,9 +1,10 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /** Partners (docs/pages.md#partners): the partnership inquiry form (<kyb-partnership-form>), with a mailto fallback. */
 import { PARTNERSHIP_TYPES } from '../../shared/rules/forms.ts';
 import { Feature, Fallback, Hero, Section } from '../components/ui.tsx';
 import { POLICY } from '../content/faq.ts';
-import { mailto } from './shared.tsx';
+import { mailto } from './sections.tsx';
 
 const WHY = [
   { icon: 'users' as const, title: 'A community that buys with intention', text: 'Clients who care where their products come from and read every label.' },

@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /**
  * Press (docs/pages.md#press): filter tabs (static), a search box, the featured story, an archive of three, and
  * the press contact. The tabs and search are inert in the spec; here the tabs are rendered as a

@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /** One press story at /press/<slug> (linked from /press; docs/pages.md#press). */
 import type { FunctionComponent } from 'preact';
 import { BUSINESS } from '../../shared/business.ts';

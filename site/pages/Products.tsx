@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /**
  * Products (docs/catalog.md#products-page, titled Our Crown Creations). The catalog grid is prerendered inside
  * <kyb-product-filter>, which adds the filter and sort selects and filters the cards by their data-*
@@ -6,15 +7,15 @@
  */
 import { bookingLink } from '../../shared/business.ts';
 import { PRODUCTS, type Product } from '../../shared/catalog.ts';
-import { formatFrom } from '../../shared/pricing.ts';
+import { formatFrom, fromPrice } from '../../shared/pricing.ts';
 import { Badge, ButtonLink, ExtLink, Hero, Img, Section } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import { PRODUCT_BENEFITS, STYLE_GALLERY } from '../content/products.ts';
-import { CatalogRating, WaitingList } from './shared.tsx';
+import { CatalogRating, WaitingList } from './sections.tsx';
 
 function ProductCard({ p }: { p: Product }) {
   return (
-    <article class="product-card" data-category={p.category} data-price={p.showPrice ? String(p.fromPrice) : ''} data-added={p.addedAt} data-rank={String(p.rank)}>
+    <article class="product-card" data-category={p.category} data-price={p.showPrice ? String(fromPrice(p.id)) : ''} data-added={p.addedAt} data-rank={String(p.rank)}>
       <div class="product-card__media">
         <Img src={p.image} alt={`${p.title}: handmade locs`} width={480} height={400} />
         <div class="product-card__badges">
@@ -25,7 +26,7 @@ function ProductCard({ p }: { p: Product }) {
       <div class="product-card__body">
         <h3 class="product-card__title">{p.title}</h3>
         <CatalogRating slug={p.reviewSlug} href={p.href} />
-        {p.showPrice && <p class="price">{formatFrom(p.fromPrice)}</p>}
+        {p.showPrice && <p class="price">{formatFrom(fromPrice(p.id))}</p>}
         <p>{p.description}</p>
         <ul class="checklist">
           {p.features.map((f) => (

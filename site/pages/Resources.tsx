@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /**
  * The Vault and resources (/vault and /resources, docs/tools.md#vault-and-resources): three downloads, four social platform
  * cards, and a Book a Service link. The spec's Download buttons had no action; here they download

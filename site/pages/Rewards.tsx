@@ -1,10 +1,11 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /** Rewards (docs/pages.md#rewards): loyalty card image, four tiers, three steps, three member benefits. */
 import { LOYALTY_CARD, REWARDS_TIERS, rewardsTierRange } from '../../shared/catalog.ts';
 import { BookLink, Feature, Hero, Section } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import { MEMBER_BENEFITS, REWARDS_STEPS, TIER_PERKS } from '../content/rewards.ts';
-import { LoyaltyCardImage, Steps } from './shared.tsx';
+import { LoyaltyCardImage, Steps } from './sections.tsx';
 
 export function Rewards() {
   return (

@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /** Services (docs/pages.md#services), with Service structured data (docs/pages.md#business-details). */
 import { BUSINESS, bookingLink } from '../../shared/business.ts';
 import { BookLink, ButtonLink, ExtLink, Feature, Hero, JsonLd, PhoneLink, Section, Stars } from '../components/ui.tsx';
@@ -8,7 +9,7 @@ import { TRUSTED_PARTNERS } from '../content/partners.ts';
 import { REWARDS_STEPS } from '../content/rewards.ts';
 import { AMENITIES, DISCOUNTS, PREMIUM_ADD_ONS, STATIC_REVIEWS, WHY_KYB } from '../content/studio.ts';
 import { serviceLd } from '../content/structured-data.ts';
-import { LoyaltyCardImage, PartnerGrid, Steps, VideoPoster } from './shared.tsx';
+import { LoyaltyCardImage, PartnerGrid, Steps, VideoPoster } from './sections.tsx';
 
 export const SERVICE_DESCRIPTION =
   'Holistic loc, braid and protective-style services for textured hair: starter locs, retwists, loc extension installs, detox treatments and scalp care.';

@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /**
  * Shop and affiliates (docs/pages.md#shop): anchors amazon-storefront and affiliate-brands, the storefront card
  * (50+ products), eight partner brands (four featured) and three Coming Soon merchandise items, each
@@ -10,7 +11,7 @@ import { formatUSD } from '../../shared/pricing.ts';
 import { Badge, ExtLink, Fallback, Hero, Img, Section } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import { PARTNER_BRANDS } from '../content/partners.ts';
-import { PartnerGrid } from './shared.tsx';
+import { PartnerGrid } from './sections.tsx';
 
 export const STOREFRONT_PRODUCTS = '50+';
 

@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /** Teaser pages (docs/pages.md#teasers): /locs leads to /handmade-locs, /planner to /protective-style-planner. */
 import { HANDMADE_LOCS, PLANNER_TIERS } from '../../shared/catalog.ts';
 import { formatFrom } from '../../shared/pricing.ts';

@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /**
  * /unsubscribe?token=…: where the unsubscribe link of a newsletter or waiting-list e-mail lands.
  * <kyb-unsubscribe> reads the token from the URL and unsubscribes only when the visitor presses its

@@ -28,12 +28,12 @@ describe('kyb-widgets.js loader', () => {
     );
     assert(!chunks.some((c) => /^(auth-button|account|newsletter|reviews)-/.test(c)), `no other element's chunk (${chunks})`);
     equal(customElements.get('kyb-account'), undefined, 'other elements stay undefined');
-    // Its shared chunks are requested together with its own, not after it arrived (the loader's manifest).
+    // Its common chunks are requested together with its own, not after it arrived (the loader's manifest).
     const entry = (prefix: string) => requestsTo('/chunks/').find((e) => new URL(e.name).pathname.split('/').pop().startsWith(prefix));
     const own = entry('waitlist-');
     const runtime = entry('runtime-');
     assert(runtime, `the runtime chunk was fetched (${chunks})`);
-    assert(runtime.startTime <= own.responseEnd, `the shared chunk was requested before the element's chunk had arrived (${runtime.startTime} vs ${own.responseEnd})`);
+    assert(runtime.startTime <= own.responseEnd, `the common chunk was requested before the element's chunk had arrived (${runtime.startTime} vs ${own.responseEnd})`);
     probe.remove();
   });
 

@@ -1,5 +1,5 @@
 /**
- * Reserved space is true (issue #13: CLS 0): an element's `@reserve` (widgets/<folder>/define.ts, applied
+ * Reserved space is true (issue #13: CLS 0): an element's `@reserve` (widgets/<folder>/register.ts, applied
  * by the site's stylesheet and the loader while the element is `:not(:defined)`) is the height it renders
  * at, at each width, so nothing below it moves when it upgrades. Per route and width, one page load: the
  * loader and the element chunks are held back while the reserved height is read, then let through, and the upgraded element's height is

@@ -1,6 +1,6 @@
 /**
  * The unit test's own reading of which `::part` names each element really sets
- * (tests/unit/elements-manifest.test.ts holds every define.ts `@csspart` list to it), kept apart from
+ * (tests/unit/elements-manifest.test.ts holds every register.ts `@csspart` list to it), kept apart from
  * the generator it checks (scripts/elements.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * custom-elements.json and what is generated from it (JSX types, README tables, the loader's
- * reservations) are fresh, and the contract in each define.ts matches what the element's code does:
+ * reservations) are fresh, and the contract in each register.ts matches what the element's code does:
  * its parts, its events, and every event going through widgets/core/events.ts (issue #12).
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -44,10 +44,10 @@ describe('custom-elements.json and its outputs', () => {
   });
 });
 
-describe('the contract in define.ts matches the code', () => {
+describe('the contract in register.ts matches the code', () => {
   it.each(elementFolders())('kyb-%s lists exactly the parts its code sets', (folder) => {
     const el = elements.find((e) => e.tagName === `kyb-${folder}`);
-    expect(el?.cssParts.map((p) => p.name).sort(), `widgets/${folder}/define.ts @csspart`).toEqual([...partsInSource(folder)].sort());
+    expect(el?.cssParts.map((p) => p.name).sort(), `widgets/${folder}/register.ts @csspart`).toEqual([...partsInSource(folder)].sort());
   });
 
   it('every event an element dispatches from its own folder is in its @event list', () => {

@@ -11,6 +11,7 @@ import {
   type CardData,
 } from '../../widgets/product-filter/order.ts';
 import { PRODUCTS } from '../../shared/catalog.ts';
+import { fromPrice } from '../../shared/pricing.ts';
 
 const card = (id: string, d: { category?: string; price?: string; added?: string; rank?: string }, index: number) => ({ id, ...readCard(d, index) });
 
@@ -71,7 +72,7 @@ describe('compareCards (docs/catalog.md#products-page: the sorts really sort)', 
   });
   it('orders the real catalog: Recommended by rank, prices ascending', () => {
     const real = PRODUCTS.filter((p) => p.listed).map((p, i) =>
-      card(p.id, { category: p.category, price: p.showPrice ? String(p.fromPrice) : '', added: p.addedAt, rank: String(p.rank) }, i),
+      card(p.id, { category: p.category, price: p.showPrice ? String(fromPrice(p.id)) : '', added: p.addedAt, rank: String(p.rank) }, i),
     );
     const byRank = [...PRODUCTS]
       .filter((p) => p.listed)

@@ -123,9 +123,10 @@ describe('what a readable project prerenders (issue #10)', () => {
   it("shows the brand's reply under its review, labelled and dated, in the product page's reviews", async () => {
     await load(HOSTED, {}, fakeProject().fetch);
     const html = renderPath('/products/irie-locs', siteEnv({ KYB_SUPABASE_URL: HOSTED, KYB_SUPABASE_ANON_KEY: 'anon' })).html;
-    const reply = html.match(/<div class="reviews-fallback__reply">([\s\S]*?)<\/div>/);
-    expect(reply?.[1].replace(/<[^>]+>/g, '')).toBe('Response from KYB\u00a0·\u00a0March 6, 2025Thank you, Fixture Client 1!');
-    expect(html.match(/reviews-fallback__reply/g)).toHaveLength(1);
+    // Drawn by kyb-reviews' own card (site/components/review-cards.tsx): its Reply, dated in PRERENDER_TIME_ZONE.
+    const reply = html.match(/<div class="rv-reply" part="reply">([\s\S]*?)<\/div>/);
+    expect(reply?.[1].replace(/<[^>]+>/g, '')).toBe('Response from KYB March 6, 2025Thank you, Fixture Client 1!');
+    expect(html.match(/class="rv-reply"/g)).toHaveLength(1);
   });
 });
 
@@ -214,7 +215,8 @@ describe('npm run build:site against a hosted project', () => {
       '"@type":"Review"',
       'reviews-fallback__summary',
       'reviews-fallback__item',
-      'reviews-fallback__reply',
+      'class="rv-review"',
+      'class="rv-reply"',
       'class="catalog-rating',
       '5eed',
       'kyb.local',

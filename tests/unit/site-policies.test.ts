@@ -197,7 +197,7 @@ describe('browser storage: the cookie table lists everything the code keeps', ()
     const bad = scanSource(
       'bad.ts',
       [
-        "import { BETA_UNLOCK_KEY, CONFIGURATOR_KEY_PREFIX } from './shared.ts';",
+        "import { BETA_UNLOCK_KEY, CONFIGURATOR_KEY_PREFIX } from './domain.ts';",
         "localStorage.setItem('kyb-new-thing', '1');",
         'const k = "x"; sessionStorage.getItem(k);',
         // biome-ignore lint/suspicious/noTemplateCurlyInString: source text for the scanner, not a template

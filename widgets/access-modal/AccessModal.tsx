@@ -17,7 +17,7 @@ import { Modal } from '../core/dialog.tsx';
 import { emitCancelable, type KybEventMap } from '../core/events.ts';
 import { EmailInput, Field, useFocusAfterRender } from '../core/form.tsx';
 import { BETA_REQUEST_SENT, useLeadForm } from '../core/leads.ts';
-import { TEXTS } from '../core/shared.ts';
+import { TEXTS } from '../core/domain.ts';
 import { useToasts } from '../core/toast.tsx';
 
 export interface AccessModalProps {

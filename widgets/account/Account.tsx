@@ -9,7 +9,7 @@ import { siteUrl } from '../core/site.ts';
 import { hostOf } from '../core/define.ts';
 import { emit, emitCancelable } from '../core/events.ts';
 import { Field, INVALID, useFocusAfterRender } from '../core/form.tsx';
-import { MESSAGES, TEXTS } from '../core/shared.ts';
+import { MESSAGES, TEXTS } from '../core/domain.ts';
 import { useToasts } from '../core/toast.tsx';
 
 export interface AccountProps {

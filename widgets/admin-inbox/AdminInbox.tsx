@@ -21,7 +21,7 @@ import { AdminGate, useAdminCall, type AdminPanelProps } from '../core/admin-gat
 import { ExportButton, ListBody, SearchField, useDebounced, usePagedList } from '../core/admin-list.tsx';
 import { Modal } from '../core/dialog.tsx';
 import { emit } from '../core/events.ts';
-import { INBOX_MESSAGES as MSG } from '../core/shared.ts';
+import { INBOX_MESSAGES as MSG } from '../core/domain.ts';
 import {
   INBOX_KINDS,
   KIND_LABEL,

@@ -8,7 +8,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Result } from '../core/admin-gate.tsx';
 import { toCsv } from '../core/csv.ts';
 import { allPages, containsAny } from '../core/admin-list.tsx';
-import { CONSENT_SCOPE } from '../core/shared.ts';
+import { CONSENT_SCOPE } from '../core/domain.ts';
 import type { KybClient } from '../core/supabase.ts';
 
 export type { Result };

@@ -16,7 +16,7 @@ import { AdminGate, useAdminCall, type AdminPanelProps } from '../core/admin-gat
 import { ExportButton, ListBody, SearchField, useDebounced, usePagedList } from '../core/admin-list.tsx';
 import { Modal } from '../core/dialog.tsx';
 import { emit } from '../core/events.ts';
-import { ADMIN_ORDER_MESSAGES as MSG, ADMIN_ORDER_TEXT as TEXT, ORDER_STATUSES, ORDER_STATUS_LABEL, formatCents, orderNumber, ordersNeedingAction } from '../core/shared.ts';
+import { ADMIN_ORDER_MESSAGES as MSG, ADMIN_ORDER_TEXT as TEXT, ORDER_STATUSES, ORDER_STATUS_LABEL, formatCents, orderNumber, ordersNeedingAction } from '../core/domain.ts';
 import { countNeedsAction, needsAction } from './count.ts';
 import { PAGE_SIZE, exportFileName, getOrder, listAllOrders, listOrders, ordersCsv, type AdminOrder, type Filter, type StatusFilter } from './data.ts';
 import { OrderDetails, SEP, StatusBadge, when } from './OrderDetails.tsx';

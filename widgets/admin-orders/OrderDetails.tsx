@@ -18,7 +18,7 @@ import {
   orderTotals,
   reviewSubjectName,
   trackingLink,
-} from '../core/shared.ts';
+} from '../core/domain.ts';
 import type { ToastFn } from '../core/admin-gate.tsx';
 import { needsAction } from './count.ts';
 import type { AdminOrder } from './data.ts';

@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useAdminCall, type ToastFn } from '../core/admin-gate.tsx';
 import { Modal } from '../core/dialog.tsx';
-import { ADMIN_ORDER_MESSAGES as MSG, ADMIN_ORDER_TEXT as TEXT, MESSAGES, PLANNER_FILE_LIMITS, type PlannerTierId } from '../core/shared.ts';
+import { ADMIN_ORDER_MESSAGES as MSG, ADMIN_ORDER_TEXT as TEXT, MESSAGES, PLANNER_FILE_LIMITS, type PlannerTierId } from '../core/domain.ts';
 import { acceptable, fileSize, listFiles, removeFile, TIERS, uploadFile, type PlannerFile } from './files.ts';
 import { when } from './OrderDetails.tsx';
 

@@ -10,7 +10,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ToastFn } from '../core/admin-gate.tsx';
 import { Field, focusFirstInvalid } from '../core/form.tsx';
-import { ADMIN_ORDER_MESSAGES as MSG, ADMIN_ORDER_TEXT as TEXT, CARRIERS, formatCents, nextStatuses, orderNumber } from '../core/shared.ts';
+import { ADMIN_ORDER_MESSAGES as MSG, ADMIN_ORDER_TEXT as TEXT, CARRIERS, formatCents, nextStatuses, orderNumber } from '../core/domain.ts';
 import { takeStep, type AdminOrder, type Step, type StepRequest } from './data.ts';
 
 /** What the foot of the dialog shows: the step buttons, the shipment form or the cancel confirmation. */

@@ -5,7 +5,7 @@
  */
 import type { Result } from '../core/admin-gate.tsx';
 import type { KybClient } from '../core/supabase.ts';
-import { NEEDS_ACTION, type OrderStatus } from '../core/shared.ts';
+import { NEEDS_ACTION, type OrderStatus } from '../core/domain.ts';
 
 /** The part of postgrest-js's filter builder used here (its full generic type is too deep to carry). */
 interface Filterable {

@@ -11,7 +11,7 @@ import { invokeFunction, type FunctionResult } from '../core/functions.ts';
 import { allPages, containsAny } from '../core/admin-list.tsx';
 import { needingAction } from './count.ts';
 import type { KybClient } from '../core/supabase.ts';
-import { ORDER_NUMBER_PREFIX, ORDER_SELECT, ORDER_STATUS_LABEL, addressLines, orderFromRow, orderNumber, type OrderRow, type OrderStatus, type OrderView } from '../core/shared.ts';
+import { ORDER_NUMBER_PREFIX, ORDER_SELECT, ORDER_STATUS_LABEL, addressLines, orderFromRow, orderNumber, type OrderRow, type OrderStatus, type OrderView } from '../core/domain.ts';
 
 export type { Result };
 const fail = (error: unknown): { ok: false; error: unknown } => ({ ok: false, error });

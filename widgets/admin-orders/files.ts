@@ -5,7 +5,7 @@
  */
 import type { Result } from '../core/admin-gate.tsx';
 import type { KybClient } from '../core/supabase.ts';
-import { PLANNER_FILES_BUCKET, PLANNER_FILE_LIMITS, PLANNER_TIERS, type PlannerTierId } from '../core/shared.ts';
+import { PLANNER_FILES_BUCKET, PLANNER_FILE_LIMITS, PLANNER_TIERS, type PlannerTierId } from '../core/domain.ts';
 
 export interface PlannerFile {
   tier: PlannerTierId;

@@ -10,7 +10,7 @@ import { hostOf } from '../core/define.ts';
 import { emit } from '../core/events.ts';
 import { clearConfirmed, clearRecovery, useAuth } from '../core/auth.ts';
 import { siteUrl } from '../core/site.ts';
-import { MESSAGES } from '../core/shared.ts';
+import { MESSAGES } from '../core/domain.ts';
 import { useToasts } from '../core/toast.tsx';
 import { useAuthAction } from './action.ts';
 import { AuthDialog, type View } from './AuthDialog.tsx';

@@ -1,6 +1,6 @@
 /** The account dialog: tabs Sign in / Create account, or the Forgot password and New password steps. */
 import { useId } from 'react';
-import { BUSINESS } from '../core/shared.ts';
+import { BUSINESS } from '../core/domain.ts';
 import { Modal } from '../core/dialog.tsx';
 import { TabList } from '../core/tab-list.tsx';
 import type { Toast } from './action.ts';

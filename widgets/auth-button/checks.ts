@@ -1,5 +1,5 @@
 /** The dialog's field checks, before anything is sent (the rules themselves: shared/rules/, the words: shared/messages.ts). */
-import { EMAIL_PATTERN, MSG, PASSWORD_MIN, TEXTS } from '../core/shared.ts';
+import { EMAIL_PATTERN, MSG, PASSWORD_MIN, TEXTS } from '../core/domain.ts';
 
 export function checkEmail(email: string): string | undefined {
   if (!email.trim()) return MSG.emailRequired;

@@ -6,7 +6,7 @@
  * its fallback, or a request from another element, that came before the code is dispatched again as
  * `kyb-request-sign-in` as soon as this module has run, which can be before any button has mounted
  * (preact mounts in the same task, React 19 later, and effects run later still). So the listener lives
- * here, registered once by define.ts, and not in a button's effect.
+ * here, registered once by register.ts, and not in a button's effect.
  */
 import type { KybEventMap } from '../types/kyb-events.d.ts';
 
@@ -24,7 +24,7 @@ const offer = (tab: Tab) => {
   for (const take of takers) if (take(tab)) return void (waiting = null);
 };
 
-/** Called once by define.ts (again is harmless: one listener). */
+/** Called once by register.ts (again is harmless: one listener). */
 export function listenForSignInRequests() {
   if (listening) return;
   listening = true;

@@ -23,7 +23,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { track } from '../core/analytics.ts';
-import { BETA_UNLOCK_KEY, BUSINESS, FUNCTION_MESSAGES, MESSAGES, TEXTS } from '../core/shared.ts';
+import { BETA_UNLOCK_KEY, BUSINESS, FUNCTION_MESSAGES, MESSAGES, TEXTS } from '../core/domain.ts';
 import { siteUrl } from '../core/site.ts';
 import { hostOf } from '../core/define.ts';
 import { emit } from '../core/events.ts';

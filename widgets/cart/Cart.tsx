@@ -11,12 +11,12 @@
  * lines are in full.ts, preloaded when the visitor points at, touches or focuses the button, and loaded
  * at idle time when there is a cart to check or an account to sync with.
  *
- * Its attributes, events, parts and slot: widgets/cart/define.ts.
+ * Its attributes, events, parts and slot: widgets/cart/register.ts.
  */
 import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { hostOf } from '../core/define.ts';
 import { emit } from '../core/events.ts';
-import { CART_TEXT, COMMERCE_TEXT } from '../core/shared.ts';
+import { CART_TEXT, COMMERCE_TEXT } from '../core/domain.ts';
 import { useToasts } from '../core/toast.tsx';
 import type { PanelProps } from './CartPanel.tsx';
 import { EmptyCart } from './Empty.tsx';

@@ -12,7 +12,7 @@ import { Item, Totals, cartTotals } from '../core/commerce.tsx';
 import { emit } from '../core/events.ts';
 import { siteUrl } from '../core/site.ts';
 import type { ToastInput } from '../core/toast.tsx';
-import { CART_LIMITS, CART_TEXT, COMMERCE_MESSAGES, COMMERCE_TEXT, JAH_DEPOSIT_NOTE, KIT_TERMS, formatCents, priceCart, validLines, type PricedCart } from '../core/shared.ts';
+import { CART_LIMITS, CART_TEXT, COMMERCE_MESSAGES, COMMERCE_TEXT, JAH_DEPOSIT_NOTE, KIT_TERMS, formatCents, priceCart, validLines, type PricedCart } from '../core/domain.ts';
 import { checkout } from './checkout.ts';
 import { CancelledNotice, EmptyCart, cancelledCheckout } from './Empty.tsx';
 import { removeLine, revalidate, stepQuantity } from './lines.ts';

@@ -4,7 +4,7 @@
  * prices nothing, so the page shows it from the button's chunk alone.
  */
 import { siteUrl } from '../core/site.ts';
-import { CART_TEXT, COMMERCE_TEXT } from '../core/shared.ts';
+import { CART_TEXT, COMMERCE_TEXT } from '../core/domain.ts';
 
 /** /cart?checkout=cancelled: Stripe's Cancel came back here. */
 export const cancelledCheckout = () => new URLSearchParams(location.search).get('checkout') === 'cancelled';

@@ -15,7 +15,7 @@
 import { ensureAuth } from '../core/auth.ts';
 import { invokeFunction } from '../core/functions.ts';
 import { shouldLoadAuth } from '../core/public.ts';
-import type { CartLine } from '../core/shared.ts';
+import type { CartLine } from '../core/domain.ts';
 
 export type CheckoutOutcome = { ok: true; url: string; order: string } | { ok: false; status: number | null; message: string | null; field?: string };
 

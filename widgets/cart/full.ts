@@ -5,7 +5,7 @@
  * starts following the account's copy of the cart (sync.ts).
  */
 import type { ToastInput } from '../core/toast.tsx';
-import { CART_MESSAGES } from '../core/shared.ts';
+import { CART_MESSAGES } from '../core/domain.ts';
 import { revalidate } from './lines.ts';
 import { startSync } from './sync.ts';
 

@@ -14,7 +14,7 @@
  *   account's copy with it, sync.ts).
  */
 import type { ToastInput } from '../core/toast.tsx';
-import { CART_LIMITS, CART_MESSAGES, COMMERCE_MESSAGES, addLine, lineKey, priceLine, validLines, type CartLine, type PricedLine } from '../core/shared.ts';
+import { CART_LIMITS, CART_MESSAGES, COMMERCE_MESSAGES, addLine, lineKey, priceLine, validLines, type CartLine, type PricedLine } from '../core/domain.ts';
 import { cartState, saveCart } from './store.ts';
 
 const keyOf = (l: CartLine) => lineKey(l.product, l.configuration);

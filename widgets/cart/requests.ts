@@ -1,7 +1,7 @@
 /**
  * What asks the cart for something (`kyb-request-cart`, docs/commerce.md#cart), and who answers.
  *
- * - `listenForCartRequests()`: once, from define.ts, before the element is defined: the loader replays a
+ * - `listenForCartRequests()`: once, from register.ts, before the element is defined: the loader replays a
  *   tap that came before the code (on Add to Cart, or on the header's cart) as this event as soon as the
  *   module has run, which can be before any kyb-cart has mounted; a request is kept until one has.
  * - The mounted kyb-cart elements register (`register`): the header's `bar` one owns the drawer; a
@@ -117,7 +117,7 @@ const later = () => {
   else setTimeout(go, 500);
 };
 
-/** Called once by define.ts (again is harmless: one listener). */
+/** Called once by register.ts (again is harmless: one listener). */
 export function listenForCartRequests() {
   if (listening) return;
   listening = true;

@@ -1,7 +1,7 @@
 /**
  * The visitor's cart, page-wide (docs/commerce.md#cart): the lines as checkout takes them
  * (`{product, configuration, quantity}`, never a price), kept in localStorage under CART_STORAGE_KEY and
- * shared by every kyb-cart on the page (and every copy of the bundle: `shared('cart')`).
+ * shared by every kyb-cart on the page (and every copy of the bundle: `pageWide('cart')`).
  *
  * Small on purpose: it ships in the cart button's chunk, which is all a visitor with a non-empty cart
  * downloads before the header shows the count. So it checks only the stored value's shape here; whether
@@ -15,8 +15,8 @@
  *   forgets `order` (a checkout started from other lines is not this cart's).
  * - The `storage` event (another tab changed the cart) is followed: the state is read again.
  */
-import { CART_STORAGE_KEY, type CartLine } from '../core/shared.ts';
-import { shared } from '../core/registry.ts';
+import { CART_STORAGE_KEY, type CartLine } from '../core/domain.ts';
+import { pageWide } from '../core/registry.ts';
 
 export type { CartLine };
 
@@ -74,7 +74,7 @@ export function readStoredCart(): CartState {
 }
 
 const store = () =>
-  shared<Store>('cart', () => {
+  pageWide<Store>('cart', () => {
     const s: Store = { state: readStoredCart(), subs: new Set() };
     // Another tab changed the cart: read it again (this tab wrote nothing, so nothing is written back).
     addEventListener('storage', (e) => {

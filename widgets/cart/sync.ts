@@ -14,7 +14,7 @@
  * supabase-js is loaded only when a session exists (core/auth.ts), like everywhere else.
  */
 import { ensureAuth, getAuthState, startAuth, subscribeAuth } from '../core/auth.ts';
-import { mergeCarts, validLines, type CartLine } from '../core/shared.ts';
+import { mergeCarts, validLines, type CartLine } from '../core/domain.ts';
 import { cartState, saveCart, subscribeCart } from './store.ts';
 
 /** Changes within this long are saved once. */

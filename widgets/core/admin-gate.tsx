@@ -12,7 +12,7 @@
 import { useCallback, useRef, type ComponentType, type ReactNode } from 'react';
 import { isAdmin, useAuth } from './auth.ts';
 import { getSupabase } from './supabase.ts';
-import { MESSAGES } from './shared.ts';
+import { MESSAGES } from './domain.ts';
 import { useToasts } from './toast.tsx';
 import { hostOf } from './define.ts';
 import { emit } from './events.ts';

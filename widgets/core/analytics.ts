@@ -8,7 +8,7 @@
  * Names used by the spec: AccessBetaClicked, NotifyModalOpened, NotifySubmitted (email),
  * VaultItemOptIn (item, email); elements add their own in PascalCase.
  */
-import { shared } from './registry.ts';
+import { pageWide } from './registry.ts';
 
 export interface AnalyticsEvent {
   name: string;
@@ -20,7 +20,7 @@ export interface AnalyticsEvent {
 /** At most this many events are kept (a long-lived page must not grow without bound). */
 const MAX_EVENTS = 500;
 
-const log = () => shared<AnalyticsEvent[]>('analytics', () => []);
+const log = () => pageWide<AnalyticsEvent[]>('analytics', () => []);
 
 export function track(name: string, metadata?: Record<string, unknown>): AnalyticsEvent {
   // Read the auth store without importing auth.ts (and with it the supabase loader) into every chunk.

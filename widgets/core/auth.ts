@@ -32,10 +32,10 @@
  */
 import { useEffect, useState } from 'react';
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
-import { authStorageKey, displayNameFor, PROFILE_SYNCED_KEY } from './shared.ts';
+import { authStorageKey, displayNameFor, PROFILE_SYNCED_KEY } from './domain.ts';
 import { emit } from './events.ts';
 import { getConfig, KybConfigError } from './config.ts';
-import { shared } from './registry.ts';
+import { pageWide } from './registry.ts';
 import { getSupabase, shouldLoadAuth } from './supabase.ts';
 import type { KybClient } from './supabase.ts';
 
@@ -65,7 +65,7 @@ interface Store {
 }
 
 const store = (): Store =>
-  shared<Store>('auth', () => ({
+  pageWide<Store>('auth', () => ({
     state: { initializing: true, user: null, session: null, recovery: false, confirmed: false },
     listeners: new Set(),
     started: false,

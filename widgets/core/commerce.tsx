@@ -8,7 +8,7 @@
  * - `<Item name options href? aside?>`: a line's product name and its options in words.
  */
 import type { ReactNode } from 'react';
-import { orderTotals, type PricedCart, type TotalLine } from './shared.ts';
+import { orderTotals, type PricedCart, type TotalLine } from './domain.ts';
 
 export function cartTotals(c: PricedCart): TotalLine[] {
   return orderTotals({

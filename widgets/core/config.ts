@@ -78,12 +78,17 @@ export function getConfig(doc: Document = document): KybConfig {
   return resolveConfig({
     meta,
     script: s ? { supabaseUrl: s.dataset.supabaseUrl, supabaseAnonKey: s.dataset.supabaseAnonKey, siteUrl: s.dataset.siteUrl } : null,
-    // Each name on its own: the build writes in its value (or nothing), not the whole env object.
-    env: {
-      VITE_SUPABASE_URL: import.meta.env?.VITE_SUPABASE_URL,
-      VITE_SUPABASE_ANON_KEY: import.meta.env?.VITE_SUPABASE_ANON_KEY,
-      VITE_SITE_URL: import.meta.env?.VITE_SITE_URL,
-    },
+    // Each name on its own: the build writes in its value (or nothing), not the whole env object. A build
+    // without them (the usual one: pages carry the meta tags) passes no env at all (0.05 kB gzip less).
+    ...(import.meta.env?.VITE_SUPABASE_URL || import.meta.env?.VITE_SUPABASE_ANON_KEY || import.meta.env?.VITE_SITE_URL
+      ? {
+          env: {
+            VITE_SUPABASE_URL: import.meta.env?.VITE_SUPABASE_URL,
+            VITE_SUPABASE_ANON_KEY: import.meta.env?.VITE_SUPABASE_ANON_KEY,
+            VITE_SITE_URL: import.meta.env?.VITE_SITE_URL,
+          },
+        }
+      : {}),
     origin: doc.defaultView?.location.origin ?? '',
   });
 }

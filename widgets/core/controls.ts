@@ -1,5 +1,5 @@
 /**
- * The shared controls' CSS file (controls.css) for `defineElement(…, { shared: CONTROLS })`: one file a
+ * The common controls' CSS file (controls.css) for `defineElement(…, { commonCss: CONTROLS })`: one file a
  * page fetches once for every element that names it. The parts of kyb-reviews that load after its list
  * carry the same rules as text in their own chunk instead (widgets/reviews/controls.ts).
  */

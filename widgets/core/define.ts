@@ -4,13 +4,13 @@
  * that never throws when a host page loads the bundle twice.
  *
  * API
- * - `await defineElement(tag, Component, {props?, css?, shared?})` → the element class (the existing one when
+ * - `await defineElement(tag, Component, {props?, css?, commonCss?})` → the element class (the existing one when
  *   the tag is already defined). `props` is the attribute contract: camelCase prop → r2wc type; the attribute
- *   is the kebab-case name (`sourcePage: 'string'` ↔ `source-page`). `css` and `shared` are URLs of CSS files
- *   (`import href from './styles.css?sheet'`, vite.widgets.config.ts): the tag is defined once they have
+ *   is the kebab-case name (`sourcePage: 'string'` ↔ `source-page`). `css` and `commonCss` are URLs of CSS files
+ *   (`import href from './styles.css?sheet'`, scripts/vite/css-files.ts): the tag is defined once they have
  *   arrived, so an element never shows unstyled, and the promise rejects (the tag stays undefined, its
  *   fallback and reservation in place) when one cannot be fetched. Call it only from an element's
- *   `define.ts`, with `await` (the registration side effect lives there; the component module has none).
+ *   `register.ts`, with `await` (the registration side effect lives there; the component module has none).
  * - `sheet(href)` → the page's one constructed sheet for that CSS file. The loader (widgets/loader.ts) starts
  *   fetching an element's files together with its code and leaves the responses on its mark,
  *   `Symbol.for('kyb.loader')` on globalThis; what it did not fetch is fetched here.
@@ -81,16 +81,16 @@ export interface DefineOptions<P> {
   /** URL of the element's CSS file, or URLs in order (import each with `?sheet`). */
   css?: string | readonly string[];
   /**
-   * Page-wide CSS files adopted between the tokens and the element's CSS (`CONTROLS`, core/controls.ts): one parsed
-   * sheet per page for every element that names it. Imported by the element, not here, so a first view
+   * CSS files several elements adopt, between the tokens and the element's CSS (`CONTROLS`,
+   * core/controls.ts): one parsed sheet per page for every element that names it. Imported by the element, not here, so a first view
    * that needs none of them (kyb-reviews) does not download them with the runtime.
    */
-  shared?: readonly string[];
+  commonCss?: readonly string[];
 }
 
 export async function defineElement<P extends object>(tag: string, Component: ComponentType<P>, opts: DefineOptions<P> = {}) {
   if (typeof customElements === 'undefined' || customElements.get(tag)) return customElements?.get(tag);
-  const styles = await Promise.all([tokens, ...(opts.shared ?? []), ...[opts.css ?? []].flat()].map(sheet));
+  const styles = await Promise.all([tokens, ...(opts.commonCss ?? []), ...[opts.css ?? []].flat()].map(sheet));
   // Another copy of the bundle may have defined it while the CSS was on its way.
   if (customElements.get(tag)) return customElements.get(tag);
   const Base = r2wc(Component, { shadow: 'open', props: opts.props as never }) as unknown as {

@@ -13,7 +13,7 @@
  */
 import { FunctionsClient } from '@supabase/functions-js';
 import { getConfig } from './config.ts';
-import { clientEntries, clientId, shared } from './registry.ts';
+import { clientEntries, clientId, pageWide } from './registry.ts';
 
 /** `field`: the request field a 400 names (the checkout function's `lines.0.quantity`, `kitTerms`). */
 export type FunctionResult<T> = { ok: true; data: T } | { ok: false; status: number | null; message: string | null; field?: string };
@@ -33,12 +33,12 @@ export async function invokeFunction<T = { message?: string }>(name: string, bod
   const full = clientEntries().get(id)?.client;
   const fc =
     full?.functions ??
-    shared('functions', () => new Map<string, FunctionsClient>()).get(id) ??
+    pageWide('functions', () => new Map<string, FunctionsClient>()).get(id) ??
     (() => {
       const c = new FunctionsClient(`${cfg.supabaseUrl}/functions/v1`, {
         headers: { apikey: cfg.supabaseAnonKey, Authorization: `Bearer ${cfg.supabaseAnonKey}` },
       });
-      shared('functions', () => new Map<string, FunctionsClient>()).set(id, c);
+      pageWide('functions', () => new Map<string, FunctionsClient>()).set(id, c);
       return c;
     })();
   let res: { data: unknown; error: unknown };

@@ -19,11 +19,11 @@
 import { createElement, useCallback, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { FunctionsClient } from '@supabase/functions-js';
 import type * as z from 'zod/mini';
-import { leadPayloads, type LeadKind, MESSAGES, type Toast } from './shared.ts';
+import { leadPayloads, type LeadKind, MESSAGES, type Toast } from './domain.ts';
 import { getConfig, type KybConfig } from './config.ts';
 import { emit } from './events.ts';
 import { INVALID, errorsOf } from './form.tsx';
-import { clientId, shared } from './registry.ts';
+import { clientId, pageWide } from './registry.ts';
 import type { ToastMessage } from './toast.tsx';
 
 /** Query parameter with which the access modal sends a beta requester to the beta page, which then
@@ -77,7 +77,7 @@ export function validateLead<K extends LeadKind>(kind: K, values: unknown): { ok
 
 /** One anonymous functions client per backend per page (the same registry entry functions.ts uses). */
 function functionsClient(cfg: KybConfig): FunctionsClient {
-  const map = shared('functions', () => new Map<string, FunctionsClient>());
+  const map = pageWide('functions', () => new Map<string, FunctionsClient>());
   const id = clientId(cfg);
   let c = map.get(id);
   if (!c) {

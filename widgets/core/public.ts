@@ -5,7 +5,7 @@
  * registry with them; supabase.ts re-exports these, and its header documents them.
  */
 import { getConfig } from './config.ts';
-import { authStorageKey } from './shared.ts';
+import { authStorageKey } from './domain.ts';
 
 /** True when localStorage holds a session for this backend (no library loaded to find out). */
 export function hasStoredSession(): boolean {

@@ -1,5 +1,5 @@
 /**
- * `react` in the shipped build (vite.widgets.config.ts aliases it here; react-dom and the JSX runtimes go
+ * `react` in the shipped build (scripts/vite/runtime.ts aliases it here; react-dom and the JSX runtimes go
  * to preact/compat directly): preact/compat, all of it, plus the one React behaviour it leaves out that the
  * widgets use.
  *

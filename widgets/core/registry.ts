@@ -19,7 +19,7 @@ export function clientEntries(): Map<string, ClientEntry> {
 }
 
 /** Page-wide singletons other than the supabase client (light REST/functions clients, stores). */
-export function shared<T>(key: string, make: () => T): T {
+export function pageWide<T>(key: string, make: () => T): T {
   const k = Symbol.for(`kyb.${key}`);
   return (g[k] ??= make()) as T;
 }

@@ -11,14 +11,14 @@
 import { PostgrestClient } from '@supabase/postgrest-js';
 import type { Database } from '../../supabase/types/database.ts';
 import { getConfig } from './config.ts';
-import { clientId, shared } from './registry.ts';
+import { clientId, pageWide } from './registry.ts';
 
 /** Typed by the schema the migrations build (`npm run gen:types`). */
 export type RestClient = PostgrestClient<Database>;
 
 export function rest(): RestClient {
   const cfg = getConfig();
-  const map = shared('rest', () => new Map<string, RestClient>());
+  const map = pageWide('rest', () => new Map<string, RestClient>());
   const id = clientId(cfg);
   let c = map.get(id);
   if (!c) {

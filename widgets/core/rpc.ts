@@ -21,7 +21,7 @@ export interface RpcError {
 
 export async function rpcGet<T>(
   fn: string,
-  args: Record<string, unknown> = {},
+  args: Record<string, string | number | boolean | null | undefined> = {},
   init: { signal?: AbortSignal; config?: Pick<KybConfig, 'supabaseUrl' | 'supabaseAnonKey'> } = {},
 ): Promise<{ data: T | null; error: RpcError | null }> {
   let res: Response;
@@ -32,7 +32,7 @@ export async function rpcGet<T>(
       // GET has no way to say SQL null (postgrest-js would send the text "null"): leave the parameter out
       // so the function's default applies.
       if (v === undefined || v === null) continue;
-      url.searchParams.append(k, Array.isArray(v) ? `{${v.join(',')}}` : `${v}`);
+      url.searchParams.append(k, `${v}`);
     }
     res = await fetch(url, {
       headers: { apikey: cfg.supabaseAnonKey, Authorization: `Bearer ${cfg.supabaseAnonKey}`, Accept: 'application/json' },

@@ -41,7 +41,7 @@ export { rest } from './rest.ts';
 export { hasStoredSession, authCallbackInUrl, shouldLoadAuth, storagePublicUrl } from './public.ts';
 export { invokeFunction, type FunctionResult } from './functions.ts';
 
-import { clientEntries, clientId, shared } from './registry.ts';
+import { clientEntries, clientId, pageWide } from './registry.ts';
 
 export function getSupabase(): Promise<KybClient> {
   const cfg = getConfig();
@@ -77,7 +77,7 @@ export function peekSupabase(): KybClient | null {
 }
 
 /** The last failed auth answer's own words (page-wide, like the client). */
-const authFailure = () => shared<{ message: string | null }>('authFailure', () => ({ message: null }));
+const authFailure = () => pageWide<{ message: string | null }>('authFailure', () => ({ message: null }));
 
 /** GoTrue's error fields, in the order supabase-js reads them. */
 function serverWords(body: unknown): string | null {

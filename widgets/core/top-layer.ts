@@ -9,16 +9,16 @@
  * - `modalOpened(dialog)` / `modalClosed(dialog)`: called by core/dialog.tsx after showModal() / close().
  * - `useTopModal()`: the topmost open kyb modal, or null; re-renders when it changes.
  *
- * Kept with `shared()` so two copies of the bundle on one page see the same stack.
+ * Kept with `pageWide()` so two copies of the bundle on one page see the same stack.
  */
 import { useEffect, useState } from 'react';
-import { shared } from './registry.ts';
+import { pageWide } from './registry.ts';
 
 interface Stack {
   open: HTMLDialogElement[];
   subs: Set<() => void>;
 }
-const stack = () => shared<Stack>('modals', () => ({ open: [], subs: new Set() }));
+const stack = () => pageWide<Stack>('modals', () => ({ open: [], subs: new Set() }));
 const top = () => stack().open.at(-1) ?? null;
 const notify = () => stack().subs.forEach((f) => f());
 

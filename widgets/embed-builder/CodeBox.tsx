@@ -4,7 +4,7 @@
  * selected, so Ctrl+C (⌘C) copies it, and a toast says so.
  */
 import { useId, useRef, type ReactNode } from 'react';
-import { EMBED_MESSAGES } from '../core/shared.ts';
+import { EMBED_MESSAGES } from '../core/domain.ts';
 import type { ToastFn } from '../core/admin-gate.tsx';
 
 export interface CodeBoxProps {

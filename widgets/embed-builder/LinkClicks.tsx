@@ -4,7 +4,7 @@
  * anything about the visitor (migration link_clicks); days are the studio's (New York time).
  */
 import { useCallback, useEffect, useId, useState } from 'react';
-import { EMBED_MESSAGES, LINK_CLICK_IDS, linkClickLabel } from '../core/shared.ts';
+import { EMBED_MESSAGES, LINK_CLICK_IDS, linkClickLabel } from '../core/domain.ts';
 import { useAdminCall, type ToastFn } from '../core/admin-gate.tsx';
 import { CLICK_LIST_DAYS, type ClickRow, dayOf, daysBefore, longDay, readClicks, relativeDay, sum } from './clicks.ts';
 

@@ -2,7 +2,7 @@
  * The one message an /embed page sends its parent (frame.ts), read by the host's resizer (resizer.ts) and
  * by /admin/embed's previews: `{type: EMBED_HEIGHT_MESSAGE, height, ready}`, the page's content height
  * in CSS px each time it changes, and whether its element is drawn yet (defined: it loads when the frame
- * comes into view, like any page's). No imports: both scripts carry their own copy (vite.widgets.config.ts).
+ * comes into view, like any page's). No imports: both scripts carry their own copy (scripts/vite/embed-scripts.ts).
  */
 export const EMBED_HEIGHT_MESSAGE = 'kyb-embed:height';
 

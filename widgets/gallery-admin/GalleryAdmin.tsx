@@ -7,10 +7,10 @@
  * Every edit refetches the list. The spec's admin gate is only a session check (docs/data.md#roles-and-permissions); this element
  * also requires `app_metadata.role = 'admin'`, which is what the database's RLS enforces for writes.
  *
- * Its attributes, events and parts: widgets/gallery-admin/define.ts.
+ * Its attributes, events and parts: widgets/gallery-admin/register.ts.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { ALT_TEXT_MAX, GALLERY_MAX_ITEMS, MESSAGES } from '../core/shared.ts';
+import { ALT_TEXT_MAX, GALLERY_MAX_ITEMS, MESSAGES } from '../core/domain.ts';
 import { AdminGate, useAdminCall, type AdminPanelProps } from '../core/admin-gate.tsx';
 import { Modal } from '../core/dialog.tsx';
 import { emit } from '../core/events.ts';

@@ -3,7 +3,7 @@
  * signed-in admin (RLS allows writes to admins only). Every function returns `{ok, …}` and never throws,
  * so the element maps each failure to its toast.
  */
-import { GALLERY_MAX_FILE_BYTES, galleryFileType } from '../core/shared.ts';
+import { GALLERY_MAX_FILE_BYTES, galleryFileType } from '../core/domain.ts';
 import type { Tables } from '../../supabase/types/database.ts';
 
 export const GALLERY_TABLE = 'planner_gallery';

@@ -11,7 +11,7 @@
 import { useEffect, useState } from 'react';
 import { isAdmin, useAuth } from '../core/auth.ts';
 import { getSupabase } from '../core/supabase.ts';
-import { ordersNeedingAction } from '../core/shared.ts';
+import { ordersNeedingAction } from '../core/domain.ts';
 import { countNew } from '../admin-inbox/data.ts';
 import { countNeedsAction } from '../admin-orders/count.ts';
 

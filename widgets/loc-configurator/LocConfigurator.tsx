@@ -5,10 +5,10 @@
  * is kept per product in localStorage and mirrored in the page's query string, so a reload keeps it and
  * the address (or Copy link) shares it; a link's values win over stored ones.
  *
- * Its attributes, events and parts: widgets/loc-configurator/define.ts.
+ * Its attributes, events and parts: widgets/loc-configurator/register.ts.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { productById, type ProductId, formatUSD, priceFor, type ConfigFor, bookingLink, CONFIGURATOR_KEY_PREFIX, ADD_TO_CART } from '../core/shared.ts';
+import { productById, type ProductId, formatUSD, priceFor, type ConfigFor, bookingLink, CONFIGURATOR_KEY_PREFIX, ADD_TO_CART } from '../core/domain.ts';
 import { siteUrl } from '../core/site.ts';
 import { emit } from '../core/events.ts';
 import { hostOf } from '../core/define.ts';

@@ -22,7 +22,7 @@ import {
   factorPrice,
   formatAdder,
   formatUSD,
-} from '../core/shared.ts';
+} from '../core/domain.ts';
 import { RadioGroup } from './RadioGroup.tsx';
 
 /** The current choices, keyed by option (the shape configuration.ts reads and writes). */

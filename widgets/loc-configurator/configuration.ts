@@ -21,7 +21,7 @@ import {
   type SizeId,
   defaultConfiguration,
   type ConfigFor,
-} from '../core/shared.ts';
+} from '../core/domain.ts';
 
 export const CONFIGURABLE_PRODUCTS = ['trinity-locs', 'irie-locs', 'jah-locs', 'diy-kit', 'lock-kit'] as const satisfies readonly ProductId[];
 

@@ -19,7 +19,7 @@ import {
   priceJah,
   priceTrinity,
   productById,
-} from '../core/shared.ts';
+} from '../core/domain.ts';
 
 /** `createElement` of React or Preact: (type, props, ...children). */
 // biome-ignore lint/suspicious/noExplicitAny: each runtime types its children its own way; both accept strings and their own nodes

@@ -6,7 +6,7 @@
  */
 import { useId } from 'react';
 import { track } from '../core/analytics.ts';
-import { MERCHANDISE } from '../core/shared.ts';
+import { MERCHANDISE } from '../core/domain.ts';
 import { hostOf } from '../core/define.ts';
 import { useFocusAfterRender } from '../core/form.tsx';
 import { useLeadForm } from '../core/leads.ts';

@@ -4,7 +4,7 @@
  * Light-DOM children (the prerendered heading/intro) are shown above the form through the default slot.
  */
 import { useState, type FormEvent } from 'react';
-import { newsletterSignup, CONSENT_TEXT, MESSAGES } from '../core/shared.ts';
+import { newsletterSignup, CONSENT_TEXT, MESSAGES } from '../core/domain.ts';
 import { siteUrl } from '../core/site.ts';
 import { emit } from '../core/events.ts';
 import { EmailInput, Field, INVALID, errorsOf, useFocusAfterRender } from '../core/form.tsx';

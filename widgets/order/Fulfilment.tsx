@@ -25,7 +25,7 @@ import {
   isDownloadable,
   trackingLink,
   type OrderView,
-} from '../core/shared.ts';
+} from '../core/domain.ts';
 
 export type OrderAccess = { token: string } | { order: string };
 

@@ -14,7 +14,7 @@
  * (`orders` with its items, payments and history: shared/orders.ts ORDER_SELECT); an empty state; nothing
  * for a visitor who is not signed in (My Account sends them away).
  *
- * Its attributes and parts: widgets/order/define.ts.
+ * Its attributes and parts: widgets/order/register.ts.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ensureAuth, useAuth } from '../core/auth.ts';
@@ -23,7 +23,7 @@ import { emit } from '../core/events.ts';
 import { invokeFunction } from '../core/functions.ts';
 import { siteUrl } from '../core/site.ts';
 import { useToasts } from '../core/toast.tsx';
-import { AWAITING_PAYMENT, COMMERCE_TEXT, ORDER_PAGE_TEXT, ORDER_SELECT, TEXTS, isPaid, orderFromRow, orderNumber, type OrderRow, type OrderView } from '../core/shared.ts';
+import { AWAITING_PAYMENT, COMMERCE_TEXT, ORDER_PAGE_TEXT, ORDER_SELECT, TEXTS, isPaid, orderFromRow, orderNumber, type OrderRow, type OrderView } from '../core/domain.ts';
 import { nextDelay } from './poll.ts';
 import { Receipt } from './Receipt.tsx';
 

@@ -9,7 +9,7 @@ import { Item, Totals } from '../core/commerce.tsx';
 import type { ToastInput } from '../core/toast.tsx';
 import { Fulfilment, type OrderAccess } from './Fulfilment.tsx';
 import { siteUrl } from '../core/site.ts';
-import { ORDER_PAGE_TEXT, addressLines, formatCents, isPaid, orderTitle, orderTotals, statusLabel, type OrderView } from '../core/shared.ts';
+import { ORDER_PAGE_TEXT, addressLines, formatCents, isPaid, orderTitle, orderTotals, statusLabel, type OrderView } from '../core/domain.ts';
 
 const DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 export const orderDate = (iso: string) => DATE.format(new Date(iso));

@@ -5,7 +5,7 @@
  * by a thank-you (replies within 2-3 business days) with Submit Another Inquiry (editing → submitted
  * → editing). On failure the typed values stay and an error toast explains.
  */
-import { PARTNERSHIP_TYPES } from '../core/shared.ts';
+import { PARTNERSHIP_TYPES } from '../core/domain.ts';
 import { track } from '../core/analytics.ts';
 import { hostOf } from '../core/define.ts';
 import { EmailInput, Field, useFocusAfterRender } from '../core/form.tsx';

@@ -6,10 +6,10 @@
  * placeholder thumbnails (marked busy); when the read fails (logged), the cover with a line saying so and
  * a Try again button, so a failure never looks like a load that is still under way (issue #8).
  *
- * Its attributes, events and parts: widgets/planner-gallery/define.ts.
+ * Its attributes, events and parts: widgets/planner-gallery/register.ts.
  */
 import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
-import { GALLERY_THUMBS_PER_ROW, TEXTS } from '../core/shared.ts';
+import { GALLERY_THUMBS_PER_ROW, TEXTS } from '../core/domain.ts';
 import type { Tables } from '../../supabase/types/database.ts';
 import { rest } from '../core/rest.ts';
 

@@ -10,7 +10,7 @@
  * Without JavaScript every card simply shows in page order.
  */
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { PRODUCT_FILTERS, PRODUCT_SORTS } from '../core/shared.ts';
+import { PRODUCT_FILTERS, PRODUCT_SORTS } from '../core/domain.ts';
 import { hostOf } from '../core/define.ts';
 import { compareCards, matchesFilter, parseSelection, readCard, reorderMoves, selectionSearch, showingText, type FilterValue, type Selection, type SortValue } from './order.ts';
 

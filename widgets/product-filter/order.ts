@@ -6,7 +6,7 @@
  * Card attributes: data-category ("loc-extensions" | "diy-kit"), data-price (number, or empty when
  * the card shows no price), data-added (ISO date), data-rank (Recommended position, 1 = first).
  */
-import { PRODUCT_FILTERS, PRODUCT_SORTS } from '../core/shared.ts';
+import { PRODUCT_FILTERS, PRODUCT_SORTS } from '../core/domain.ts';
 
 export type FilterValue = (typeof PRODUCT_FILTERS)[number]['value'];
 export type SortValue = (typeof PRODUCT_SORTS)[number]['value'];

@@ -4,7 +4,7 @@
  * sent and keeps the text on failure.
  */
 import { useId, useLayoutEffect, useRef, useState } from 'react';
-import { REVIEW_REPLY_MAX } from '../core/shared.ts';
+import { REVIEW_REPLY_MAX } from '../core/domain.ts';
 import { Reply } from '../reviews/view/index.ts';
 import { type ModeratedReview, replyProblem } from './data.ts';
 

@@ -14,10 +14,10 @@
  *
  * One review's row and its actions are in Row.tsx, the reply editor in ReplyEditor.tsx; how a review
  * reads (avatar, stars, dates, badges, reply) comes from the reviews module (widgets/reviews/model/, view/).
- * Its attributes, events and parts: widgets/review-moderation/define.ts.
+ * Its attributes, events and parts: widgets/review-moderation/register.ts.
  */
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { REVIEW_SLUGS, MODERATION_MESSAGES as MSG, reviewSubjectName } from '../core/shared.ts';
+import { REVIEW_SLUGS, MODERATION_MESSAGES as MSG, reviewSubjectName } from '../core/domain.ts';
 import { AdminGate, useAdminCall, type AdminPanelProps } from '../core/admin-gate.tsx';
 import { Modal } from '../core/dialog.tsx';
 import { emit, type KybEventMap } from '../core/events.ts';

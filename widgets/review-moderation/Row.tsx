@@ -4,7 +4,7 @@
  * Delete beside it.
  */
 import { useId } from 'react';
-import { reviewSubjectName } from '../core/shared.ts';
+import { reviewSubjectName } from '../core/domain.ts';
 import { isVideo, ratingLabel } from '../reviews/model/index.ts';
 import { Byline, Stars, Verified, fileUrl } from '../reviews/view/index.ts';
 import type { ModeratedReview } from './data.ts';

@@ -7,7 +7,7 @@
 import type { Tables } from '../../supabase/types/database.ts';
 import { type FeedMedia, type FeedReply, REVIEW_BUCKET } from '../reviews/model/index.ts';
 import { fileUrl } from '../reviews/view/index.ts';
-import { MSG, REVIEW_REPLY_MAX } from '../core/shared.ts';
+import { MSG, REVIEW_REPLY_MAX } from '../core/domain.ts';
 
 export const PAGE_SIZE = 20;
 export const STATUSES = ['pending', 'approved', 'all'] as const;

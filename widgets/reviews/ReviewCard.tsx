@@ -1,4 +1,8 @@
-/** One approved review: avatar, name, stars, title, text, date, verified mark, media thumbnails, reply. */
+/**
+ * One approved review: avatar, name, stars, title, text, date, verified mark, media thumbnails, reply.
+ * The one drawing of a review card: kyb-reviews' list, and the prerendered product pages' reviews section
+ * (site/components/review-cards.tsx renders it at build time, in PRERENDER_TIME_ZONE and without its media).
+ */
 import { type FeedMedia, type FeedReview, isVideo, ratingLabel } from './model/index.ts';
 import { Byline, Reply, Stars, Verified, fileUrl } from './view/index.ts';
 
@@ -22,6 +26,7 @@ export function ReviewCard({
   onMediaError,
   onWantMedia,
   hiddenMedia,
+  timeZone,
 }: {
   review: FeedReview;
   onOpenMedia: (items: LightboxItem[], index: number, opener: HTMLElement) => void;
@@ -29,6 +34,8 @@ export function ReviewCard({
   /** The visitor points at or focuses a thumbnail: fetch the lightbox's code before the click. */
   onWantMedia?: () => void;
   hiddenMedia: ReadonlySet<string>;
+  /** The dates' zone: the visitor's own when left out (the element), PRERENDER_TIME_ZONE on a built page. */
+  timeZone?: string;
 }) {
   const media = review.media.filter((m) => !hiddenMedia.has(m.id));
   const items = mediaItems(review, media);
@@ -36,7 +43,7 @@ export function ReviewCard({
   return (
     <article className="rv-review" part="review" aria-labelledby={headingId}>
       <header className="rv-review__head">
-        <Byline block="rv-review" name={review.reviewer_name} date={review.created_at}>
+        <Byline block="rv-review" name={review.reviewer_name} date={review.created_at} timeZone={timeZone}>
           {review.is_verified_purchase ? <Verified className="rv-verified" /> : null}
         </Byline>
         <Stars value={review.rating} label={ratingLabel(review.rating)} size="sm" />
@@ -70,7 +77,7 @@ export function ReviewCard({
           ))}
         </ul>
       ) : null}
-      {review.reply ? <Reply reply={review.reply} /> : null}
+      {review.reply ? <Reply reply={review.reply} timeZone={timeZone} /> : null}
     </article>
   );
 }

@@ -17,7 +17,7 @@ import {
   REVIEW_TITLE_MAX,
   REVIEW_MAX_FILES,
   REVIEW_FIELD_MSG,
-} from '../core/shared.ts';
+} from '../core/domain.ts';
 import { ensureAuth } from '../core/auth.ts';
 import type { ToastMessage } from '../core/toast.tsx';
 import { Field, focusFirstInvalid } from '../core/form.tsx';

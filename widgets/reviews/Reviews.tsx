@@ -19,7 +19,7 @@
  * but a "Write a review" link to the product's page on the site, in a new tab (docs/reviews.md#embedded).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { DEFAULT_REVIEW_SLUG } from '../core/shared.ts';
+import { DEFAULT_REVIEW_SLUG } from '../core/domain.ts';
 import { hostOf } from '../core/define.ts';
 import { shouldLoadAuth, storageWorks } from '../core/public.ts';
 import type { ToastMessage } from '../core/toast.tsx';

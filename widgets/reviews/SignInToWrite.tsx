@@ -9,7 +9,7 @@
  *   for the dialog; when a user appears while one is wanted, `open(from)` runs (the form opens).
  */
 import { useEffect, useRef } from 'react';
-import { REVIEW_SIGN_IN_LABEL } from '../core/shared.ts';
+import { REVIEW_SIGN_IN_LABEL } from '../core/domain.ts';
 
 export function SignInToWrite({ onPress, onWant }: { onPress: (e: { currentTarget: HTMLButtonElement }) => void; onWant: () => void }) {
   return (

@@ -1,7 +1,7 @@
 /** The 5-star radio-group input of the review form (loaded with the form). */
 import { useState } from 'react';
-import { RATING_MAX } from '../core/shared.ts';
-import { STARS, Star } from './view/star.ts';
+import { RATING_MAX } from '../core/domain.ts';
+import { STARS, Star, starCount } from './view/star.ts';
 
 /**
  * Native radios (arrow keys, one tab stop, form semantics) drawn as stars. Hovering previews a
@@ -16,7 +16,7 @@ export function StarInput({ value, onChange, name, disabled }: { value: number; 
         <label key={n} className="rv-star-input__option" data-on={n <= shown ? 'true' : undefined} onMouseEnter={() => !disabled && setHover(n)}>
           <input type="radio" className="rv-star-input__radio" name={name} value={String(n)} checked={value === n} required disabled={disabled} onChange={() => onChange(n)} />
           <Star />
-          <span className="kyb-sr-only">{n === 1 ? '1 star' : `${n} stars`}</span>
+          <span className="kyb-sr-only">{starCount(n)}</span>
         </label>
       ))}
       <span className="rv-star-input__value" aria-hidden="true">

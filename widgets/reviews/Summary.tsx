@@ -1,10 +1,10 @@
 /** Average, count and the rating histogram; each bar filters the list to that many stars. */
-import { RATING_MAX } from '../core/shared.ts';
+import { RATING_MAX } from '../core/domain.ts';
 import { type FeedSummary, barPercent, basedOn, formatAverage, reviewCount } from './model/index.ts';
 import { Stars } from './view/index.ts';
-import { Star } from './view/star.ts';
+import { STARS, Star, starCount } from './view/star.ts';
 
-const ROWS = Array.from({ length: RATING_MAX }, (_, i) => RATING_MAX - i);
+const ROWS = [...STARS].reverse();
 
 export function Summary({ summary, rating, onRating }: { summary: FeedSummary; rating: number | null; onRating: (n: number | null) => void }) {
   const avg = formatAverage(summary.average);
@@ -34,7 +34,7 @@ export function Summary({ summary, rating, onRating }: { summary: FeedSummary; r
                 <span className="rv-histogram__count" aria-hidden="true">
                   {n}
                 </span>
-                <span className="kyb-sr-only">{`${star} ${star === 1 ? 'star' : 'stars'}: ${reviewCount(n)}`}</span>
+                <span className="kyb-sr-only">{`${starCount(star)}: ${reviewCount(n)}`}</span>
               </button>
             </li>
           );

@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { useToasts, type ToastMessage } from '../core/toast.tsx';
 import { CONTROLS_TEXT } from './controls.ts';
 
-export { MESSAGES } from '../core/shared.ts';
+export { MESSAGES } from '../core/domain.ts';
 /** The toast rules (core/controls.css), adopted with the region: the list's first view shows no toast. */
 export const css = CONTROLS_TEXT;
 /** Events the element dispatches only after an action: from here, not from the list's chunk. */

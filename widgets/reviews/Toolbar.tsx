@@ -1,5 +1,6 @@
 /** The list's filters (with photos/videos, the star filter set from the histogram) and its sort order. */
 import { type FeedSummary, SORT_OPTIONS, type SortKey } from './model/index.ts';
+import { starCount } from './view/star.ts';
 
 export interface ToolbarProps {
   summary: FeedSummary;
@@ -25,7 +26,7 @@ export function Toolbar({ summary, rating, onRating, withMedia, onWithMedia, sor
         </button>
         {rating !== null ? (
           <button type="button" className="rv-chip" aria-pressed="true" onClick={() => onRating(null)}>
-            {rating === 1 ? '1 star' : `${rating} stars`}
+            {starCount(rating)}
             <span className="kyb-sr-only">, remove filter</span>
             <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <path d="M7 7l10 10M17 7L7 17" />

@@ -10,7 +10,7 @@
  * token, or the function refused it). A network failure keeps the button for another try.
  */
 import { useState } from 'react';
-import { newsletterUnsubscribe, FUNCTION_MESSAGES, BUSINESS, MESSAGES } from '../core/shared.ts';
+import { newsletterUnsubscribe, FUNCTION_MESSAGES, BUSINESS, MESSAGES } from '../core/domain.ts';
 import { siteUrl } from '../core/site.ts';
 import { useFocusAfterRender } from '../core/form.tsx';
 import { invokeFunction } from '../core/functions.ts';

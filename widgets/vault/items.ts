@@ -4,7 +4,7 @@
  * the lead-capture function's download e-mail read too); relative hrefs resolve against the site's
  * origin (widgets/core/config.ts siteUrl).
  */
-import { VAULT_DOWNLOADS, type VaultDownload } from '../core/shared.ts';
+import { VAULT_DOWNLOADS, type VaultDownload } from '../core/domain.ts';
 
 export type VaultItem = VaultDownload;
 

@@ -4,7 +4,7 @@
  * States: form → submitting → joined ("You're on the list!"; no way back, docs/newsletter-and-leads.md#states).
  */
 import { useState, type FormEvent } from 'react';
-import { newsletterSignup, WAITLIST_CONSENT_TEXT, WAITLIST_NAME, MESSAGES } from '../core/shared.ts';
+import { newsletterSignup, WAITLIST_CONSENT_TEXT, WAITLIST_NAME, MESSAGES } from '../core/domain.ts';
 import { hostOf } from '../core/define.ts';
 import { emit } from '../core/events.ts';
 import { EmailInput, Field, INVALID, errorsOf, useFocusAfterRender } from '../core/form.tsx';

@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /**
  * The layout every product page shares (docs/catalog.md#product-detail-pages): back link, image gallery with thumbnails, the
  * product's summary and buttons, the customizer, pricing, features, specifications, care and reviews.
@@ -7,12 +8,12 @@
 import type { ComponentChildren } from 'preact';
 import { bookingLink } from '../../../shared/business.ts';
 import { LENGTH_BANDS, LOC_COLORS, LOCS_PER_BUNDLE, SIZES, productById, type ProductId } from '../../../shared/catalog.ts';
-import { allConfigurations, formatFrom, priceFor } from '../../../shared/pricing.ts';
+import { allConfigurations, formatFrom, fromPrice, priceFor } from '../../../shared/pricing.ts';
 import { Badge, Breadcrumb, ButtonLink, ExtLink, Feature, Fallback, Img, JsonLd, Section } from '../../components/ui.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { PRODUCT_COPY, type Pic } from '../../content/products.ts';
 import { productLd } from '../../content/structured-data.ts';
-import { ReviewsSection, WaitingList, mailto } from '../shared.tsx';
+import { ReviewsSection, WaitingList, mailto } from '../sections.tsx';
 
 export function product(id: ProductId) {
   const p = productById(id);
@@ -130,7 +131,7 @@ export function ProductLayout({
               </div>
               <h1 id="page-title">{p.title}</h1>
               <p class="kicker">{copy.kicker}</p>
-              <p class="price price--lg">{formatFrom(p.fromPrice)}</p>
+              <p class="price price--lg">{formatFrom(fromPrice(p.id))}</p>
               <p class="lead">{p.description}</p>
               <ul class="checklist">
                 {p.features.map((f) => (

@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /**
  * The five product pages (docs/catalog.md#product-detail-pages). Every price shown is computed by shared/pricing.ts from
  * the catalog tables, the same functions <kyb-loc-configurator> uses in the browser.
@@ -26,7 +27,7 @@ import { Accordion, Badge, ExtLink, Fallback, Img, Section } from '../../compone
 import { Icon } from '../../components/icons.tsx';
 import { LOCK_KIT_FAQ, LOCK_KIT_TABS } from '../../content/products.ts';
 import { SOCIALS } from '../../content/socials.ts';
-import { CatalogRating, mailto } from '../shared.tsx';
+import { CatalogRating, mailto } from '../sections.tsx';
 import { LocOptionsFallback, ProductLayout, bandLabels, product } from './ProductLayout.tsx';
 
 function MultiToneNote() {

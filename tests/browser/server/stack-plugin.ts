@@ -27,12 +27,12 @@ async function closedPort(): Promise<string> {
 
 /**
  * Builds fixtures/runtime-parity/probe.tsx with the runtime of the build under test (the shipped build's
- * aliases and plugin, or React as it is: vite.widgets.config.ts `runtimeConfig`), minified for production
+ * aliases and plugin, or React as it is: scripts/vite/runtime.ts `runtimeConfig`), minified for production
  * like the bundle, into `outDir`; runtime-parity.test.ts imports it. Built on every run, KYB_SKIP_BUILD or
  * not: it is test code (a second or two), and it must match the runtime the bundle's config names now.
  */
 async function buildParityProbe(rootDir: string, react: boolean, outDir: string) {
-  const { runtimeConfig } = await import('../../../vite.widgets.config.ts');
+  const { runtimeConfig } = await import('../../../scripts/vite/runtime.ts');
   const runtime = runtimeConfig(react);
   await build({
     configFile: false,

@@ -1,10 +1,10 @@
 /** Forgot password?: sends the recovery mail, then goes back to Sign in. */
 import { useState } from 'react';
 import { EmailInput, Field } from '../../core/form.tsx';
-import { MESSAGES } from '../../core/shared.ts';
+import { MESSAGES } from '../../core/domain.ts';
 import type { Toast } from '../action.ts';
 import { checkEmail } from '../checks.ts';
-import { redirectTo, useAuthForm } from './shared.ts';
+import { redirectTo, useAuthForm } from './auth-form.ts';
 
 export function ForgotForm({ toast, onBack }: { toast: Toast; onBack: () => void }) {
   const [email, setEmail] = useState('');

@@ -2,10 +2,10 @@
 import { useState } from 'react';
 import { clearRecovery } from '../../core/auth.ts';
 import { Field } from '../../core/form.tsx';
-import { MESSAGES, TEXTS } from '../../core/shared.ts';
+import { MESSAGES, TEXTS } from '../../core/domain.ts';
 import type { Toast } from '../action.ts';
 import { checkNewPassword } from '../checks.ts';
-import { useAuthForm } from './shared.ts';
+import { useAuthForm } from './auth-form.ts';
 
 export function NewPasswordForm({ toast, onDone }: { toast: Toast; onDone: () => void }) {
   const [password, setPassword] = useState('');

@@ -1,7 +1,7 @@
 /** Resend confirmation: a new sign-up confirmation mail to an address that has not confirmed yet. */
-import { MESSAGES } from '../../core/shared.ts';
+import { MESSAGES } from '../../core/domain.ts';
 import { useAuthAction, type Toast } from '../action.ts';
-import { redirectTo } from './shared.ts';
+import { redirectTo } from './auth-form.ts';
 
 export function ResendButton({ email, toast }: { email: string; toast: Toast }) {
   const { busy, run } = useAuthAction(toast);

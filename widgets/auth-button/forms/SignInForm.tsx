@@ -1,10 +1,10 @@
 /** The dialog's Sign in tab; offers Resend confirmation while the address is not confirmed yet. */
 import { useState } from 'react';
-import { MSG, MESSAGES, TEXTS } from '../../core/shared.ts';
+import { MSG, MESSAGES, TEXTS } from '../../core/domain.ts';
 import { EmailInput, Field } from '../../core/form.tsx';
 import type { Toast } from '../action.ts';
 import { ResendButton } from './ResendButton.tsx';
-import { useAuthForm } from './shared.ts';
+import { useAuthForm } from './auth-form.ts';
 
 export interface SignInFormProps {
   toast: Toast;

@@ -1,10 +1,10 @@
 /** The dialog's Create account tab: optional display name, e-mail, password. */
 import { useState } from 'react';
 import { EmailInput, Field } from '../../core/form.tsx';
-import { MESSAGES, TEXTS } from '../../core/shared.ts';
+import { MESSAGES, TEXTS } from '../../core/domain.ts';
 import type { Toast } from '../action.ts';
 import { checkEmail, checkNewPassword } from '../checks.ts';
-import { redirectTo, useAuthForm } from './shared.ts';
+import { redirectTo, useAuthForm } from './auth-form.ts';
 
 export interface SignUpFormProps {
   toast: Toast;

@@ -16,4 +16,4 @@ import { CONTROLS } from '../core/controls.ts';
 import { Waitlist } from './Waitlist.tsx';
 import css from './styles.css?sheet';
 
-await defineElement('kyb-waitlist', Waitlist, { props: { sourcePage: 'string' }, css, shared: CONTROLS });
+await defineElement('kyb-waitlist', Waitlist, { props: { sourcePage: 'string' }, css, commonCss: CONTROLS });

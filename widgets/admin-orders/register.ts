@@ -23,4 +23,4 @@ import { CONTROLS } from '../core/controls.ts';
 import { AdminOrders } from './AdminOrders.tsx';
 import css from './styles.css?sheet';
 
-await defineElement('kyb-admin-orders', AdminOrders, { css, shared: CONTROLS });
+await defineElement('kyb-admin-orders', AdminOrders, { css, commonCss: CONTROLS });

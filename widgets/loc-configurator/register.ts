@@ -18,4 +18,4 @@ import { CONTROLS } from '../core/controls.ts';
 import { LocConfigurator } from './LocConfigurator.tsx';
 import css from './loc-configurator.css?sheet';
 
-await defineElement('kyb-loc-configurator', LocConfigurator, { props: { product: 'string' }, css, shared: CONTROLS });
+await defineElement('kyb-loc-configurator', LocConfigurator, { props: { product: 'string' }, css, commonCss: CONTROLS });

@@ -1,7 +1,8 @@
 /**
- * The widgets' one door to shared/ (rules, messages, zod contracts, catalog, pricing, business data:
- * shared/README.md). Element code imports these from here, never from shared/ directly, so what the
- * browser takes from the shared home is listed in one place. Re-exports only: the bundler follows them
+ * The business's domain as the widgets see it: the rules and limits, messages, zod contracts, catalog,
+ * prices, orders and business details of shared/ (shared/README.md), through one door. Element code
+ * imports these from here, never from shared/ directly, so what the browser takes from shared/ is listed
+ * in one place. Re-exports only: the bundler follows them
  * to the source modules, so an element's chunk keeps just what it reads.
  */
 export * from '../../shared/business.ts';

@@ -19,4 +19,4 @@ import { CONTROLS } from '../core/controls.ts';
 import { AdminInbox } from './AdminInbox.tsx';
 import css from './styles.css?sheet';
 
-await defineElement('kyb-admin-inbox', AdminInbox, { css, shared: CONTROLS });
+await defineElement('kyb-admin-inbox', AdminInbox, { css, commonCss: CONTROLS });

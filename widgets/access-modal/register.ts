@@ -19,4 +19,4 @@ import { CONTROLS } from '../core/controls.ts';
 import { AccessModal } from './AccessModal.tsx';
 import css from './styles.css?sheet';
 
-await defineElement('kyb-access-modal', AccessModal, { props: { label: 'string' }, css, shared: CONTROLS });
+await defineElement('kyb-access-modal', AccessModal, { props: { label: 'string' }, css, commonCss: CONTROLS });

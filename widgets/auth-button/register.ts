@@ -26,4 +26,4 @@ import css from './styles.css?sheet';
 // Before the element is defined: the loader dispatches a request that came before this code as soon as
 // the module has run, and the define below upgrades the buttons synchronously.
 listenForSignInRequests();
-await defineElement('kyb-auth-button', AuthButton, { props: { accountPath: 'string', layout: 'string' }, css, shared: CONTROLS });
+await defineElement('kyb-auth-button', AuthButton, { props: { accountPath: 'string', layout: 'string' }, css, commonCss: CONTROLS });

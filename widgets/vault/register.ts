@@ -17,4 +17,4 @@ import { CONTROLS } from '../core/controls.ts';
 import { Vault } from './Vault.tsx';
 import css from './styles.css?sheet';
 
-await defineElement('kyb-vault', Vault, { props: { items: 'string' }, css, shared: CONTROLS });
+await defineElement('kyb-vault', Vault, { props: { items: 'string' }, css, commonCss: CONTROLS });

@@ -16,4 +16,4 @@ import { CONTROLS } from '../core/controls.ts';
 import { MerchNotify } from './MerchNotify.tsx';
 import css from './styles.css?sheet';
 
-await defineElement('kyb-merch-notify', MerchNotify, { props: { item: 'string' }, css, shared: CONTROLS });
+await defineElement('kyb-merch-notify', MerchNotify, { props: { item: 'string' }, css, commonCss: CONTROLS });

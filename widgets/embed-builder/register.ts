@@ -19,4 +19,4 @@ import { CONTROLS } from '../core/controls.ts';
 import { EmbedBuilder } from './EmbedBuilder.tsx';
 import css from './styles.css?sheet';
 
-await defineElement('kyb-embed-builder', EmbedBuilder, { css, shared: CONTROLS });
+await defineElement('kyb-embed-builder', EmbedBuilder, { css, commonCss: CONTROLS });

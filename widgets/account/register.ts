@@ -17,4 +17,4 @@ import { CONTROLS } from '../core/controls.ts';
 import { Account } from './Account.tsx';
 import css from './styles.css?sheet';
 
-await defineElement('kyb-account', Account, { props: { redirect: 'string' }, css, shared: CONTROLS });
+await defineElement('kyb-account', Account, { props: { redirect: 'string' }, css, commonCss: CONTROLS });

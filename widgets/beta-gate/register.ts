@@ -19,4 +19,4 @@ import { CONTROLS } from '../core/controls.ts';
 import { BetaGate } from './BetaGate.tsx';
 import css from './styles.css?sheet';
 
-await defineElement('kyb-beta-gate', BetaGate, { props: { mode: 'string' }, css, shared: CONTROLS });
+await defineElement('kyb-beta-gate', BetaGate, { props: { mode: 'string' }, css, commonCss: CONTROLS });

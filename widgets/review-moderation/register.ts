@@ -21,4 +21,4 @@ import { CONTROLS } from '../core/controls.ts';
 import { ReviewModeration } from './ReviewModeration.tsx';
 import css from './element.css?sheet';
 
-await defineElement('kyb-review-moderation', ReviewModeration, { css, shared: CONTROLS });
+await defineElement('kyb-review-moderation', ReviewModeration, { css, commonCss: CONTROLS });

@@ -1,4 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
 /**
  * Sections several pages share: the newsletter card, a reviews section, the loyalty card, partner
  * lists, video posters. Each embedded kyb-* element gets prerendered fallback content that reads well
@@ -7,10 +8,11 @@
 import type { ComponentChildren } from 'preact';
 import { BUSINESS } from '../../shared/business.ts';
 import { LOYALTY_CARD } from '../../shared/catalog.ts';
-import { ExtLink, Fallback, Img, PhoneLink, SEP, StarScale } from '../components/ui.tsx';
+import { ExtLink, Fallback, Img, PhoneLink, StarScale } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import type { PartnerBrand } from '../content/partners.ts';
-import { PRERENDER_TIME_ZONE, REPLY_LABEL, VERIFIED_LABEL, basedOn, formatAverage, formatReviewDate, ratingLabel, reviewCount } from '../../widgets/reviews/model/index.ts';
+import { basedOn, formatAverage, reviewCount } from '../../widgets/reviews/model/index.ts';
+import { ReviewCards } from '../components/review-cards.tsx';
 import { reviewSnapshot } from '../data/review-snapshots.ts';
 
 export const mailto = (subject: string, email: string = BUSINESS.email) => `mailto:${email}?subject=${encodeURIComponent(subject)}`;
@@ -53,34 +55,7 @@ export function ReviewsSection({ slug, name }: { slug: string; name: string }) {
                 <p class="reviews-fallback__summary">
                   <strong>{formatAverage(snap.summary.average)}</strong> out of 5. {basedOn(snap.summary.count)}
                 </p>
-                <ol class="reviews-fallback__list">
-                  {snap.reviews.map((r) => (
-                    <li class="reviews-fallback__item">
-                      <article aria-label={`Review by ${r.reviewer_name}`}>
-                        <h3>{r.title}</h3>
-                        <p class="small">
-                          <span>{ratingLabel(r.rating)}</span>
-                          {SEP}
-                          <span>{r.reviewer_name}</span>
-                          {SEP}
-                          <time dateTime={r.created_at}>{longDate(r.created_at)}</time>
-                          {r.is_verified_purchase ? <span>{`${SEP}${VERIFIED_LABEL}`}</span> : null}
-                        </p>
-                        <p>{r.content}</p>
-                        {r.reply ? (
-                          <div class="reviews-fallback__reply">
-                            <p class="small">
-                              <strong>{REPLY_LABEL}</strong>
-                              {SEP}
-                              <time dateTime={r.reply.updated_at}>{longDate(r.reply.updated_at)}</time>
-                            </p>
-                            <p>{r.reply.content}</p>
-                          </div>
-                        ) : null}
-                      </article>
-                    </li>
-                  ))}
-                </ol>
+                <ReviewCards reviews={snap.reviews} />
               </>
             ) : snap ? (
               <p>
@@ -126,9 +101,6 @@ export function CatalogRating({ slug, href }: { slug: string; href: string }) {
     </a>
   );
 }
-
-/** As the element writes dates, in the one zone a page built for everyone can use. */
-const longDate = (iso: string) => formatReviewDate(iso, PRERENDER_TIME_ZONE);
 
 /**
  * Below this width the card is drawn in two rows of five (loyalty-card-compact.svg): the wide card's

@@ -19,4 +19,4 @@ import { CONTROLS } from '../core/controls.ts';
 import { GalleryAdmin } from './GalleryAdmin.tsx';
 import css from './gallery-admin.css?sheet';
 
-await defineElement('kyb-gallery-admin', GalleryAdmin, { css, shared: CONTROLS });
+await defineElement('kyb-gallery-admin', GalleryAdmin, { css, commonCss: CONTROLS });

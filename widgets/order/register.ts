@@ -22,4 +22,4 @@ import { CONTROLS } from '../core/controls.ts';
 import { Order } from './Order.tsx';
 import css from './styles.css?sheet';
 
-await defineElement('kyb-order', Order, { props: { of: 'string' }, css, shared: CONTROLS });
+await defineElement('kyb-order', Order, { props: { of: 'string' }, css, commonCss: CONTROLS });

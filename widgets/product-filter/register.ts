@@ -15,4 +15,4 @@ import { CONTROLS } from '../core/controls.ts';
 import { ProductFilter } from './ProductFilter.tsx';
 import css from './styles.css?sheet';
 
-await defineElement('kyb-product-filter', ProductFilter, { css, shared: CONTROLS });
+await defineElement('kyb-product-filter', ProductFilter, { css, commonCss: CONTROLS });

@@ -15,4 +15,4 @@ import { CONTROLS } from '../core/controls.ts';
 import { PartnershipForm } from './PartnershipForm.tsx';
 import css from './styles.css?sheet';
 
-await defineElement('kyb-partnership-form', PartnershipForm, { css, shared: CONTROLS });
+await defineElement('kyb-partnership-form', PartnershipForm, { css, commonCss: CONTROLS });

@@ -16,4 +16,4 @@ import { CONTROLS } from '../core/controls.ts';
 import { Unsubscribe } from './Unsubscribe.tsx';
 import css from './styles.css?sheet';
 
-await defineElement('kyb-unsubscribe', Unsubscribe, { props: { token: 'string' }, css, shared: CONTROLS });
+await defineElement('kyb-unsubscribe', Unsubscribe, { props: { token: 'string' }, css, commonCss: CONTROLS });

@@ -33,4 +33,4 @@ import css from './styles.css?sheet';
 // Before the element is defined: the loader dispatches a request that came before this code (a tap on
 // Add to Cart, or on the header's cart) as soon as the module has run.
 listenForCartRequests();
-await defineElement('kyb-cart', Cart, { props: { layout: 'string', add: 'string', configuration: 'string', after: 'string' }, css, shared: CONTROLS });
+await defineElement('kyb-cart', Cart, { props: { layout: 'string', add: 'string', configuration: 'string', after: 'string' }, css, commonCss: CONTROLS });

@@ -17,4 +17,4 @@ import { CONTROLS } from '../core/controls.ts';
 import { Newsletter } from './Newsletter.tsx';
 import css from './styles.css?sheet';
 
-await defineElement('kyb-newsletter', Newsletter, { props: { sourcePage: 'string' }, css, shared: CONTROLS });
+await defineElement('kyb-newsletter', Newsletter, { props: { sourcePage: 'string' }, css, commonCss: CONTROLS });

@@ -1,0 +1,36 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource preact */
+/**
+ * The review cards of a product page's reviews section, drawn by kyb-reviews' own card
+ * (widgets/reviews/ReviewCard.tsx), so a review looks and reads the same before the element upgrades, with
+ * JavaScript off, and in the element: one component, no second drawing here. The card is React code
+ * (the widgets' dialect), so it is rendered at build time with React's server renderer (react-dom/server,
+ * a dependency already) and placed in the page as HTML; site/README.md#jsx says why not preact/compat.
+ * Dates in the one zone a page built for everyone can use; no media (its buttons open the element's
+ * lightbox, which needs JavaScript; the element shows them once it upgrades).
+ */
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { ReviewCard } from '../../widgets/reviews/ReviewCard.tsx';
+import { type FeedReview, PRERENDER_TIME_ZONE } from '../../widgets/reviews/model/index.ts';
+
+const NONE = new Set<string>();
+const ignore = () => {};
+
+/** The card of one review, as HTML. */
+export const reviewCardHtml = (review: FeedReview): string =>
+  renderToStaticMarkup(
+    createElement(ReviewCard, { review: { ...review, media: [] }, timeZone: PRERENDER_TIME_ZONE, hiddenMedia: NONE, onOpenMedia: ignore, onMediaError: ignore }),
+  );
+
+/** The list of cards, in the feed's order. */
+export function ReviewCards({ reviews }: { reviews: readonly FeedReview[] }) {
+  return (
+    <ol class="reviews-fallback__list">
+      {reviews.map((r) => (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: React's renderer wrote this HTML, escaping the review's text as it does in the element
+        <li class="reviews-fallback__item" dangerouslySetInnerHTML={{ __html: reviewCardHtml(r) }} />
+      ))}
+    </ol>
+  );
+}

@@ -229,7 +229,8 @@ describe.each([
     expect((await s.db.query(`select count(*)::int as n from storage.objects where name like '%..%'`)).rows[0]).toEqual({ n: 0 });
     if (dir) expect((await readdir(dir)).sort()).toEqual(expect.arrayContaining([MEDIA]));
     // Only bucket folders exist at the top (the seed's own buckets hold their placeholder images).
-    if (dir) expect((await readdir(dir)).filter((f) => !['.tmp', MEDIA, 'test-gallery', 'test-private', 'review-media', 'planner-gallery', 'planner-files'].includes(f))).toEqual([]);
+    if (dir)
+      expect((await readdir(dir)).filter((f) => !['.tmp', MEDIA, 'test-gallery', 'test-private', 'review-media', 'planner-gallery', 'planner-files'].includes(f))).toEqual([]);
   });
 
   it('answers a bad or expired JWT with 403 in the body', async () => {

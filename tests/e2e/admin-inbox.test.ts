@@ -62,7 +62,16 @@ describe('admin inbox (issue #10)', () => {
     await panel.getByRole('heading', { name: 'Inbox' }).waitFor({ timeout: 15_000 });
     const nav = page.getByRole('navigation', { name: 'Administration' });
     expect(await nav.getByRole('link', { name: /^Inbox/ }).getAttribute('aria-current')).toBe('page');
-    await expect.poll(() => nav.getByRole('link', { name: /^Inbox/ }).locator('kyb-inbox-count [part~="count"]').textContent(), { message: 'the nav counts the new items', timeout: 10_000 }).toMatch(/^\d+ new$/);
+    await expect
+      .poll(
+        () =>
+          nav
+            .getByRole('link', { name: /^Inbox/ })
+            .locator('kyb-inbox-count [part~="count"]')
+            .textContent(),
+        { message: 'the nav counts the new items', timeout: 10_000 },
+      )
+      .toMatch(/^\d+ new$/);
     await panel
       .locator('[part~="summary"]')
       .filter({ hasText: /\d+ new/ })

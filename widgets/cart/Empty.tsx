@@ -24,7 +24,7 @@ export function EmptyCart({ layout }: { layout: 'drawer' | 'page' }) {
       <div className="cart__empty" part="empty">
         <p className="cart__empty-title">{COMMERCE_TEXT.emptyCart}</p>
         <p className="cart__empty-hint">{COMMERCE_TEXT.emptyCartHint}</p>
-        <a className="kyb-btn cart__continue" part="continue" href={siteUrl('/products')}>
+        <a className="kyb-btn" part="continue" href={siteUrl('/products')}>
           {COMMERCE_TEXT.continueShopping}
         </a>
       </div>

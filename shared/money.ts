@@ -4,14 +4,22 @@
  * order screen that only writes amounts carries neither the catalog nor the cart's schemas.
  */
 
-const usdWhole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
-const usdCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/**
+ * Written out, not Intl.NumberFormat: the first currency formatter a page creates loads ICU's currency
+ * data, about 40 ms of a throttled phone's main thread, the largest single task on a product page when
+ * the configurator upgrades (issue #20, `npm run lighthouse`). en-US dollars need no locale data: a sign,
+ * "$", digits grouped by three with commas, and cents when there are any. tests/unit/pricing.test.ts
+ * checks it against Intl.NumberFormat.
+ */
+const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, ',');
 
 /** US dollars as the pages show them: "$65", "$1,050", "$110.50" (cents only when there are any). */
 export function formatUSD(amount: number): string {
   if (!Number.isFinite(amount)) throw new RangeError(`Not an amount: ${amount}`);
-  const cents = Math.round(amount * 100);
-  return cents % 100 === 0 ? usdWhole.format(cents / 100) : usdCents.format(cents / 100);
+  // Rounded half away from zero, as Intl.NumberFormat rounds.
+  const cents = Math.round(Math.abs(amount) * 100);
+  const rest = cents % 100;
+  return `${amount < 0 && cents ? '-' : ''}$${grouped((cents - rest) / 100)}${rest ? `.${String(rest).padStart(2, '0')}` : ''}`;
 }
 
 /** Cents as the pages show money: "$395", "$19.50". */

@@ -213,4 +213,14 @@ describe('formatUSD', () => {
     expect(formatAdder(0)).toBe('');
     expect(() => formatUSD(Number.NaN)).toThrow(RangeError);
   });
+  it('writes what Intl.NumberFormat writes for en-US dollars', () => {
+    const whole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+    const cents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+    const amounts = [0, 0.01, 0.1, 0.5, 0.994, 0.995, 1, 9.99, 99.5, 100, 999, 1000, 1234.56, 99999.99, 100000, 1234567, 12345678.9];
+    for (const a of [...amounts, ...amounts.map((x) => -x)]) {
+      const c = Math.round(Math.abs(a) * 100);
+      const expected = c === 0 ? '$0' : (c % 100 ? cents : whole).format(Math.sign(a) * (c / 100));
+      expect(formatUSD(a), String(a)).toBe(expected);
+    }
+  });
 });

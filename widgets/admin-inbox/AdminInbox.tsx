@@ -41,6 +41,7 @@ import {
   type InboxKind,
   type InboxStatus,
 } from './data.ts';
+import { dateFormat } from '../core/dates.ts';
 
 export interface AdminInboxProps {
   container?: unknown;
@@ -50,10 +51,10 @@ export function AdminInbox({ container }: AdminInboxProps) {
   return <AdminGate container={container} prefix="ai" denied="Your account does not have access to the inbox." Panel={Panel} />;
 }
 
-const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const DATE = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 const when = (iso: string) => {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : DATE.format(d);
+  return Number.isNaN(d.getTime()) ? iso : DATE(d);
 };
 
 const NOTIFICATION_LABEL = {

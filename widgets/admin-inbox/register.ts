@@ -12,7 +12,7 @@
  *   details, actions, handle, archive, reopen, close, badge, dialog, root, loading, denied, sign-in
  * @event kyb-request-sign-in - `{tab: 'sign-in'}` when a signed-out visitor presses Sign in (the page's
  *   kyb-auth-button opens its dialog)
- * @reserve 251px 390:212px 768:185px
+ * @reserve 251px 322:212px 428:185px
  */
 import { defineElement } from '../core/define.ts';
 import { CONTROLS } from '../core/controls.ts';

@@ -12,7 +12,7 @@
  *   kyb-auth-button opens its dialog)
  * @csspart root, loading, denied, sign-in, heading, elements, element, attributes, look, contrast, previews,
  *   preview, frame, forms, form, note, code, button, copy, open, clicks, clicks-table, days
- * @reserve 255px 390:216px 768:189px
+ * @reserve 251px 322:212px 428:185px
  */
 import { defineElement } from '../core/define.ts';
 import { CONTROLS } from '../core/controls.ts';

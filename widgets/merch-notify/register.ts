@@ -9,7 +9,7 @@
  * @attr {'tee' | 'scarf' | 'journal'} item - the item the visitor wants to hear about
  * @event kyb-lead-submitted - `{kind}` once the request is stored
  * @csspart base, success, form, input, button, submit, error, field, label, hint, toasts, toast
- * @reserve 105px 768:50px 1280:105px
+ * @reserve 105px 477:50px 800:105px
  */
 import { defineElement } from '../core/define.ts';
 import { CONTROLS } from '../core/controls.ts';

@@ -10,9 +10,10 @@ import type { ToastInput } from '../core/toast.tsx';
 import { Fulfilment, type OrderAccess } from './Fulfilment.tsx';
 import { siteUrl } from '../core/site.ts';
 import { ORDER_PAGE_TEXT, addressLines, formatCents, isPaid, orderTitle, orderTotals, statusLabel, type OrderView } from '../core/domain.ts';
+import { dateFormat } from '../core/dates.ts';
 
-const DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-export const orderDate = (iso: string) => DATE.format(new Date(iso));
+const DATE = dateFormat({ year: 'numeric', month: 'long', day: 'numeric' });
+export const orderDate = (iso: string) => DATE(new Date(iso));
 
 /** Statuses whose order the customer may want to try again from their cart. */
 const RETRY = new Set<OrderView['status']>(['payment_failed', 'expired']);

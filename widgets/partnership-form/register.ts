@@ -8,7 +8,7 @@
  * @tag kyb-partnership-form
  * @event kyb-lead-submitted - `{kind}` once the inquiry is stored
  * @csspart card, success, button, again, form, submit, field, label, hint, error, toasts, toast
- * @reserve 671px 768:485px
+ * @reserve 671px 550:485px
  */
 import { defineElement } from '../core/define.ts';
 import { CONTROLS } from '../core/controls.ts';

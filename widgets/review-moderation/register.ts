@@ -14,7 +14,7 @@
  *   reply-remove, dialog, root, loading, denied, sign-in
  * @event kyb-request-sign-in - `{tab: 'sign-in'}` when a signed-out visitor presses Sign in (the page's
  *   kyb-auth-button opens its dialog)
- * @reserve 255px 390:216px 768:189px
+ * @reserve 251px 322:212px 428:185px
  */
 import { defineElement } from '../core/define.ts';
 import { CONTROLS } from '../core/controls.ts';

@@ -9,7 +9,7 @@
  * @attr {string} [token] - the unsubscribe token (default: `?token=` of the page URL)
  * @csspart card, result, done, title, text, button, home, invalid, mailto, confirm, intro, submit, error, field,
  *   label, hint, toasts, toast
- * @reserve 265px 390:213px 768:187px
+ * @reserve 265px 362:213px 422:187px
  */
 import { defineElement } from '../core/define.ts';
 import { CONTROLS } from '../core/controls.ts';

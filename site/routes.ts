@@ -90,6 +90,12 @@ export interface Route {
   image?: string;
   /** `bare`: the page alone, without the site's header, footer and DM button (/links). */
   layout?: 'bare';
+  /**
+   * The first view reads the backend (the Crown Planner's gallery: its list, then its first image, the
+   * page's largest paint): the page opens the connections to Supabase while it parses, instead of after
+   * the loader, the runtime and the element's code (layout/Document.tsx).
+   */
+  preconnect?: true;
 }
 
 const productTitle: Record<ProductId, string> = {
@@ -279,6 +285,7 @@ export const ROUTES: readonly Route[] = [
     path: '/digital-tools/crown-planner',
     section: '/digital-tools/crown-planner',
     aliases: ['/crown-planner', '/vip-crown-suite', '/protective-style-planner'],
+    preconnect: true,
     page: CrownPlanner,
     title: 'The CROWN Planner: Protective Styling Edition',
     description: `Plan every protective style with 139+ hyperlinked, printable templates, a how-to walkthrough and a digital sticker book. From ${formatUSD(plannerFromPrice())}.`,

@@ -20,7 +20,7 @@
  * for its long-task, layout-shift and DOM-size audits. --site measures another built site folder instead
  * of dist/site (a before/after comparison). Exit status 0 whatever the figures; 1 only when it cannot run.
  */
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { loadavg, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -92,6 +92,8 @@ interface Run {
 async function main() {
   if (SITE_DIR === DIST_SITE && (flag('build') || !existsSync(join(DIST_SITE, 'index.html')) || !existsSync(join(DIST_SITE, 'widgets/kyb-widgets.js')))) build();
 
+  // --save's folder is made here: a missing one failed every run only when its first result was written.
+  if (SAVE) await mkdir(SAVE, { recursive: true });
   // A private copy, pointed at this run's stack (a rebuild elsewhere cannot swap files mid-run).
   const dir = await mkdtemp(join(tmpdir(), 'kyb-lighthouse-'));
   await cp(SITE_DIR, dir, { recursive: true });

@@ -39,6 +39,7 @@ export function Document({ route, path, env, children }: { route: Route; path: s
   const title = pageTitle(route);
   const canonical = absoluteUrl(route.path);
   const image = absoluteUrl(route.image ?? '/images/og-default.png');
+  const backend = new URL(env.supabaseUrl).origin;
   return (
     <html lang="en-US">
       <head>
@@ -68,8 +69,8 @@ export function Document({ route, path, env, children }: { route: Route; path: s
           <>
             {/* Two: the list is a CORS fetch and the images are plain <img> requests, and the browser keeps
                 those connections apart. */}
-            <link rel="preconnect" href={new URL(env.supabaseUrl).origin} crossorigin="anonymous" />
-            <link rel="preconnect" href={new URL(env.supabaseUrl).origin} />
+            <link rel="preconnect" href={backend} crossorigin="anonymous" />
+            <link rel="preconnect" href={backend} />
           </>
         )}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />

@@ -59,9 +59,10 @@ async function settled(page: Page, tags: string[]): Promise<number[]> {
 
 describe('reserved space before an element upgrades', () => {
   for (const [path, tags] of Object.entries(CHECKED)) {
-    it(`matches the rendered height on ${path} (${tags.join(', ')}) at ${[...WIDTHS, ...(MORE_WIDTHS[path] ?? [])].join('/')} px`, async () => {
+    const widths = [...WIDTHS, ...(MORE_WIDTHS[path] ?? [])];
+    it(`matches the rendered height on ${path} (${tags.join(', ')}) at ${widths.join('/')} px`, async () => {
       const problems: string[] = [];
-      for (const width of [...WIDTHS, ...(MORE_WIDTHS[path] ?? [])]) {
+      for (const width of widths) {
         const page = await ctx.site.page({ viewport: { width, height: width < 700 ? 844 : 900 } });
         const held: Route[] = [];
         let release = false;

@@ -41,7 +41,7 @@ import {
   type InboxKind,
   type InboxStatus,
 } from './data.ts';
-import { dateFormat } from '../core/dates.ts';
+import { when } from '../core/dates.ts';
 
 export interface AdminInboxProps {
   container?: unknown;
@@ -50,12 +50,6 @@ export interface AdminInboxProps {
 export function AdminInbox({ container }: AdminInboxProps) {
   return <AdminGate container={container} prefix="ai" denied="Your account does not have access to the inbox." Panel={Panel} />;
 }
-
-const DATE = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
-const when = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : DATE(d);
-};
 
 const NOTIFICATION_LABEL = {
   sent: 'Sent to the business',

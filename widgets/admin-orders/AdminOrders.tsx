@@ -19,7 +19,8 @@ import { emit } from '../core/events.ts';
 import { ADMIN_ORDER_MESSAGES as MSG, ADMIN_ORDER_TEXT as TEXT, ORDER_STATUSES, ORDER_STATUS_LABEL, formatCents, orderNumber, ordersNeedingAction } from '../core/domain.ts';
 import { countNeedsAction, needsAction } from './count.ts';
 import { PAGE_SIZE, exportFileName, getOrder, listAllOrders, listOrders, ordersCsv, type AdminOrder, type Filter, type StatusFilter } from './data.ts';
-import { OrderDetails, SEP, StatusBadge, when } from './OrderDetails.tsx';
+import { OrderDetails, SEP, StatusBadge } from './OrderDetails.tsx';
+import { when } from '../core/dates.ts';
 import { PlannerFiles } from './PlannerFiles.tsx';
 
 export interface AdminOrdersProps {

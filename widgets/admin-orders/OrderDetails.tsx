@@ -23,15 +23,7 @@ import type { ToastFn } from '../core/admin-gate.tsx';
 import { needsAction } from './count.ts';
 import type { AdminOrder } from './data.ts';
 import { Steps, type StepMode } from './Steps.tsx';
-import { dateFormat } from '../core/dates.ts';
-
-const DATE_TIME = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
-const DATE = dateFormat({ dateStyle: 'medium' });
-/** A timestamp as the admin screens show it: `Nov 3, 2025, 1:05 PM` (or the day only). */
-export const when = (iso: string, day = false) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : (day ? DATE : DATE_TIME)(d);
-};
+import { when } from '../core/dates.ts';
 
 /** Between the parts of a line: never at a line's start or end (a no-break space on each side). */
 export const SEP = '\u00a0·\u00a0';

@@ -10,7 +10,7 @@ import { useAdminCall, type ToastFn } from '../core/admin-gate.tsx';
 import { Modal } from '../core/dialog.tsx';
 import { ADMIN_ORDER_MESSAGES as MSG, ADMIN_ORDER_TEXT as TEXT, MESSAGES, PLANNER_FILE_LIMITS, type PlannerTierId } from '../core/domain.ts';
 import { acceptable, fileSize, listFiles, removeFile, TIERS, uploadFile, type PlannerFile } from './files.ts';
-import { when } from './OrderDetails.tsx';
+import { when } from '../core/dates.ts';
 
 const ACCEPT = PLANNER_FILE_LIMITS.types.join(',');
 const F = TEXT.files;

@@ -5,7 +5,7 @@
  *
  * Starts the local stack over HTTP on a free loopback port with an in-memory database (migrations +
  * seed) in a child process, so the load generator does not share its event loop, then runs N clients,
- * each pressing Checkout on a cart of its own again and again (a mix of the shop's products: a Jah Locs
+ * each pressing Checkout on a new cart of its own again and again (a mix of the shop's products: a Jah Locs
  * deposit, a kit with its terms, the planner, faux locs) and prints the latency p50/p95/p99, the rate
  * and every answer that was not a 200. Each press is the whole path a shopper waits for: the cart
  * priced, the order written, a Checkout Session created by the SDK at the local Stripe stand-in (in the
@@ -15,6 +15,7 @@
  * comes from an address of its own in 127.0.0.0/8, as shoppers come from their own networks.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { KIT_TERMS } from '../shared/rules/commerce.ts';
@@ -86,9 +87,10 @@ async function main() {
   const clients = arg('clients', 20);
   const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const { url, anonKey } = await new Promise<{ url: string; anonKey: string }>((ok) => child.once('message', (m) => ok(m as { url: string; anonKey: string })));
-  const bodies = CARTS.map((c) => JSON.stringify(c));
+  // Each press is a new cart (its own id): a cart pressed again would reuse its session.
+  const body = (i: number) => JSON.stringify({ ...CARTS[i % CARTS.length], cart: randomUUID() });
   // Warm-up: each cart once (module loading, first queries).
-  for (const b of bodies) await press(url, anonKey, b);
+  for (let i = 0; i < CARTS.length; i++) await press(url, anonKey, body(i));
 
   const latencies: number[] = [];
   const failures = new Map<number, number>();
@@ -96,7 +98,7 @@ async function main() {
   await Promise.all(
     Array.from({ length: clients }, async (_, c) => {
       for (let i = c; Date.now() < until; i++) {
-        const r = await press(url, anonKey, bodies[i % bodies.length]);
+        const r = await press(url, anonKey, body(i));
         if (r.status === 200) latencies.push(r.ms);
         else failures.set(r.status, (failures.get(r.status) ?? 0) + 1);
       }

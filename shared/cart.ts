@@ -6,8 +6,8 @@
  * Every amount here is integer cents. The catalog's prices are whole dollars (shared/pricing.ts), so a
  * unit price is `dollars * 100`, and the one rounding (the deposit, to the dollar) happens in cents.
  *
- * Pure: no DOM, no Node, no Deno; imports only shared/ and zod/mini (for the configuration contracts,
- * which the checkout contract in shared/contracts.ts composes).
+ * Pure: no DOM, no Node, no Deno; imports only shared/ (the catalog, the rules, the messages) and
+ * zod/mini (for the configuration contracts, which the checkout contract in shared/contracts.ts composes).
  */
 import * as z from 'zod/mini';
 import {
@@ -26,6 +26,7 @@ import {
   type ProductId,
 } from './catalog.ts';
 import { bandLabel, colorLabel, jahBundles, priceFor, type ConfigFor } from './pricing.ts';
+import { CART_MESSAGES } from './messages.ts';
 import { CART_LIMITS, DEPOSIT, SHIPPING } from './rules/commerce.ts';
 
 /** Cents as the pages show money: "$395", "$19.50" (shared/money.ts). */
@@ -262,10 +263,20 @@ export function shippingCents(physicalCents: number): number {
   return physicalCents >= SHIPPING.freeFromCents ? 0 : SHIPPING.flatCents;
 }
 
-/** Prices a whole cart (throws CartError on the first bad line, or when there are too many lines). */
+/**
+ * Prices a whole cart (throws CartError on the first bad line, when there are too many lines, or when one
+ * product with the same options comes to more than CART_LIMITS.maxQuantity across lines).
+ */
 export function priceCart(lines: readonly { product: unknown; configuration: unknown; quantity: unknown }[]): PricedCart {
   if (lines.length > CART_LIMITS.maxLines) throw new CartError('lines', `A cart holds at most ${CART_LIMITS.maxLines} different items`);
   const priced = lines.map((l, i) => priceLine(l, `lines.${i}`));
+  // The limit is per product and options, however many lines carry it (the cart keeps one line each).
+  const units = new Map<string, number>();
+  for (const l of priced) {
+    const n = (units.get(l.key) ?? 0) + l.quantity;
+    if (n > CART_LIMITS.maxQuantity) throw new CartError('lines', CART_MESSAGES.quantityLimit(CART_LIMITS.maxQuantity).description!);
+    units.set(l.key, n);
+  }
   const sum = (f: (l: PricedLine) => number, ls = priced) => ls.reduce((s, l) => s + f(l), 0);
   const physical = priced.filter((l) => !l.digital);
   const physicalCents = sum((l) => l.lineCents, physical);

@@ -71,9 +71,12 @@ export const betaAccess = z.object({ password: z.string().check(z.minLength(1), 
  * checkout (docs/commerce.md#checkout): the cart's lines as `{product, configuration, quantity}` and
  * nothing that costs anything; shared/cart.ts `priceCart` then checks each configuration against the
  * catalog and prices it. `kitTerms` is the version of the kit terms the visitor ticked (required when
- * the cart holds a kit); `attempt` names one press of Checkout, so a double tap opens one order.
+ * the cart holds a kit); `cart` is the browser's cart id (one payable checkout per cart, reused from any
+ * tab or device while the lines stay the same); `attempt` names one press of Checkout, so a double tap
+ * opens one order.
  */
 export const checkoutRequest = z.object({
+  cart: z.string({ error: 'cart is required' }).check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { error: 'cart must be a UUID' })),
   lines: z
     .array(
       z.object({

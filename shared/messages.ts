@@ -438,6 +438,10 @@ export const COMMERCE_MESSAGES = {
   /** order-status, for a download of an order that is not paid, or was refunded or cancelled. */
   downloadClosed: 'Downloads open once the order is paid, and close if it is refunded.',
   nothingDue: 'Nothing is due on this order.',
+  /** checkout, 409: this cart was paid already (the widget opens that order and empties the cart). */
+  cartAlreadyPaid: 'This cart has already been paid. Here is your order.',
+  /** checkout, 409: another press with other lines of the same cart came first. */
+  cartChanged: 'Your cart changed. Please press Checkout again.',
 } as const;
 
 /**

@@ -30,7 +30,8 @@ export interface OrderPaymentView {
 
 export interface OrderView {
   id: string;
-  number: number;
+  /** KYB-<number> once its first payment reached processing or paid; null before (an unpaid checkout). */
+  number: number | null;
   status: OrderStatus;
   email: string | null;
   customer_name: string | null;
@@ -93,7 +94,8 @@ export const isDownloadable = (o: Pick<OrderView, 'status' | 'items'>) => isPaid
 export const BALANCE_PAYABLE: readonly OrderStatus[] = ['deposit_paid', 'in_production', 'ready'];
 
 export const statusLabel = (s: OrderStatus) => ORDER_STATUS_LABEL[s];
-export const orderTitle = (o: Pick<OrderView, 'number'>) => `Order ${orderNumber(o.number)}`;
+/** "Order KYB-1001", or "Your order" for one not paid yet (it has no number). */
+export const orderTitle = (o: Pick<OrderView, 'number'>) => (o.number === null ? 'Your order' : `Order ${orderNumber(o.number)}`);
 
 export interface TotalLine {
   label: string;

@@ -59,9 +59,13 @@ export const KIT_TERMS = {
  */
 export const CHECKOUT_SESSION_MINUTES = 60;
 
-/** Orders are shown as KYB-<number>. */
+/**
+ * Orders are shown as KYB-<number>. An order has a number only once its first payment reached processing
+ * or paid (the database gives it then): an unpaid checkout has none, and says so where it is listed.
+ */
 export const ORDER_NUMBER_PREFIX = 'KYB-';
-export const orderNumber = (n: number | string) => `${ORDER_NUMBER_PREFIX}${n}`;
+export const UNPAID_CHECKOUT = 'Unpaid checkout';
+export const orderNumber = (n: number | string | null) => (n === null ? UNPAID_CHECKOUT : `${ORDER_NUMBER_PREFIX}${n}`);
 
 /**
  * Every state an order can be in (docs/commerce.md#order-states). Checkout and Stripe move an order

@@ -7,22 +7,55 @@ export type Database = {
     Tables: {
       carts: {
         Row: {
+          cart_id: string | null;
           lines: NonNullable<Json>;
           updated_at: string;
           user_id: string;
         };
         ComputedFields: never;
         Insert: {
+          cart_id?: string | null;
           lines?: NonNullable<Json>;
           updated_at?: string;
           user_id?: string;
         };
         Update: {
+          cart_id?: string | null;
           lines?: NonNullable<Json>;
           updated_at?: string;
           user_id?: string;
         };
         Relationships: [];
+      };
+      checkout_carts: {
+        Row: {
+          cart_id: string;
+          created_at: string;
+          order_id: string | null;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          cart_id: string;
+          created_at?: string;
+          order_id?: string | null;
+          updated_at?: string;
+        };
+        Update: {
+          cart_id?: string;
+          created_at?: string;
+          order_id?: string | null;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'checkout_carts_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: false;
+            referencedRelation: 'orders';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       leads: {
         Row: {
@@ -269,6 +302,8 @@ export type Database = {
           balance_due_cents: number | null;
           balance_requested_at: string | null;
           carrier: string | null;
+          cart_id: string | null;
+          cart_key: string | null;
           checkout_attempt: string | null;
           created_at: string;
           currency: string;
@@ -280,7 +315,7 @@ export type Database = {
           kit_terms_accepted_at: string | null;
           kit_terms_version: string | null;
           needs_shipping: boolean;
-          number: number;
+          number: number | null;
           paid_at: string | null;
           paid_cents: number;
           refunded_cents: number;
@@ -300,6 +335,8 @@ export type Database = {
           balance_due_cents?: never;
           balance_requested_at?: string | null;
           carrier?: string | null;
+          cart_id?: string | null;
+          cart_key?: string | null;
           checkout_attempt?: string | null;
           created_at?: string;
           currency?: string;
@@ -311,7 +348,7 @@ export type Database = {
           kit_terms_accepted_at?: string | null;
           kit_terms_version?: string | null;
           needs_shipping: boolean;
-          number?: never;
+          number?: number | null;
           paid_at?: string | null;
           paid_cents?: number;
           refunded_cents?: number;
@@ -330,6 +367,8 @@ export type Database = {
           balance_due_cents?: never;
           balance_requested_at?: string | null;
           carrier?: string | null;
+          cart_id?: string | null;
+          cart_key?: string | null;
           checkout_attempt?: string | null;
           created_at?: string;
           currency?: string;
@@ -341,7 +380,7 @@ export type Database = {
           kit_terms_accepted_at?: string | null;
           kit_terms_version?: string | null;
           needs_shipping?: boolean;
-          number?: never;
+          number?: number | null;
           paid_at?: string | null;
           paid_cents?: number;
           refunded_cents?: number;
@@ -740,6 +779,7 @@ export type Database = {
       };
     };
     Functions: {
+      checkout_cart_begin: { Args: { p_cart: string; p_items: Json; p_key: string; p_order: Json }; Returns: Json };
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean };
       link_click_record: { Args: { p_link: string }; Returns: undefined };
       my_confirmed_email: { Args: Record<PropertyKey, never>; Returns: string };

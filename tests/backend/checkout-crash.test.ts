@@ -80,7 +80,7 @@ const control = (path: string, body: unknown = {}) =>
 
 async function checkoutAndPay(email: string) {
   const anon = createClient<Database>(base(), apiKeys().anonKey, { auth: { persistSession: false } });
-  const { data, error } = await anon.functions.invoke('checkout', { body: { lines: [PLANNER] } });
+  const { data, error } = await anon.functions.invoke('checkout', { body: { cart: randomUUID(), lines: [PLANNER] } });
   if (error) throw error;
   const sessionId = String(data.url).split('/').pop()!;
   const paid = await control(`/sessions/${sessionId}/pay`, { card: '4242424242424242', email });

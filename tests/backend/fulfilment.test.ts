@@ -42,7 +42,7 @@ const mails = async (to: string) =>
 
 /** Checks out `lines` (as `client`), pays with a test card as `email`, and waits for the webhook. */
 async function paidOrder(lines: CartLine[], email: string, client?: TestClient) {
-  const r = await invoke('checkout', { lines }, client);
+  const r = await invoke('checkout', { cart: randomUUID(), lines }, client);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   const sessionId = String(r.body.url).split('/').pop()!;
   await s.stripe.pay(sessionId, { card: '4242424242424242', email, name: 'Ama Mensah' });
@@ -262,7 +262,7 @@ describe('review-requests job', () => {
     const email = `ow${randomUUID().slice(0, 6)}@example.com`;
     s.stripe.pause();
     try {
-      const r = await invoke('checkout', { lines: [PLANNER] });
+      const r = await invoke('checkout', { cart: randomUUID(), lines: [PLANNER] });
       const sessionId = String(r.body.url).split('/').pop()!;
       await s.stripe.pay(sessionId, { card: '4242424242424242', email });
       // The e-mail API is down when the success page records the payment.

@@ -16,8 +16,8 @@ let anon: TestClient;
 let owner: { client: TestClient; id: string };
 let other: { client: TestClient; id: string };
 let admin: TestClient;
-let ownOrder: { id: string; number: number };
-let guestOrder: { id: string; number: number };
+let ownOrder: { id: string; number: number | null };
+let guestOrder: { id: string; number: number | null };
 const sql = sqlOn(() => s);
 
 beforeAll(async () => {

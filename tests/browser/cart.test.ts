@@ -178,7 +178,7 @@ describe('kyb-cart', () => {
     const el = await cartButton(TRINITY, BUNDLE);
     const d = await openDrawer(el);
     // The requests as they leave the page (the fetch goes on as sent: nothing answers at the closed port).
-    const sent: { lines: Record<string, unknown>[]; attempt: string }[] = [];
+    const sent: { cart: string; lines: Record<string, unknown>[]; attempt: string }[] = [];
     const real = window.fetch;
     window.fetch = (input, init) => {
       if (String(typeof input === 'string' ? input : (input as Request).url).includes('/functions/v1/checkout')) sent.push(JSON.parse(String(init?.body)));
@@ -206,6 +206,9 @@ describe('kyb-cart', () => {
     }
     assert(/^[0-9a-f-]{36}$/.test(sent[0].attempt), `attempt is a UUID (${sent[0].attempt})`);
     assert(sent[2].attempt !== sent[0].attempt, 'a changed cart is a new attempt');
+    assert(/^[0-9a-f-]{36}$/.test(sent[0].cart), `the cart's id is a UUID (${sent[0].cart})`);
+    equal(new Set(sent.map((x) => x.cart)).size, 1, 'every press names the same cart, changed or not');
+    equal(storedCart().id, sent[0].cart, 'the id kept with the cart (every tab reads it)');
     equal(JSON.stringify(sent[2].lines), JSON.stringify([{ ...TRINITY, quantity: 2 }, BUNDLE]), 'the lines as chosen, and never a price');
   });
 

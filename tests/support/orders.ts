@@ -19,7 +19,7 @@ export const ORDER_ITEM = {
 
 export interface CreatedOrder {
   id: string;
-  number: number;
+  number: number | null;
   payment_id: string;
 }
 

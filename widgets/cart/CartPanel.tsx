@@ -86,11 +86,19 @@ export function CartPanel({ layout = 'drawer', toast, onClose }: PanelProps) {
     }
     setBusy(true);
     const lines = cart.lines.map((l) => ({ product: l.product, configuration: l.configuration, quantity: l.quantity }));
-    const r = await checkout(lines, cart.needsKitTerms ? KIT_TERMS.version : undefined);
+    // A cart stored before carts had ids gets one now (every tab reads it from storage).
+    const id = cartState().id ?? saveCart({}).id!;
+    const r = await checkout(id, lines, cart.needsKitTerms ? KIT_TERMS.version : undefined);
     if (r.ok) {
       // Stays busy until Stripe's page replaces this one.
       saveCart({ order: r.order });
       location.assign(r.url);
+      return;
+    }
+    if (r.paidOrderUrl) {
+      // This cart was paid already (another tab, another device): its order, and a new, empty cart.
+      saveCart({ lines: [], order: null, id: null });
+      location.assign(siteUrl(r.paidOrderUrl));
       return;
     }
     setBusy(false);

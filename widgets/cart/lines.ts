@@ -10,8 +10,8 @@
  *   and options is one line whose quantity grows up to CART_LIMITS.maxQuantity; a new line needs room
  *   (CART_LIMITS.maxLines). Then says so in a toast, or opens the cart.
  * - `stepQuantity(key, ±1)`, `removeLine(key)`: the drawer's stepper and Remove (`key` is PricedLine.key).
- * - `emptyAfterOrder(number)`: the order checked out from this cart is paid: the cart empties (and the
- *   account's copy with it, sync.ts).
+ * - `emptyAfterOrder(id)`: the order checked out from this cart is paid: the cart empties (and the
+ *   account's copy with it, sync.ts), and the next line starts a cart with a new id.
  */
 import type { ToastInput } from '../core/toast.tsx';
 import { CART_LIMITS, CART_MESSAGES, COMMERCE_MESSAGES, addLine, lineKey, priceLine, validLines, type CartLine, type PricedLine } from '../core/domain.ts';
@@ -73,6 +73,6 @@ export function removeLine(key: string) {
 export function emptyAfterOrder(order: string): boolean {
   const s = cartState();
   if (s.order !== order) return false;
-  saveCart({ lines: [], order: null });
+  saveCart({ lines: [], order: null, id: null });
   return true;
 }

@@ -9,10 +9,14 @@
  * rest of the cart's code (lines.ts) as soon as it loads.
  *
  * API
- * - `cartState()`: `{lines, count, at, owner, order}`; `subscribeCart(fn)` → unsubscribe.
+ * - `cartState()`: `{lines, count, at, owner, order, id}`; `subscribeCart(fn)` → unsubscribe.
  * - `saveCart(patch)`: replaces what it names, writes storage (removes the key when the cart is empty, so
  *   the loader downloads nothing on the next page) and notifies. A change of lines stamps `at` and
- *   forgets `order` (a checkout started from other lines is not this cart's).
+ *   forgets `order` (a checkout started from other lines is not this cart's). A cart with lines has an
+ *   `id` (a UUID, made with its first line): checkout keeps one payable session per id, so every tab
+ *   (they share this storage) and, through the account (sync.ts), every device of a member reuse it.
+ *   The id stays while the page lives, emptied or not; it is replaced once the cart's order is paid
+ *   (`emptyAfterOrder`) or the account signs out (`id: null`).
  * - The `storage` event (another tab changed the cart) is followed: the state is read again.
  */
 import { CART_STORAGE_KEY, type CartLine } from '../core/domain.ts';
@@ -28,8 +32,10 @@ export interface CartState {
   at: number;
   /** The account this cart is kept with (sync.ts), or null for a guest's. */
   owner: string | null;
-  /** The order number of the last checkout started from these lines (emptied once it is paid). */
+  /** The order (its id) of the last checkout started from these lines (emptied once it is paid). */
   order: string | null;
+  /** The cart's id: one payable checkout per id (the checkout function's `cart`). */
+  id: string | null;
 }
 
 interface Store {
@@ -37,7 +43,19 @@ interface Store {
   subs: Set<() => void>;
 }
 
-const EMPTY: CartState = { lines: [], count: 0, at: 0, owner: null, order: null };
+const EMPTY: CartState = { lines: [], count: 0, at: 0, owner: null, order: null, id: null };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** RFC 4122 version 4 (crypto.randomUUID is missing outside secure contexts, such as a LAN address). */
+export function uuid(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
 
 const isLine = (l: unknown): l is CartLine => {
   const x = l as CartLine;
@@ -67,6 +85,7 @@ export function readStoredCart(): CartState {
       at: Number(v.at) || 0,
       owner: typeof v.owner === 'string' ? v.owner : null,
       order: typeof v.order === 'string' ? v.order : null,
+      id: typeof v.id === 'string' && UUID.test(v.id) ? v.id : null,
     };
   } catch {
     return EMPTY;
@@ -93,7 +112,7 @@ export function subscribeCart(fn: () => void): () => void {
   return () => s.subs.delete(fn);
 }
 
-export function saveCart(patch: Partial<Pick<CartState, 'lines' | 'owner' | 'order' | 'at'>>): CartState {
+export function saveCart(patch: Partial<Pick<CartState, 'lines' | 'owner' | 'order' | 'at' | 'id'>>): CartState {
   const s = store();
   const prev = s.state;
   const lines = patch.lines ?? prev.lines;
@@ -104,7 +123,9 @@ export function saveCart(patch: Partial<Pick<CartState, 'lines' | 'owner' | 'ord
     at: patch.at ?? (changed ? Date.now() : prev.at),
     owner: patch.owner !== undefined ? patch.owner : prev.owner,
     order: patch.order !== undefined ? patch.order : changed ? null : prev.order,
+    id: patch.id !== undefined ? patch.id : prev.id,
   };
+  if (lines.length && !next.id) next.id = uuid();
   s.state = next;
   try {
     if (lines.length) {

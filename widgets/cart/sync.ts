@@ -10,6 +10,9 @@
  * - Each change here afterwards is saved (upsert), a moment after the last one; an emptied cart deletes
  *   the row.
  * - At sign-out the browser's copy is emptied: the cart stays with the account, not on a shared device.
+ * - The cart's id (store.ts `id`: one payable checkout per cart) travels with its lines: the copy whose
+ *   lines win brings its id (a merge keeps the account's), so a member's devices press Checkout for the
+ *   same cart and get the same Stripe page.
  *
  * supabase-js is loaded only when a session exists (core/auth.ts), like everywhere else.
  */
@@ -24,16 +27,17 @@ let started = false;
 /** The user whose cart this page follows, once known (undefined: not yet). */
 let user: string | null | undefined;
 let timer: ReturnType<typeof setTimeout> | undefined;
-/** What the account's row holds, as far as this page knows (JSON of the lines), to save only changes. */
+/** What the account's row holds, as far as this page knows (JSON of the lines and the id), to save only changes. */
 let saved: string | null = null;
 /** A pull is running: changes it makes are not saved back while it runs. */
 let pulling: Promise<void> | null = null;
 
 const same = (a: readonly CartLine[], b: readonly CartLine[]) => JSON.stringify(a) === JSON.stringify(b);
+const rowOf = (lines: readonly CartLine[], id: string | null) => JSON.stringify([lines, id]);
 
 async function pull(id: string) {
   const c = await ensureAuth();
-  const { data, error } = await c.from('carts').select('lines, updated_at').maybeSingle();
+  const { data, error } = await c.from('carts').select('lines, updated_at, cart_id').maybeSingle();
   if (error) throw error;
   if (user !== id) return;
   const account = validLines(Array.isArray(data?.lines) ? (data.lines as unknown[]) : []);
@@ -42,27 +46,34 @@ async function pull(id: string) {
   let lines: CartLine[];
   // Lines taken from the account keep the account's stamp; lines made here (a merge) are new now.
   let at = Date.now();
-  if (local.owner !== id) lines = mergeCarts(account, local.lines);
+  let cartId = local.id;
+  if (local.owner !== id) {
+    lines = mergeCarts(account, local.lines);
+    if (account.length) cartId = data?.cart_id ?? cartId;
+  }
   // This browser kept the account's cart before, and the account has none now: it was emptied on
-  // another device (or its order was paid there).
-  else if (!data) lines = [];
-  else if (accountAt > local.at) {
+  // another device (or its order was paid there): a new cart, with a new id.
+  else if (!data) {
+    lines = [];
+    cartId = null;
+  } else if (accountAt > local.at) {
     lines = account;
     at = accountAt;
+    cartId = data.cart_id ?? cartId;
   } else lines = local.lines;
-  saved = data ? JSON.stringify(account) : JSON.stringify([]);
-  const kept = same(lines, local.lines);
-  saveCart({ lines, owner: id, at: kept ? local.at : at, order: kept ? local.order : null });
+  saved = data ? rowOf(account, data.cart_id) : rowOf([], null);
+  const kept = same(lines, local.lines) && cartId === local.id;
+  saveCart({ lines, owner: id, at: kept ? local.at : at, order: kept ? local.order : null, id: cartId });
   await push(id);
 }
 
 async function push(id: string) {
-  const { lines, at } = cartState();
-  const json = JSON.stringify(lines);
+  const { lines, at, id: cartId } = cartState();
+  const json = lines.length ? rowOf(lines, cartId) : rowOf([], null);
   if (json === saved || user !== id) return;
   const c = await ensureAuth();
   const { error } = lines.length
-    ? await c.from('carts').upsert({ user_id: id, lines: lines as never, updated_at: new Date(at || Date.now()).toISOString() }, { onConflict: 'user_id' })
+    ? await c.from('carts').upsert({ user_id: id, lines: lines as never, cart_id: cartId, updated_at: new Date(at || Date.now()).toISOString() }, { onConflict: 'user_id' })
     : await c.from('carts').delete().eq('user_id', id);
   if (error) throw error;
   saved = json;
@@ -83,7 +94,7 @@ function follow() {
       });
   } else if (cartState().owner) {
     // Signed out (or the session ended): the account's cart is not left behind on this device.
-    saveCart({ lines: [], owner: null, order: null });
+    saveCart({ lines: [], owner: null, order: null, id: null });
   }
 }
 

@@ -15,8 +15,11 @@ import { FunctionsClient } from '@supabase/functions-js';
 import { getConfig } from './config.ts';
 import { clientEntries, clientId, pageWide } from './registry.ts';
 
-/** `field`: the request field a 400 names (the checkout function's `lines.0.quantity`, `kitTerms`). */
-export type FunctionResult<T> = { ok: true; data: T } | { ok: false; status: number | null; message: string | null; field?: string };
+/**
+ * `field`: the request field a 400 names (the checkout function's `lines.0.quantity`, `kitTerms`); `body`:
+ * the whole answer of an error with a JSON body (the checkout function's 409 for a paid cart names its order).
+ */
+export type FunctionResult<T> = { ok: true; data: T } | { ok: false; status: number | null; message: string | null; field?: string; body?: unknown };
 
 const errorText = (x: unknown): string | null =>
   x && typeof x === 'object' && typeof (x as { error?: unknown }).error === 'string' && (x as { error: string }).error ? (x as { error: string }).error : null;
@@ -60,7 +63,7 @@ export async function invokeFunction<T = { message?: string }>(name: string, bod
         /* not JSON: no message to show */
       }
       const field = (parsed as { field?: unknown } | null)?.field;
-      return { ok: false, status: ctx.status, message: errorText(parsed), ...(typeof field === 'string' ? { field } : {}) };
+      return { ok: false, status: ctx.status, message: errorText(parsed), ...(typeof field === 'string' ? { field } : {}), ...(parsed ? { body: parsed } : {}) };
     }
     console.error('[kyb]', name, error);
     return { ok: false, status: null, message: null };

@@ -23,7 +23,7 @@ import { emit } from '../core/events.ts';
 import { invokeFunction } from '../core/functions.ts';
 import { siteUrl } from '../core/site.ts';
 import { useToasts } from '../core/toast.tsx';
-import { AWAITING_PAYMENT, COMMERCE_TEXT, ORDER_PAGE_TEXT, ORDER_SELECT, TEXTS, isPaid, orderFromRow, orderNumber, type OrderRow, type OrderView } from '../core/domain.ts';
+import { AWAITING_PAYMENT, COMMERCE_TEXT, ORDER_PAGE_TEXT, ORDER_SELECT, TEXTS, isPaid, orderFromRow, type OrderRow, type OrderView } from '../core/domain.ts';
 import { nextDelay } from './poll.ts';
 import { Receipt } from './Receipt.tsx';
 
@@ -84,7 +84,7 @@ function AddressedOrder({ container }: { container?: ShadowRoot }) {
         setView({ state: 'shown', order, link: sessionId ? link : null, token: token ?? tokenOf(link) });
         if (isPaid(order.status) && !emptied.current) {
           emptied.current = true;
-          emit(hostOf(container) ?? document, 'kyb-request-cart', { paid: orderNumber(order.number) });
+          emit(hostOf(container) ?? document, 'kyb-request-cart', { paid: order.id });
         }
         return;
       }

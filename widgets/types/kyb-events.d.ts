@@ -27,7 +27,7 @@ export interface KybEventMap {
   /**
    * Any element, or the page on document, asks kyb-cart to add a line and/or open the cart. On a
    * `<kyb-cart add="…">` (a page's Add to Cart button) the line is its attributes'. `paid` (kyb-order,
-   * once an order is paid): the cart empties if that order was checked out from it.
+   * once an order is paid, its id): the cart empties if that order was checked out from it.
    */
   'kyb-request-cart': { add?: { product: string; configuration: Record<string, unknown>; quantity?: number }; open?: boolean; paid?: string };
   /**

@@ -1,42 +1,38 @@
 /**
- * checkout: `{lines: [{product, configuration, quantity}], kitTerms?, attempt?}` → 200 `{url, order}` |
- * 400 `{error, field}` | 401 | 409 `{error}` | 429 | 502 `{error}` (docs/commerce.md#checkout); or
- * `{balance: {token} | {order}}` for the balance of a made-to-order order (payBalance).
+ * checkout: `{cart, lines: [{product, configuration, quantity}], kitTerms?, attempt?}` → 200 `{url, order}` |
+ * 400 `{error, field}` | 401 | 409 `{error}` (or `{error, paid: true, orderUrl}`: the cart was paid) | 429 |
+ * 502 `{error}` (docs/commerce.md#checkout); or `{balance: {token} | {order}}` for the balance of a
+ * made-to-order order (payBalance).
  *
  * The browser sends what the visitor chose and never a price: every amount is computed here with
- * shared/cart.ts. The order (status pending), its items as sold and its first payment are written in one
- * transaction (order_create), then Stripe opens a Checkout Session for exactly what is due now, with an
- * idempotency key per payment, and the browser is sent to its URL. Nothing is marked paid here: only
- * Stripe's word does that (stripe-webhook, order-status).
+ * shared/cart.ts. A cart (its id: the browser's, shared by its tabs and, for a member, their devices) has
+ * one payable checkout at a time, decided under the cart's lock in the database (checkout_cart_begin):
+ * the same lines again reuse its order and session (another tab, Back, a reload); other lines, or a
+ * session about to close, first expire the old session at Stripe (expireAtStripe), and if Stripe says it
+ * was paid meanwhile the press answers that order instead of opening another. A new checkout's order (no
+ * number until paid), items and first payment are written in one transaction, then Stripe opens a
+ * Checkout Session for exactly what is due now, with an idempotency key per payment. Nothing is marked
+ * paid here: only Stripe's word does that (stripe-webhook, order-status).
  *
  * A bad line is refused with a 400 naming its field, before anything is written. When Stripe cannot be
- * reached the order stays pending with no session and the visitor keeps the cart: the same press of
- * Checkout (the same `attempt`) finds the same order and asks Stripe again with the same key.
+ * reached the order stays pending with no session and the visitor keeps the cart: the next press with
+ * the same lines finds the same payment and asks Stripe again with the same key. Two presses of one cart
+ * with different lines that interleave: the session of the one that lost cannot be attached (the
+ * database refuses it), so it is expired at Stripe and that press answers 409.
  */
 import { balanceRequest, checkoutRequest, firstIssuePath } from '../../../shared/contracts.ts';
-import { CartError, lineKey, priceCart, type PricedCart } from '../../../shared/cart.ts';
+import { CartError, priceCart, type PricedCart } from '../../../shared/cart.ts';
 import { CHECKOUT_SESSION_MINUTES, CURRENCY, DEPOSIT, KIT_TERMS, SHIPPING, orderNumber } from '../../../shared/rules/commerce.ts';
 import { COMMERCE_MESSAGES } from '../../../shared/messages.ts';
 import { postJsonHandler, type PostJsonRequest } from '../_shared/handler.ts';
 import { RATE_LIMITS } from '../_shared/rate-limit.ts';
 import { json } from '../_shared/http.ts';
 import { stripeClient, type Stripe } from '../_shared/stripe.ts';
-import { orderFor, orderPageUrl, siteUrl } from '../_shared/orders.ts';
+import { orderFor, orderPageUrl, siteUrl, type Fulfilment } from '../_shared/orders.ts';
+import { expireAtStripe } from '../_shared/sessions.ts';
 import type { AdminClient } from '../_shared/admin.ts';
 import { callerOf, SESSION_EXPIRED } from '../_shared/caller.ts';
 import type { Json } from '../../types/database.ts';
-
-interface Created {
-  id: string;
-  number: number;
-  status: string;
-  payment_id: string;
-  checkout_url: string | null;
-  expires_at: string | null;
-  payment_status: string;
-  payment_created_at: string;
-  replayed: boolean;
-}
 
 /** Stripe's lines for what is due now: a deposit line carries only its deposit (docs/commerce.md#deposits). */
 function stripeLines(cart: PricedCart): Stripe.Checkout.SessionCreateParams.LineItem[] {
@@ -129,15 +125,39 @@ async function payBalance({ req, env, db, body, settings: stripe }: PostJsonRequ
   return json({ url: session.url, order: orderNumber(due.number) });
 }
 
-async function attach(db: AdminClient, paymentId: string, session: Stripe.Checkout.Session, expiresAt: number) {
+/** Attaches the session to its payment; false when the payment is no longer its cart's current one (P0409). */
+async function attach(db: AdminClient, paymentId: string, session: Stripe.Checkout.Session, expiresAt: number): Promise<boolean> {
   const { error } = await db.rpc('order_payment_session', {
     p_payment: paymentId,
     p_session: session.id,
     p_url: session.url!,
     p_expires_at: new Date((session.expires_at ?? expiresAt) * 1000).toISOString(),
   });
+  if (error?.code === SUPERSEDED) return false;
   if (error) throw new Error(`order_payment_session failed: ${error.message}`);
+  return true;
 }
+/** order_payment_session's refusal of a payment that is no longer its cart's current checkout. */
+const SUPERSEDED = 'P0409';
+
+/** What checkout_cart_begin decided for a press (the migration checkout_carts says when each comes). */
+type Begun =
+  | { action: 'paid'; order_id: string; token: string }
+  | { action: 'changed' }
+  | { action: 'reuse'; order_id: string; url: string }
+  | { action: 'expire'; order_id: string; session: string }
+  | { action: 'open'; id: string; payment_id: string; payment_created_at: string };
+
+/**
+ * The lines as priced, in one canonical form, with who checks out and the kit terms: a press with the
+ * same key may reuse the cart's session (the same lines in the same order, the same customer on it).
+ */
+function checkoutKey(cart: PricedCart, userId: string | null): string {
+  return [userId ?? 'guest', cart.needsKitTerms ? KIT_TERMS.version : '', ...cart.lines.map((l) => `${l.key}×${l.quantity}`)].join('|');
+}
+
+/** A press that closing a session at Stripe and asking again has not settled after this many rounds. */
+const MAX_ROUNDS = 3;
 
 export const handle = postJsonHandler({
   name: 'checkout',
@@ -148,7 +168,7 @@ export const handle = postJsonHandler({
     const { req, env, db, body, settings: stripe } = request;
     const parsed = checkoutRequest.safeParse(body);
     if (!parsed.success) return json({ error: parsed.error.issues[0]?.message ?? 'Invalid request', field: firstIssuePath(parsed.error) }, 400);
-    const { lines, kitTerms, attempt } = parsed.data;
+    const { cart: cartId, lines, kitTerms, attempt } = parsed.data;
     let cart: PricedCart;
     try {
       cart = priceCart(lines);
@@ -160,8 +180,11 @@ export const handle = postJsonHandler({
 
     const who = await callerOf(db, req);
     if (who === 'expired') return json({ error: SESSION_EXPIRED }, 401);
+    const f: Fulfilment = { db, env, stripe };
 
-    const { data, error } = await db.rpc('order_create', {
+    const begin = {
+      p_cart: cartId.toLowerCase(),
+      p_key: checkoutKey(cart, who?.id ?? null),
       p_order: {
         user_id: who?.id ?? null,
         email: who?.email ?? null,
@@ -185,27 +208,34 @@ export const handle = postJsonHandler({
         due_at_checkout_cents: l.dueNowCents,
         digital: l.digital,
       })),
-    });
-    if (error) throw new Error(`order_create failed: ${error.message}`);
-    const order = data as unknown as Created;
-
-    if (order.replayed) {
-      // The same press of Checkout again (a double tap, a retry after a network error): the same order,
-      // if it still is the same cart.
-      const { data: items } = await db.from('order_items').select('product, configuration, quantity').eq('order_id', order.id).order('position');
-      const same = (items ?? []).map((i) => `${lineKey(i.product, i.configuration as Record<string, unknown>)}×${i.quantity}`).join('|');
-      if (same !== cart.lines.map((l) => `${l.key}×${l.quantity}`).join('|')) return json({ error: 'Your cart changed. Please press Checkout again.' }, 409);
-      if (order.payment_status !== 'open') return json({ error: 'This checkout is already complete.', order: orderNumber(order.number) }, 409);
-      if (order.checkout_url) {
-        if (order.expires_at && Date.parse(order.expires_at) > Date.now() + 60_000) return json({ url: order.checkout_url, order: orderNumber(order.number) });
-        return json({ error: PRESS_AGAIN }, 409);
+    };
+    let step: Begun | null = null;
+    // The cart's current checkout is reused, or closed at Stripe before another opens (then asked again:
+    // Stripe's answer, applied by expireAtStripe, decides whether the cart was paid meanwhile).
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const { data, error } = await db.rpc('checkout_cart_begin', begin);
+      if (error) throw new Error(`checkout_cart_begin failed: ${error.message}`);
+      step = data as unknown as Begun;
+      if (step.action !== 'expire') break;
+      try {
+        await expireAtStripe(f, step.session);
+      } catch (e) {
+        console.error(`[checkout] could not close session ${step.session} of order ${step.order_id} at Stripe`, e);
+        return json({ error: COMMERCE_MESSAGES.paymentUnavailable }, 502);
       }
     }
+    if (!step || step.action === 'expire') return json({ error: PRESS_AGAIN }, 409);
+    if (step.action === 'paid') return json({ error: COMMERCE_MESSAGES.cartAlreadyPaid, paid: true, orderUrl: `/order?token=${encodeURIComponent(step.token)}` }, 409);
+    if (step.action === 'changed') return json({ error: COMMERCE_MESSAGES.cartChanged }, 409);
+    if (step.action === 'reuse') return json({ url: step.url, order: step.order_id });
+
+    const order = step;
     const expiresAt = sessionEnd(order.payment_created_at);
     if (!expiresAt) return json({ error: PRESS_AGAIN }, 409);
 
     const site = siteUrl(env);
-    const metadata = { order_id: order.id, order_number: orderNumber(order.number), payment_id: order.payment_id };
+    // No order number yet: an order is numbered once paid (migration checkout_carts).
+    const metadata = { order_id: order.id, payment_id: order.payment_id };
     let session: Stripe.Checkout.Session;
     try {
       session = await stripe.checkout.sessions.create(
@@ -214,7 +244,7 @@ export const handle = postJsonHandler({
           line_items: stripeLines(cart),
           client_reference_id: order.id,
           metadata,
-          payment_intent_data: { metadata, description: `${orderNumber(order.number)}` },
+          payment_intent_data: { metadata, description: `KYB order ${order.id}` },
           ...(who?.email ? { customer_email: who.email } : {}),
           ...(cart.needsShipping
             ? {
@@ -242,7 +272,11 @@ export const handle = postJsonHandler({
       return json({ error: COMMERCE_MESSAGES.paymentUnavailable }, 502);
     }
     if (!session.url) throw new Error(`Stripe answered session ${session.id} without a URL`);
-    await attach(db, order.payment_id, session, expiresAt);
-    return json({ url: session.url, order: orderNumber(order.number) });
+    if (!(await attach(db, order.payment_id, session, expiresAt))) {
+      // Another press of this cart, with other lines, came first: this session is never handed out.
+      await expireAtStripe(f, session.id).catch((e) => console.error(`[checkout] could not close superseded session ${session.id} at Stripe`, e));
+      return json({ error: COMMERCE_MESSAGES.cartChanged }, 409);
+    }
+    return json({ url: session.url, order: order.id });
   },
 });

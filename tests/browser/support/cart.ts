@@ -39,7 +39,7 @@ export async function storeFromAnotherTab(value: { lines: CartLine[]; [k: string
 }
 
 /** The stored cart (null when there is none). */
-export function storedCart(): { lines: CartLine[]; owner?: string; order?: string; at: number } | null {
+export function storedCart(): { lines: CartLine[]; owner?: string; order?: string; id?: string; at: number } | null {
   const raw = localStorage.getItem(CART_STORAGE_KEY);
   return raw ? JSON.parse(raw) : null;
 }

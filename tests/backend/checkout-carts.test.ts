@@ -223,7 +223,9 @@ describe('order numbers only once paid', () => {
     expect((await sdk.checkout.sessions.retrieve(sessionOf(paid.body.url))).metadata).toEqual({ order_id: paid.body.order, payment_id: expect.any(String) });
     await s.stripe.pay(sessionOf(paid.body.url), { card: '4242424242424242', email: `n${randomUUID().slice(0, 6)}@example.com` });
     await s.stripe.idle();
-    const numbers = await sql<{ id: string; number: string | null }>('select id, number::text from public.orders where id = any($1::uuid[])', [[abandoned.body.order, paid.body.order]]);
+    const numbers = await sql<{ id: string; number: string | null }>('select id, number::text from public.orders where id = any($1::uuid[])', [
+      [abandoned.body.order, paid.body.order],
+    ]);
     expect(Object.fromEntries(numbers.map((n) => [n.id, n.number]))).toEqual({ [abandoned.body.order]: null, [paid.body.order]: String(Number(max) + 1) });
   });
 
@@ -240,12 +242,25 @@ describe('10 of each across lines', () => {
   it('refuses one product totalling more than 10 across lines, with the cart’s own words, and writes nothing', async () => {
     const [{ n: before }] = await sql<{ n: number }>('select count(*)::int as n from public.orders');
     const limit = CART_MESSAGES.quantityLimit(CART_LIMITS.maxQuantity).description;
-    for (const lines of [Array.from({ length: 20 }, () => PLANNER), [{ ...PLANNER, quantity: 6 }, { ...PLANNER, quantity: 5 }]]) {
+    for (const lines of [
+      Array.from({ length: 20 }, () => PLANNER),
+      [
+        { ...PLANNER, quantity: 6 },
+        { ...PLANNER, quantity: 5 },
+      ],
+    ]) {
       const r = await press(randomUUID(), lines);
       expect(r).toEqual({ status: 400, body: { error: limit, field: 'lines' } });
     }
     // The same product with other options is another item.
-    expect((await press(randomUUID(), [{ ...PLANNER, quantity: 10 }, { ...PDF, quantity: 10 }])).status).toBe(200);
+    expect(
+      (
+        await press(randomUUID(), [
+          { ...PLANNER, quantity: 10 },
+          { ...PDF, quantity: 10 },
+        ])
+      ).status,
+    ).toBe(200);
     const [{ n: after }] = await sql<{ n: number }>('select count(*)::int as n from public.orders');
     expect(after).toBe(before + 1);
   });

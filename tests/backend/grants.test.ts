@@ -49,7 +49,7 @@ const ORDER_COLUMNS = [
   'delivered_at',
 ];
 /** The shop's tables (migration orders), which the functions manage with all four commands. */
-const SHOP_TABLES = ['carts', 'order_events', 'order_items', 'order_mails', 'order_payments', 'orders', 'stripe_events'] as const;
+const SHOP_TABLES = ['carts', 'checkout_carts', 'order_events', 'order_items', 'order_mails', 'order_payments', 'orders', 'stripe_events'] as const;
 const columns = (table: string, names: string[]) => Object.fromEntries(names.map((c) => [`column ${table}.${c}`, ['SELECT']]));
 
 /**
@@ -128,6 +128,8 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
     'function order_view(uuid)': ['EXECUTE'],
     'function order_create(jsonb,jsonb)': ['EXECUTE'],
     'function order_payment_session(uuid,text,text,timestamp with time zone)': ['EXECUTE'],
+    // One payable checkout per cart (migration checkout_carts): the function decides under the cart's lock.
+    'function checkout_cart_begin(uuid,text,jsonb,jsonb)': ['EXECUTE'],
     'function order_apply_session(text,text,text,text,integer,text,jsonb,text)': ['EXECUTE'],
     'function order_apply_refund(text,text,text,integer)': ['EXECUTE'],
     'function order_mail_claim(uuid,text,text,integer)': ['EXECUTE'],

@@ -223,6 +223,7 @@ export type Database = {
           payment_intent_id: string | null;
           refunded_cents: number;
           status: string;
+          unexpected: boolean;
         };
         ComputedFields: never;
         Insert: {
@@ -238,6 +239,7 @@ export type Database = {
           payment_intent_id?: string | null;
           refunded_cents?: number;
           status?: string;
+          unexpected?: boolean;
         };
         Update: {
           amount_cents?: number;
@@ -252,6 +254,7 @@ export type Database = {
           payment_intent_id?: string | null;
           refunded_cents?: number;
           status?: string;
+          unexpected?: boolean;
         };
         Relationships: [
           {
@@ -291,6 +294,7 @@ export type Database = {
           subtotal_cents: number;
           total_cents: number;
           tracking_number: string | null;
+          unexpected_cents: number;
           updated_at: string;
           user_id: string | null;
         };
@@ -322,6 +326,7 @@ export type Database = {
           subtotal_cents: number;
           total_cents: number;
           tracking_number?: string | null;
+          unexpected_cents?: number;
           updated_at?: string;
           user_id?: string | null;
         };
@@ -352,6 +357,7 @@ export type Database = {
           subtotal_cents?: number;
           total_cents?: number;
           tracking_number?: string | null;
+          unexpected_cents?: number;
           updated_at?: string;
           user_id?: string | null;
         };

@@ -22,6 +22,7 @@ import { RATE_LIMITS } from '../_shared/rate-limit.ts';
 import { json } from '../_shared/http.ts';
 import { stripeClient, type Stripe } from '../_shared/stripe.ts';
 import { orderFor, orderPageUrl, siteUrl } from '../_shared/orders.ts';
+import { expireAtStripe } from '../_shared/sessions.ts';
 import type { AdminClient } from '../_shared/admin.ts';
 import { callerOf, SESSION_EXPIRED } from '../_shared/caller.ts';
 import type { Json } from '../../types/database.ts';
@@ -90,10 +91,49 @@ async function payBalance({ req, env, db, body, settings: stripe }: PostJsonRequ
   const found = await orderFor(db, req, parsed.data.balance);
   if (found === 'expired') return json({ error: SESSION_EXPIRED }, 401);
   if (!found) return json({ error: COMMERCE_MESSAGES.orderNotFound }, 404);
-  const { data, error } = await db.rpc('order_balance_payment', { p_order: found.id });
-  if (error) throw new Error(`order_balance_payment failed: ${error.message}`);
-  const due = data as unknown as { payment_id: string; amount_cents: number; checkout_url: string | null; created_at: string; number: number; email: string | null } | null;
+  const due = await balanceDue(db, found.id);
   if (!due) return json({ error: COMMERCE_MESSAGES.nothingDue }, 409);
+  // The order page shows a balance Stripe took (or is settling) instead of a second checkout for it.
+  const orderPage = () => json({ url: orderPageUrl(env, found.token), order: orderNumber(due.number), paid: true });
+  if (due.processing) return orderPage();
+  if (due.close) {
+    // An open balance that cannot be reused is expired at Stripe before another opens, never only here.
+    let closed: string[];
+    try {
+      closed = await Promise.all(due.close.map((id) => expireAtStripe({ db, env, stripe }, id)));
+    } catch (e) {
+      console.error(`[checkout] could not close the open balance sessions of order ${found.id}`, e);
+      return json({ error: COMMERCE_MESSAGES.paymentUnavailable }, 502);
+    }
+    if (closed.some((state) => state === 'paid' || state === 'processing')) return orderPage();
+    const fresh = await balanceDue(db, found.id);
+    if (!fresh) return json({ error: COMMERCE_MESSAGES.nothingDue }, 409);
+    if (fresh.processing || fresh.close) return orderPage();
+    return openBalance(env, db, stripe, found, fresh);
+  }
+  return openBalance(env, db, stripe, found, due);
+}
+
+/** What order_balance_payment answers: the payment to open or reuse, or the sessions to close first, or a balance settling. */
+interface BalanceDue {
+  payment_id: string;
+  amount_cents: number;
+  checkout_url: string | null;
+  created_at: string;
+  number: number;
+  email: string | null;
+  close?: string[];
+  processing?: boolean;
+}
+
+async function balanceDue(db: AdminClient, orderId: string): Promise<BalanceDue | null> {
+  const { data, error } = await db.rpc('order_balance_payment', { p_order: orderId });
+  if (error) throw new Error(`order_balance_payment failed: ${error.message}`);
+  return data as unknown as BalanceDue | null;
+}
+
+/** The balance's Checkout Session: the open one again, or a new one for exactly what is due. */
+async function openBalance(env: PostJsonRequest<Stripe>['env'], db: AdminClient, stripe: Stripe, found: { id: string; token: string }, due: BalanceDue): Promise<Response> {
   if (due.checkout_url) return json({ url: due.checkout_url, order: orderNumber(due.number) });
   const site = siteUrl(env);
   const metadata = { order_id: found.id, order_number: orderNumber(due.number), payment_id: due.payment_id };

@@ -91,13 +91,12 @@ async function payBalance({ req, env, db, body, settings: stripe }: PostJsonRequ
   const found = await orderFor(db, req, parsed.data.balance);
   if (found === 'expired') return json({ error: SESSION_EXPIRED }, 401);
   if (!found) return json({ error: COMMERCE_MESSAGES.orderNotFound }, 404);
-  const due = await balanceDue(db, found.id);
-  if (!due) return json({ error: COMMERCE_MESSAGES.nothingDue }, 409);
   // The order page shows a balance Stripe took (or is settling) instead of a second checkout for it.
-  const orderPage = () => json({ url: orderPageUrl(env, found.token), order: orderNumber(due.number), paid: true });
-  if (due.processing) return orderPage();
-  if (due.close) {
-    // An open balance that cannot be reused is expired at Stripe before another opens, never only here.
+  const orderPage = (number: number) => json({ url: orderPageUrl(env, found.token), order: orderNumber(number), paid: true });
+  let due = await balanceDue(db, found.id);
+  // An open balance that cannot be reused is expired at Stripe before another opens, never only here.
+  // (Again only if another press opened one meanwhile; a few rounds at most.)
+  for (let round = 0; due?.close && round < 3; round++) {
     let closed: string[];
     try {
       closed = await Promise.all(due.close.map((id) => expireAtStripe({ db, env, stripe }, id)));
@@ -105,12 +104,12 @@ async function payBalance({ req, env, db, body, settings: stripe }: PostJsonRequ
       console.error(`[checkout] could not close the open balance sessions of order ${found.id}`, e);
       return json({ error: COMMERCE_MESSAGES.paymentUnavailable }, 502);
     }
-    if (closed.some((state) => state === 'paid' || state === 'processing')) return orderPage();
-    const fresh = await balanceDue(db, found.id);
-    if (!fresh) return json({ error: COMMERCE_MESSAGES.nothingDue }, 409);
-    if (fresh.processing || fresh.close) return orderPage();
-    return openBalance(env, db, stripe, found, fresh);
+    if (closed.some((state) => state === 'paid' || state === 'processing')) return orderPage(due.number);
+    due = await balanceDue(db, found.id);
   }
+  if (!due) return json({ error: COMMERCE_MESSAGES.nothingDue }, 409);
+  if (due.processing) return orderPage(due.number);
+  if (due.close) throw new Error(`order ${found.id}: open balance sessions kept reopening`);
   return openBalance(env, db, stripe, found, due);
 }
 

@@ -182,7 +182,9 @@ describe('defect 3: a balance paid on a cancelled or refunded order is recorded 
   it('cancelled: recorded, refunded in full at Stripe, a history line, one e-mail to each', async () => {
     const o = await paidOrder([JAH]);
     const balanceId = sessionOf((await payBalance(o)).body.url);
-    expect((await move(o.id, 'cancelled')).status).toBe(200);
+    // Cancelled in the database while the balance's page is still payable: what a cancel that does not
+    // expire the session leaves, and the moment between an expiry at Stripe and the cancel.
+    await sql(`select public.order_transition($1, 'cancelled', null, null, null, null)`, [o.id]);
     expect(await s.stripe.pay(balanceId, { ...CARD, email: o.email })).toMatchObject({ ok: true });
     await s.stripe.idle();
     const [, balance] = await payments(o.id);
@@ -198,6 +200,23 @@ describe('defect 3: a balance paid on a cancelled or refunded order is recorded 
       expect.stringMatching(new RegExp(`^New order KYB-${o.number}:`)),
       `Payment refunded automatically: Order KYB-${o.number}, $197`,
     ]);
+    await expectStripeAgrees(o.id);
+  });
+
+  it('a bank balance settling when the order is cancelled: no second checkout meanwhile, refunded once it settles', async () => {
+    const o = await paidOrder([JAH]);
+    const balanceId = sessionOf((await payBalance(o)).body.url);
+    expect(await s.stripe.pay(balanceId, { bankAccount: '000123456789', email: o.email })).toMatchObject({ ok: true, status: 'processing' });
+    await s.stripe.idle();
+    // While it settles, Pay balance shows the order page instead of taking the balance twice.
+    expect(await payBalance(o)).toMatchObject({ status: 200, body: { paid: true, url: `https://shop.example/order?token=${o.token}` } });
+    expect((await move(o.id, 'cancelled')).status).toBe(200);
+    await s.stripe.settle(balanceId);
+    await s.stripe.idle();
+    const [, balance] = await payments(o.id);
+    expect(balance).toMatchObject({ status: 'paid', unexpected: true, refunded_cents: 19_700 });
+    expect((await refundsOf(balanceId)).refunds).toEqual([expect.objectContaining({ amount: 19_700, metadata: expect.objectContaining({ reason: 'unexpected' }) })]);
+    expect(await orderRow(o.id)).toMatchObject({ status: 'cancelled', paid_cents: 39_500, refunded_cents: 19_700 });
     await expectStripeAgrees(o.id);
   });
 

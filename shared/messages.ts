@@ -255,6 +255,10 @@ export const ADMIN_ORDER_TEXT = {
     shipped: 'Shipped, with tracking',
     refund: 'Refund',
     review_request: 'Review request',
+    balance_receipt: 'Balance receipt',
+    business_balance: 'Balance notice to the business',
+    unexpected_refund: 'Unexpected payment refunded',
+    business_unexpected: 'Unexpected payment notice to the business',
   },
   mailStatus: { sending: 'Sending', sent: 'Sent', failed: 'Failed: retried within the hour', skipped: 'Not sent: e-mail is not configured' },
   noMails: 'No e-mail sent yet.',
@@ -512,4 +516,26 @@ export const ORDER_PAGE_TEXT = {
     refunded: 'This order was refunded. The money goes back to the card you paid with, which usually takes 5-10 business days.',
   } satisfies Record<OrderStatus, string>,
   ordersLoadFailed: bad('Error', 'Failed to load your orders'),
+  /** The success page, back from paying a balance (it names the payment it confirms). */
+  balanceReceived: 'Balance received: we ship your order soon',
+  /** A made-to-order order whose balance is paid before production started (Deposit paid, nothing due). */
+  paidInFull: 'Thank you! Your order is paid in full, and we start making your locs.',
+} as const;
+
+/**
+ * The e-mails of each payment beyond the first (supabase/functions/_shared/order-mail.ts): the balance's
+ * receipt, and the refund of a payment the order no longer expected (docs/commerce.md#e-mails).
+ */
+export const PAYMENT_MAIL_TEXT = {
+  balanceSubject: (order: string) => `Balance received: ${order}`,
+  balanceReceived: (amount: string, total: string) =>
+    `We've received your balance payment of ${amount}. Your order is paid in full (${total}), and we ship it as soon as it is ready.`,
+  unexpectedSubject: (order: string) => `We refunded a payment we could not use (${order})`,
+  unexpectedRefunded: (amount: string) =>
+    `We refunded a payment we could not use: ${amount} reached us after your order no longer needed it, so we refunded it in full at once. Nothing more is needed from you.`,
+  bankDays: 'Your bank usually shows it within 5-10 business days.',
+  businessBalance: (order: string, amount: string) => `Balance paid: ${order}, ${amount}`,
+  businessUnexpected: (order: string, amount: string) => `Payment refunded automatically: ${order}, ${amount}`,
+  businessUnexpectedWhy: (amount: string) =>
+    `Stripe took ${amount} on this order after it no longer expected it (cancelled, refunded, or no balance due). The website refunded it in full through Stripe; see the order's history.`,
 } as const;

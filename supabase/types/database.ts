@@ -256,6 +256,7 @@ export type Database = {
           payment_intent_id: string | null;
           refunded_cents: number;
           status: string;
+          unexpected: boolean;
         };
         ComputedFields: never;
         Insert: {
@@ -271,6 +272,7 @@ export type Database = {
           payment_intent_id?: string | null;
           refunded_cents?: number;
           status?: string;
+          unexpected?: boolean;
         };
         Update: {
           amount_cents?: number;
@@ -285,6 +287,7 @@ export type Database = {
           payment_intent_id?: string | null;
           refunded_cents?: number;
           status?: string;
+          unexpected?: boolean;
         };
         Relationships: [
           {
@@ -326,6 +329,7 @@ export type Database = {
           subtotal_cents: number;
           total_cents: number;
           tracking_number: string | null;
+          unexpected_cents: number;
           updated_at: string;
           user_id: string | null;
         };
@@ -359,6 +363,7 @@ export type Database = {
           subtotal_cents: number;
           total_cents: number;
           tracking_number?: string | null;
+          unexpected_cents?: number;
           updated_at?: string;
           user_id?: string | null;
         };
@@ -391,6 +396,7 @@ export type Database = {
           subtotal_cents?: number;
           total_cents?: number;
           tracking_number?: string | null;
+          unexpected_cents?: number;
           updated_at?: string;
           user_id?: string | null;
         };

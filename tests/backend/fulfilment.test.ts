@@ -112,10 +112,11 @@ describe('admin-orders: one allowed step at a time, by admins only', () => {
     const history = await sql<{ status: string; note: string | null }>('select status, note from public.order_events where order_id = $1 order by id', [id]);
     expect(history.map((h) => h.status)).toEqual(['pending', 'deposit_paid', 'in_production', 'ready', 'ready', 'shipped', 'delivered']);
     expect(history.map((h) => h.note)).toEqual([null, null, null, 'Balance of $197.00 requested', 'Balance paid', 'USPS 9400100000000000000000', null]);
-    // One of each e-mail: the confirmation, the balance due, the shipment.
+    // One of each e-mail: the confirmation, the balance due, the balance's receipt, the shipment.
     expect((await mails(email)).map((m) => m.subject.replace(/KYB-\d+/, 'KYB-n'))).toEqual([
       'Deposit received: Order KYB-n',
       'Your order KYB-n is ready: balance due',
+      'Balance received: Order KYB-n',
       'Your order KYB-n has shipped',
     ]);
   });

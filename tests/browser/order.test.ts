@@ -159,6 +159,17 @@ describe('kyb-order: the order pages', () => {
     equal(storedCart()?.lines.length, 1, 'kept');
     equal(text($(again, '[part~="count"]')), '1', 'still counted');
   });
+
+  it('back from paying a balance: names the balance, and leaves the cart alone', async () => {
+    // The seeded shipped order's balance was paid from session cs_test_seed_10b.
+    const heard = listen('kyb-request-cart');
+    const el = await orderAt('/order/confirmed?session_id=cs_test_seed_10b');
+    await waitFor(() => $(el, '[part~="payment"]'), 'the payment named');
+    heard.stop();
+    equal(text($(el, '[part~="payment"]')), 'Balance received: we ship your order soon', 'which payment');
+    // The cart is announced in the same step that shows the receipt: nothing was.
+    equal(heard.events.length, 0, 'no cart emptied');
+  });
 });
 
 /** A fresh host page signed in with `session` (the fixture page in an iframe: its own auth store). */

@@ -7,6 +7,8 @@
  *   which asks Stripe itself for a payment not settled yet; then the receipt. Nothing here marks anything
  *   paid: the status is the order's, as the webhook or Stripe's own answer set it. Once the order is
  *   paid, the cart it was checked out from empties (`kyb-request-cart` `{paid}`, which kyb-cart answers).
+ *   The function answers which payment the page came back from: the page waits on that payment, and
+ *   names a balance ("Balance received: we ship your order soon").
  * - `/order?token=…` (the link in the confirmation e-mail): the receipt, for a guest too.
  * - No order found: says so; no answer: says so, with Try again.
  *
@@ -25,7 +27,7 @@ import { siteUrl } from '../core/site.ts';
 import { useToasts } from '../core/toast.tsx';
 import { AWAITING_PAYMENT, COMMERCE_TEXT, ORDER_PAGE_TEXT, ORDER_SELECT, TEXTS, isPaid, orderFromRow, type OrderRow, type OrderView } from '../core/domain.ts';
 import { nextDelay } from './poll.ts';
-import { Receipt } from './Receipt.tsx';
+import { Receipt, type PaymentSeen } from './Receipt.tsx';
 
 export interface OrderProps {
   of?: 'address' | 'account';
@@ -39,7 +41,7 @@ export function Order({ of = 'address', container }: OrderProps) {
 type View =
   | { state: 'loading' }
   | { state: 'confirming'; gaveUp: boolean }
-  | { state: 'shown'; order: OrderView; link: string | null; token: string | null }
+  | { state: 'shown'; order: OrderView; link: string | null; token: string | null; payment?: PaymentSeen }
   | { state: 'not-found' }
   | { state: 'failed' };
 
@@ -69,20 +71,23 @@ function AddressedOrder({ container }: { container?: ShadowRoot }) {
     const started = Date.now();
     let asked = 0;
     const ask = async () => {
-      const r = await invokeFunction<{ order: OrderView; link: string | null }>('order-status', body);
+      const r = await invokeFunction<{ order: OrderView; link: string | null; payment?: PaymentSeen }>('order-status', body);
       if (!live) return;
       asked++;
       if (r.ok) {
-        const { order, link } = r.data;
-        if (sessionId && AWAITING_PAYMENT.includes(order.status)) {
+        const { order, link, payment } = r.data;
+        // The payment this page came back from decides (a balance's order is paid long before it is).
+        const waiting = payment ? payment.status === 'open' || payment.status === 'processing' : AWAITING_PAYMENT.includes(order.status);
+        if (sessionId && waiting) {
           const wait = nextDelay(asked - 1, Date.now() - started);
           setView({ state: 'confirming', gaveUp: wait === null });
           if (wait !== null) timer = setTimeout(ask, wait);
           return;
         }
         // The success page knows its order by the session; the functions' other forms want the link's token.
-        setView({ state: 'shown', order, link: sessionId ? link : null, token: token ?? tokenOf(link) });
-        if (isPaid(order.status) && !emptied.current) {
+        setView({ state: 'shown', order, link: sessionId ? link : null, token: token ?? tokenOf(link), payment });
+        // A balance is paid from the order page, not from a cart: the cart holds something else.
+        if (isPaid(order.status) && payment?.kind !== 'balance' && !emptied.current) {
           emptied.current = true;
           emit(hostOf(container) ?? document, 'kyb-request-cart', { paid: order.id });
         }
@@ -135,7 +140,7 @@ function AddressedOrder({ container }: { container?: ShadowRoot }) {
       );
       break;
     case 'shown':
-      content = <Receipt order={view.order} link={view.link} access={view.token ? { token: view.token } : undefined} toast={toast} />;
+      content = <Receipt order={view.order} link={view.link} payment={view.payment} access={view.token ? { token: view.token } : undefined} toast={toast} />;
       break;
     case 'not-found':
       content = (

@@ -18,8 +18,20 @@ export const orderDate = (iso: string) => DATE(new Date(iso));
 /** Statuses whose order the customer may want to try again from their cart. */
 const RETRY = new Set<OrderView['status']>(['payment_failed', 'expired']);
 
+/** The payment the success page came back from (order-status's `payment`). */
+export interface PaymentSeen {
+  kind: 'full' | 'deposit' | 'balance';
+  status: string;
+  unexpected: boolean;
+}
+
+/** What the status means to the customer; a deposit order whose balance is already paid owes nothing more. */
+const statusNote = (o: OrderView) => (o.status === 'deposit_paid' && o.paid_cents > 0 && o.balance_due_cents === 0 ? ORDER_PAGE_TEXT.paidInFull : ORDER_PAGE_TEXT.status[o.status]);
+
 export interface ReceiptProps {
   order: OrderView;
+  /** On the success page: the payment it confirms, named when it is a balance. */
+  payment?: PaymentSeen;
   /** The order page's address (the token link), shown with a hint to keep it. */
   link?: string | null;
   /** The title's level: 2 on an order page, 3 in My Account's list. */
@@ -29,7 +41,7 @@ export interface ReceiptProps {
   toast?: (t: ToastInput) => void;
 }
 
-export function Receipt({ order: o, link, level = 2, access, toast }: ReceiptProps) {
+export function Receipt({ order: o, link, payment, level = 2, access, toast }: ReceiptProps) {
   const Title = level === 2 ? 'h2' : 'h3';
   const address = addressLines(o.shipping_address);
   return (
@@ -45,8 +57,13 @@ export function Receipt({ order: o, link, level = 2, access, toast }: ReceiptPro
       <p className="receipt__meta" part="meta">
         {ORDER_PAGE_TEXT.placed(orderDate(o.created_at))}
       </p>
+      {payment?.kind === 'balance' && payment.status === 'paid' && !payment.unexpected ? (
+        <p className="receipt__note" part="payment" role="status">
+          <strong>{ORDER_PAGE_TEXT.balanceReceived}</strong>
+        </p>
+      ) : null}
       <p className="receipt__note" part="note">
-        {ORDER_PAGE_TEXT.status[o.status]}
+        {statusNote(o)}
       </p>
       <ul className="receipt__items" part="items" aria-label={ORDER_PAGE_TEXT.items}>
         {o.items.map((i, n) => (

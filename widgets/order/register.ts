@@ -13,7 +13,7 @@
  *   page's address; `account`: the signed-in customer's orders, newest first (nothing when signed out)
  * @event kyb-request-cart - `{paid}` once the order is paid: the cart it was checked out from empties
  * @csspart card, loading, confirming, retry, not-found, error, receipt, title, status, meta, note, items, item,
- *   name, options, totals, address, link, cart-link, orders, heading, list, empty, toasts, toast, actions, tracking,
+ *   name, options, totals, address, link, cart-link, orders, heading, list, empty, toasts, toast, actions, tracking, payment,
  *   tracking-link, balance, pay-balance, downloads, download, download-file, download-refused
  * @reserve 20
  */

@@ -23,6 +23,12 @@ export default {
       hold: ['POST /functions/v1/order-status'],
       ready: '[part~="confirming"]',
     },
+    {
+      id: 'balance-received',
+      title: 'Back from paying a balance (?session_id=…): Balance received: we ship your order soon',
+      query: { session_id: 'cs_test_seed_10b' },
+      ready: '[part~="payment"]',
+    },
     byLink('paid', 'Paid: the receipt, shipping $8, the shipping address'),
     byLink('deposit_paid', 'Deposit paid: the deposit paid and the balance due before shipping'),
     byLink('processing', 'Payment processing (a bank payment that clears later)'),

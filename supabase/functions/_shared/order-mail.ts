@@ -1,11 +1,13 @@
 /**
  * The e-mails an order sends (docs/commerce.md#e-mails): the customer's confirmation, with the link to
- * their order page, and the business's new-order notice. Each has a plain-text part and an HTML part
+ * their order page, and the business's new-order notice; a receipt and a notice for a balance; a refund
+ * notice, and for a payment the order no longer expected, the word that it was refunded. Each has a plain-text part and an HTML part
  * made from the same lines, with nothing but inline markup (mail clients drop stylesheets).
  */
 import { formatCents } from '../../../shared/cart.ts';
 import { addressLines, orderTitle, orderTotals, statusLabel, type OrderView } from '../../../shared/orders.ts';
 import { BUSINESS } from '../../../shared/business.ts';
+import { PAYMENT_MAIL_TEXT as T } from '../../../shared/messages.ts';
 import { orderNumber, trackingLink } from '../../../shared/rules/commerce.ts';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -158,4 +160,32 @@ export function newOrderMail(o: OrderView, adminUrl: string): OrderMail {
     ['Sent by the website when Stripe reported the payment.'],
   );
   return { subject: `New order ${orderNumber(o.number)}: ${formatCents(o.paid_cents)} ${statusLabel(o.status).toLowerCase()}`, text, html };
+}
+
+/** The customer's receipt for a balance payment of `amountCents` (one per payment). */
+export function balanceReceiptMail(o: OrderView, orderUrl: string, amountCents: number): OrderMail {
+  const { text, html } = render([hello(o), T.balanceReceived(formatCents(amountCents), formatCents(o.total_cents))], o, { label: 'View your order', url: orderUrl }, signOff);
+  return { subject: T.balanceSubject(orderTitle(o)), text, html };
+}
+
+/** A payment the order no longer expected was refunded in full (one per payment). */
+export function unexpectedRefundMail(o: OrderView, orderUrl: string, amountCents: number): OrderMail {
+  const { text, html } = render([hello(o), T.unexpectedRefunded(formatCents(amountCents)), T.bankDays], o, { label: 'View your order', url: orderUrl }, signOff);
+  return { subject: T.unexpectedSubject(orderTitle(o)), text, html };
+}
+
+/** The business's notice of a balance paid. */
+export function balancePaidMail(o: OrderView, adminUrl: string, amountCents: number): OrderMail {
+  const { text, html } = render([`${T.businessBalance(orderTitle(o), formatCents(amountCents))}.`], o, { label: 'Open the orders', url: adminUrl }, [
+    'Sent by the website when Stripe reported the payment.',
+  ]);
+  return { subject: T.businessBalance(orderTitle(o), formatCents(amountCents)), text, html };
+}
+
+/** The business's notice of a payment refunded because the order no longer expected it. */
+export function unexpectedPaymentMail(o: OrderView, adminUrl: string, amountCents: number): OrderMail {
+  const { text, html } = render([T.businessUnexpectedWhy(formatCents(amountCents))], o, { label: 'Open the orders', url: adminUrl }, [
+    'Sent by the website when Stripe reported the payment.',
+  ]);
+  return { subject: T.businessUnexpected(orderTitle(o), formatCents(amountCents)), text, html };
 }

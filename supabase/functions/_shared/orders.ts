@@ -4,15 +4,20 @@
  * charge as it stands now (an event may be old, late or out of order), applies that in one database
  * transaction (order_apply_session / order_apply_refund, which record the event id with the effect),
  * then sends the e-mails the order owes, each claimed first so that it goes once.
+ *
+ * Every payment Stripe takes is recorded on its order; one the order no longer expects (cancelled,
+ * refunded, no balance due, its checkout closed) is refunded in full here, at once, whoever applied it
+ * (docs/commerce.md#never-lost-never-doubled).
  */
 import type { AdminClient } from './admin.ts';
 import { callerOf } from './caller.ts';
 import type { FunctionEnv } from './env.ts';
 import { idOf, sessionCustomer, sessionState, type Stripe } from './stripe.ts';
 import { mailSettings, mailTransport, sendEmail } from './notify.ts';
-import { confirmationMail, newOrderMail, refundMail, type OrderMail } from './order-mail.ts';
+import { balancePaidMail, balanceReceiptMail, confirmationMail, newOrderMail, refundMail, unexpectedPaymentMail, unexpectedRefundMail, type OrderMail } from './order-mail.ts';
+import { expireAtStripe } from './sessions.ts';
 import { BUSINESS } from '../../../shared/business.ts';
-import { isPaid, type OrderView } from '../../../shared/orders.ts';
+import type { OrderView } from '../../../shared/orders.ts';
 
 /** What sending an order's e-mails needs. */
 export interface Mailer {
@@ -37,6 +42,10 @@ export interface Applied {
   status?: string;
   duplicate?: boolean;
   changed?: boolean;
+  /** The order_payments row the session is. */
+  payment_id?: string;
+  /** The order no longer expected this payment: it is refunded (refundUnexpected). */
+  unexpected?: boolean;
 }
 
 export interface Trigger {
@@ -61,7 +70,30 @@ export async function applySession(f: Fulfilment, sessionId: string, t: Trigger)
     p_source: t.source,
   });
   if (error) throw new Error(`order_apply_session failed: ${error.message}`);
-  return data as unknown as Applied;
+  const applied = data as unknown as Applied;
+  // Asked on every application, duplicates included: a refund that failed (Stripe unreachable, a crash)
+  // is made on the next delivery; the idempotency key makes a second request the same refund.
+  if (applied.unexpected && applied.payment_id) await refundUnexpected(f, applied.payment_id);
+  return applied;
+}
+
+/**
+ * Refunds in full, through Stripe, a payment its order no longer expected (flagged by
+ * order_apply_session). The refund comes back as charge.refunded and is applied like any other.
+ */
+async function refundUnexpected(f: Fulfilment, paymentId: string): Promise<void> {
+  const { data: p, error } = await f.db.from('order_payments').select('order_id, status, amount_cents, refunded_cents, payment_intent_id').eq('id', paymentId).single();
+  if (error) throw new Error(`payment read failed: ${error.message}`);
+  if (p.status !== 'paid' || !p.payment_intent_id || p.refunded_cents >= p.amount_cents) return;
+  try {
+    await f.stripe.refunds.create(
+      { payment_intent: p.payment_intent_id, metadata: { order_id: p.order_id, payment_id: paymentId, reason: 'unexpected' } },
+      { idempotencyKey: `kyb-unexpected-${paymentId}` },
+    );
+  } catch (e) {
+    // Refunded already (by the admin, in the Dashboard): nothing is left to give back.
+    if ((e as { code?: string }).code !== 'charge_already_refunded') throw e;
+  }
 }
 
 /**
@@ -87,7 +119,23 @@ export async function applyRefund(f: Fulfilment, chargeId: string, eventId: stri
     p_refunded_cents: charge.amount_refunded,
   });
   if (error) throw new Error(`order_apply_refund failed: ${error.message}`);
-  return data as unknown as Applied;
+  const applied = data as unknown as Applied;
+  if (applied.found && applied.order_id) await closeWhenNothingKept(f, applied.order_id);
+  return applied;
+}
+
+/**
+ * An order that keeps nothing any more (refunded in full, from the admin or the Dashboard) expects no
+ * payment: its open sessions are expired at Stripe. One completed meanwhile is recorded and refunded
+ * (applySession).
+ */
+async function closeWhenNothingKept(f: Fulfilment, orderId: string): Promise<void> {
+  const { data: o, error } = await f.db.from('orders').select('paid_cents, refunded_cents').eq('id', orderId).single();
+  if (error) throw new Error(`order read failed: ${error.message}`);
+  if (o.paid_cents === 0 || o.refunded_cents < o.paid_cents) return;
+  const { data: open, error: openError } = await f.db.from('order_payments').select('checkout_session_id').eq('order_id', orderId).eq('status', 'open');
+  if (openError) throw new Error(`open payments read failed: ${openError.message}`);
+  for (const p of open ?? []) if (p.checkout_session_id) await expireAtStripe(f, p.checkout_session_id);
 }
 
 /**
@@ -170,30 +218,72 @@ export async function mailCustomer(f: Mailer, orderId: string, kind: string, sub
   });
 }
 
+/** The customer's e-mails about one payment, by kind (subject key: the payment's id). */
+export const PAYMENT_MAILS = {
+  balance_receipt: balanceReceiptMail,
+  unexpected_refund: unexpectedRefundMail,
+} satisfies Record<string, (o: OrderView, orderUrl: string, amountCents: number) => OrderMail>;
+
+/** One of PAYMENT_MAILS for payment `paymentId` of the order: sent once. */
+export async function mailPayment(f: Mailer, orderId: string, kind: keyof typeof PAYMENT_MAILS, paymentId: string): Promise<boolean> {
+  const { data: p, error } = await f.db.from('order_payments').select('amount_cents').eq('id', paymentId).eq('order_id', orderId).single();
+  if (error) throw new Error(`payment read failed: ${error.message}`);
+  return mailCustomer(f, orderId, kind, paymentId, (o, url) => PAYMENT_MAILS[kind](o, url, p.amount_cents));
+}
+
+/** A notice to the business about the order (the notification path lead-capture uses), sent once per kind and key. */
+function notifyBusiness(
+  f: Mailer,
+  orderId: string,
+  kind: string,
+  subjectKey: string,
+  email: string | null,
+  compose: (o: OrderView, adminUrl: string) => OrderMail,
+): Promise<boolean> {
+  const settings = mailSettings(f.env);
+  return once(f, orderId, kind, subjectKey, async () => {
+    const view = await orderView(f.db, orderId);
+    if (!settings || !view) return 'skipped';
+    const mail = compose(view, `${siteUrl(f.env)}/admin/orders`);
+    return sendEmail(
+      settings,
+      { to: settings.to, ...mail, replyTo: email ?? undefined, idempotencyKey: `kyb-order-${orderId}-${kind}${subjectKey ? `-${subjectKey}` : ''}` },
+      f.env,
+    );
+  });
+}
+
 /**
- * The e-mails an order owes after what Stripe reported: the customer's confirmation and the business's
- * notice once it is paid, and a refund notice for each new refunded total. Safe to call any number of
- * times, at once too. False when a send failed (the caller may ask Stripe to retry).
+ * The e-mails an order owes after what Stripe reported, one set per payment it recorded, whatever order
+ * the events came in: for the first payment the customer's confirmation and the business's new-order
+ * notice; for a balance, the customer's receipt and a notice; for a payment the order no longer
+ * expected, the word that it was refunded, to both; and a refund notice for each new refunded total of
+ * the payments the order kept. Safe to call any number of times, at once too. False when a send failed
+ * (the caller may ask Stripe to retry).
  */
 export async function sendOrderMails(f: Fulfilment, orderId: string): Promise<boolean> {
-  const { data: row, error } = await f.db.from('orders').select('status, email, refunded_cents').eq('id', orderId).single();
+  const { data: row, error } = await f.db.from('orders').select('email').eq('id', orderId).single();
   if (error) throw new Error(`order read failed: ${error.message}`);
+  const { data: payments, error: paymentsError } = await f.db
+    .from('order_payments')
+    .select('id, kind, status, amount_cents, refunded_cents, unexpected')
+    .eq('order_id', orderId)
+    .order('created_at');
+  if (paymentsError) throw new Error(`payments read failed: ${paymentsError.message}`);
   const sends: Promise<boolean>[] = [];
-  if (isPaid(row.status as OrderView['status'])) {
-    sends.push(mailCustomer(f, orderId, 'confirmation', '', confirmationMail));
-    const settings = mailSettings(f.env);
-    sends.push(
-      once(f, orderId, 'business', '', async () => {
-        const view = await orderView(f.db, orderId);
-        if (!settings || !view) return 'skipped';
-        return sendEmail(
-          settings,
-          { to: settings.to, ...newOrderMail(view, `${siteUrl(f.env)}/admin/orders`), replyTo: row.email ?? undefined, idempotencyKey: `kyb-order-${orderId}-business` },
-          f.env,
-        );
-      }),
-    );
+  const paid = (payments ?? []).filter((p) => p.status === 'paid');
+  for (const p of paid) {
+    const money = (compose: (o: OrderView, url: string, cents: number) => OrderMail) => (o: OrderView, url: string) => compose(o, url, p.amount_cents);
+    if (p.unexpected) {
+      sends.push(mailPayment(f, orderId, 'unexpected_refund', p.id), notifyBusiness(f, orderId, 'business_unexpected', p.id, row.email, money(unexpectedPaymentMail)));
+    } else if (p.kind === 'balance') {
+      sends.push(mailPayment(f, orderId, 'balance_receipt', p.id), notifyBusiness(f, orderId, 'business_balance', p.id, row.email, money(balancePaidMail)));
+    } else {
+      sends.push(mailCustomer(f, orderId, 'confirmation', '', confirmationMail), notifyBusiness(f, orderId, 'business', '', row.email, newOrderMail));
+    }
   }
-  if (row.refunded_cents > 0) sends.push(mailCustomer(f, orderId, 'refund', String(row.refunded_cents), refundMail));
+  // An unexpected payment's refund has its own e-mail above; this one is for money the order had kept.
+  const refunded = (payments ?? []).filter((p) => !p.unexpected).reduce((sum, p) => sum + p.refunded_cents, 0);
+  if (refunded > 0) sends.push(mailCustomer(f, orderId, 'refund', String(refunded), refundMail));
   return (await Promise.all(sends)).every(Boolean);
 }

@@ -86,10 +86,48 @@ async function payBalance({ req, env, db, body, settings: stripe }: PostJsonRequ
   const found = await orderFor(db, req, parsed.data.balance);
   if (found === 'expired') return json({ error: SESSION_EXPIRED }, 401);
   if (!found) return json({ error: COMMERCE_MESSAGES.orderNotFound }, 404);
-  const { data, error } = await db.rpc('order_balance_payment', { p_order: found.id });
-  if (error) throw new Error(`order_balance_payment failed: ${error.message}`);
-  const due = data as unknown as { payment_id: string; amount_cents: number; checkout_url: string | null; created_at: string; number: number; email: string | null } | null;
+  // The order page shows a balance Stripe took (or is settling) instead of a second checkout for it.
+  const orderPage = (number: number) => json({ url: orderPageUrl(env, found.token), order: orderNumber(number), paid: true });
+  let due = await balanceDue(db, found.id);
+  // An open balance that cannot be reused is expired at Stripe before another opens, never only here.
+  // (Again only if another press opened one meanwhile; a few rounds at most.)
+  for (let round = 0; due?.close && round < 3; round++) {
+    let closed: string[];
+    try {
+      closed = await Promise.all(due.close.map((id) => expireAtStripe({ db, env, stripe }, id)));
+    } catch (e) {
+      console.error(`[checkout] could not close the open balance sessions of order ${found.id}`, e);
+      return json({ error: COMMERCE_MESSAGES.paymentUnavailable }, 502);
+    }
+    if (closed.some((state) => state === 'paid' || state === 'processing')) return orderPage(due.number);
+    due = await balanceDue(db, found.id);
+  }
   if (!due) return json({ error: COMMERCE_MESSAGES.nothingDue }, 409);
+  if (due.processing) return orderPage(due.number);
+  if (due.close) throw new Error(`order ${found.id}: open balance sessions kept reopening`);
+  return openBalance(env, db, stripe, found, due);
+}
+
+/** What order_balance_payment answers: the payment to open or reuse, or the sessions to close first, or a balance settling. */
+interface BalanceDue {
+  payment_id: string;
+  amount_cents: number;
+  checkout_url: string | null;
+  created_at: string;
+  number: number;
+  email: string | null;
+  close?: string[];
+  processing?: boolean;
+}
+
+async function balanceDue(db: AdminClient, orderId: string): Promise<BalanceDue | null> {
+  const { data, error } = await db.rpc('order_balance_payment', { p_order: orderId });
+  if (error) throw new Error(`order_balance_payment failed: ${error.message}`);
+  return data as unknown as BalanceDue | null;
+}
+
+/** The balance's Checkout Session: the open one again, or a new one for exactly what is due. */
+async function openBalance(env: PostJsonRequest<Stripe>['env'], db: AdminClient, stripe: Stripe, found: { id: string; token: string }, due: BalanceDue): Promise<Response> {
   if (due.checkout_url) return json({ url: due.checkout_url, order: orderNumber(due.number) });
   const site = siteUrl(env);
   const metadata = { order_id: found.id, order_number: orderNumber(due.number), payment_id: due.payment_id };

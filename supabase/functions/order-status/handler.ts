@@ -1,6 +1,7 @@
 /**
  * order-status: `{sessionId}`, `{token}` or `{order}` (signed in), optionally `{download: true}` → 200
- * `{order, link, downloadable}` (or `{downloads}`) | 400 | 401 | 403 `{error}` | 404 `{error}` | 429
+ * `{order, link, downloadable}`, with `payment: {kind, status, unexpected}` for a `sessionId` (the success
+ * page names the payment it confirms: a balance is not the order's first), or `{downloads}` | 400 | 401 | 403 `{error}` | 404 `{error}` | 429
  * (docs/commerce.md#order-pages).
  *
  * The success page sends the Checkout Session id Stripe put in its address; a guest's order page sends
@@ -53,14 +54,19 @@ export const handle = postJsonHandler({
     if (!parsed.success || given !== 1) return json({ error: 'Send one of sessionId, token or order.' }, 400);
     const { sessionId, token, order, download } = parsed.data;
     let found: { id: string; token: string } | null = null;
+    // The success page's own payment (which one it was, and where it stands), so the page names it.
+    let paying: { kind: string; status: string; unexpected: boolean } | null = null;
     if (sessionId) {
-      const { data: payment } = await db.from('order_payments').select('order_id, status').eq('checkout_session_id', sessionId).maybeSingle();
+      const read = () => db.from('order_payments').select('order_id, kind, status, unexpected').eq('checkout_session_id', sessionId).maybeSingle();
+      let { data: payment } = await read();
       if (payment) {
         if (payment.status === 'open' || payment.status === 'processing') {
           await applySession({ db, env, stripe }, sessionId, { eventId: null, eventType: 'success-page', source: 'success-page' });
           // Whoever records the payment first sends what it owes; a mail already sent is not sent again.
           await sendOrderMails({ db, env, stripe }, payment.order_id);
+          payment = (await read()).data ?? payment;
         }
+        paying = { kind: payment.kind, status: payment.status, unexpected: payment.unexpected };
         const { data: row } = await db.from('orders').select('access_token').eq('id', payment.order_id).single();
         found = row ? { id: payment.order_id, token: row.access_token } : null;
       }
@@ -78,6 +84,6 @@ export const handle = postJsonHandler({
       if (!downloadable) return json({ error: COMMERCE_MESSAGES.downloadClosed }, 403);
       return json({ downloads: await downloads(db, [...new Set(tiers)]) });
     }
-    return json({ order: view, link: orderPageUrl(env, found.token), downloadable });
+    return json({ order: view, link: orderPageUrl(env, found.token), downloadable, ...(paying ? { payment: paying } : {}) });
   },
 });

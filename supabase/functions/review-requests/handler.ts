@@ -15,7 +15,7 @@ import type { FunctionEnv } from '../_shared/env.ts';
 import { adminClient } from '../_shared/admin.ts';
 import { constantTimeEqual, internalError, json, methodNotAllowed } from '../_shared/http.ts';
 import { mailTransport, sendEmail } from '../_shared/notify.ts';
-import { mailCustomer, once, siteUrl, type Mailer } from '../_shared/orders.ts';
+import { PAYMENT_MAILS, mailCustomer, mailPayment, once, siteUrl, type Mailer } from '../_shared/orders.ts';
 import { balanceDueMail, confirmationMail, refundMail, reviewRequestMail, shippedMail, type OrderMail } from '../_shared/order-mail.ts';
 import { REVIEW_REQUEST_DAYS } from '../../../shared/rules/commerce.ts';
 import { productPage } from '../../../shared/cart.ts';
@@ -62,10 +62,16 @@ export async function handle(req: Request, env: FunctionEnv): Promise<Response> 
       .from('order_mails')
       .select('order_id, kind, subject_key')
       .eq('status', 'failed')
-      .in('kind', Object.keys(COMPOSE))
+      .in('kind', [...Object.keys(COMPOSE), ...Object.keys(PAYMENT_MAILS)])
       .limit(BATCH);
     if (owedError) throw new Error(`owed mails read failed: ${owedError.message}`);
-    for (const m of owed ?? []) if (await mailCustomer(f, m.order_id, m.kind, m.subject_key, COMPOSE[m.kind])) retried++;
+    for (const m of owed ?? []) {
+      const again =
+        m.kind in PAYMENT_MAILS
+          ? mailPayment(f, m.order_id, m.kind as keyof typeof PAYMENT_MAILS, m.subject_key)
+          : mailCustomer(f, m.order_id, m.kind, m.subject_key, COMPOSE[m.kind]);
+      if (await again) retried++;
+    }
     return json({ sent, retried });
   } catch (e) {
     console.error('[review-requests]', e);

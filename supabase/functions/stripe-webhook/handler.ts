@@ -30,6 +30,14 @@ export const HANDLED_EVENTS = [
   'charge.refunded',
 ] as const;
 
+/** An event object as Stripe sends one: an id, a type, and the object it is about. */
+function isEvent(e: unknown): e is Stripe.Event {
+  if (!e || typeof e !== 'object' || Array.isArray(e)) return false;
+  const { id, type, data } = e as Record<string, unknown>;
+  const object = (data as { object?: unknown } | null | undefined)?.object;
+  return typeof id === 'string' && typeof type === 'string' && !!object && typeof object === 'object' && !Array.isArray(object);
+}
+
 async function apply(f: Fulfilment, event: Stripe.Event): Promise<Applied | null> {
   switch (event.type) {
     case 'checkout.session.completed':
@@ -65,6 +73,8 @@ export const handle: FunctionHandler = async (req, env) => {
     console.warn('[stripe-webhook] refused an event:', e instanceof Error ? e.message : e);
     return json({ error: 'Invalid signature.' }, 400);
   }
+  // Signed, but not an event (null, an array, a string, an object without id or type): nothing to apply.
+  if (!isEvent(event)) return json({ error: 'The body is not a Stripe event.' }, 400);
 
   try {
     const f: Fulfilment = { db: adminClient(env), env, stripe };

@@ -78,7 +78,6 @@ function sessionEnd(paymentCreatedAt: string): number | null {
   const end = Math.floor(Date.parse(paymentCreatedAt) / 1000) + CHECKOUT_SESSION_MINUTES * 60;
   return end - Date.now() / 1000 > 31 * 60 ? end : null;
 }
-export const PRESS_AGAIN = 'This checkout has closed. Please press Checkout again.';
 
 /**
  * The balance of a made-to-order order (docs/commerce.md#balance): a fresh Checkout Session for what is
@@ -86,7 +85,7 @@ export const PRESS_AGAIN = 'This checkout has closed. Please press Checkout agai
  */
 async function payBalance({ req, env, db, body, settings: stripe }: PostJsonRequest<Stripe>): Promise<Response> {
   const parsed = balanceRequest.safeParse(body);
-  if (!parsed.success) return json({ error: parsed.error.issues[0]?.message ?? 'Invalid request', field: firstIssuePath(parsed.error) }, 400);
+  if (!parsed.success) return json({ error: parsed.error.issues[0]?.message ?? COMMERCE_MESSAGES.invalidRequest, field: firstIssuePath(parsed.error) }, 400);
   const found = await orderFor(db, req, parsed.data.balance);
   if (found === 'expired') return json({ error: SESSION_EXPIRED }, 401);
   if (!found) return json({ error: COMMERCE_MESSAGES.orderNotFound }, 404);
@@ -98,7 +97,7 @@ async function payBalance({ req, env, db, body, settings: stripe }: PostJsonRequ
   const site = siteUrl(env);
   const metadata = { order_id: found.id, order_number: orderNumber(due.number), payment_id: due.payment_id };
   const expiresAt = sessionEnd(due.created_at);
-  if (!expiresAt) return json({ error: PRESS_AGAIN }, 409);
+  if (!expiresAt) return json({ error: COMMERCE_MESSAGES.pressAgain }, 409);
   let session: Stripe.Checkout.Session;
   try {
     session = await stripe.checkout.sessions.create(
@@ -107,7 +106,7 @@ async function payBalance({ req, env, db, body, settings: stripe }: PostJsonRequ
         line_items: [
           {
             quantity: 1,
-            price_data: { currency: CURRENCY, unit_amount: due.amount_cents, product_data: { name: `Balance of order ${orderNumber(due.number)}` } },
+            price_data: { currency: CURRENCY, unit_amount: due.amount_cents, product_data: { name: COMMERCE_MESSAGES.balanceLine(due.number) } },
           },
         ],
         client_reference_id: found.id,
@@ -147,7 +146,7 @@ export const handle = postJsonHandler({
     if ('balance' in request.body) return payBalance(request);
     const { req, env, db, body, settings: stripe } = request;
     const parsed = checkoutRequest.safeParse(body);
-    if (!parsed.success) return json({ error: parsed.error.issues[0]?.message ?? 'Invalid request', field: firstIssuePath(parsed.error) }, 400);
+    if (!parsed.success) return json({ error: parsed.error.issues[0]?.message ?? COMMERCE_MESSAGES.invalidRequest, field: firstIssuePath(parsed.error) }, 400);
     const { lines, kitTerms, attempt } = parsed.data;
     let cart: PricedCart;
     try {
@@ -194,15 +193,15 @@ export const handle = postJsonHandler({
       // if it still is the same cart.
       const { data: items } = await db.from('order_items').select('product, configuration, quantity').eq('order_id', order.id).order('position');
       const same = (items ?? []).map((i) => `${lineKey(i.product, i.configuration as Record<string, unknown>)}×${i.quantity}`).join('|');
-      if (same !== cart.lines.map((l) => `${l.key}×${l.quantity}`).join('|')) return json({ error: 'Your cart changed. Please press Checkout again.' }, 409);
-      if (order.payment_status !== 'open') return json({ error: 'This checkout is already complete.', order: orderNumber(order.number) }, 409);
+      if (same !== cart.lines.map((l) => `${l.key}×${l.quantity}`).join('|')) return json({ error: COMMERCE_MESSAGES.cartChanged }, 409);
+      if (order.payment_status !== 'open') return json({ error: COMMERCE_MESSAGES.checkoutComplete, order: orderNumber(order.number) }, 409);
       if (order.checkout_url) {
         if (order.expires_at && Date.parse(order.expires_at) > Date.now() + 60_000) return json({ url: order.checkout_url, order: orderNumber(order.number) });
-        return json({ error: PRESS_AGAIN }, 409);
+        return json({ error: COMMERCE_MESSAGES.pressAgain }, 409);
       }
     }
     const expiresAt = sessionEnd(order.payment_created_at);
-    if (!expiresAt) return json({ error: PRESS_AGAIN }, 409);
+    if (!expiresAt) return json({ error: COMMERCE_MESSAGES.pressAgain }, 409);
 
     const site = siteUrl(env);
     const metadata = { order_id: order.id, order_number: orderNumber(order.number), payment_id: order.payment_id };

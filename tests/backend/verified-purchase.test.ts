@@ -98,6 +98,17 @@ describe('helpers that take a user id', () => {
     }
   });
 
+  it('leave the API no function of public that a client may call with a user id', async () => {
+    const callable = await sql<{ fn: string }>(
+      `select p.oid::regprocedure::text as fn
+         from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'public'
+          and (has_function_privilege('anon', p.oid, 'execute') or has_function_privilege('authenticated', p.oid, 'execute'))
+          and ('uuid'::regtype = any (p.proargtypes::regtype[]) or exists (select 1 from unnest(p.proargnames) a where a ilike '%user%'))`,
+    );
+    expect(callable).toEqual([]);
+  });
+
   it('still let the policies show customers their own orders', async () => {
     expect((await buyer.client.from('orders').select('id')).data).toEqual([{ id: bought }]);
     expect((await stranger.client.from('orders').select('id')).data).toEqual([]);

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { COMMERCE_TEXT, MSG } from './messages.ts';
-import { CART_LIMITS } from './rules/commerce.ts';
+import { CART_LIMITS, ORDER_STEP_STATUSES } from './rules/commerce.ts';
 import { EMAIL_MAX, EMAIL_PATTERN, MESSAGE_MAX, NAME_MAX, NAME_MIN, PARTNERSHIP_TYPES } from './rules/forms.ts';
 
 const email = z
@@ -91,12 +91,13 @@ export const checkoutRequest = z.object({
 });
 
 /**
- * admin-orders (docs/commerce.md#fulfilment): one step of an order. `status` is one of the steps the
- * order allows (shared/rules/commerce.ts nextStatuses); a shipment names its carrier and tracking number.
+ * admin-orders (docs/commerce.md#fulfilment): one step of an order. `status` is a step status
+ * (ORDER_STEP_STATUSES), and the function allows only those the order's ORDER_STEPS list (nextStatuses);
+ * a shipment names its carrier and tracking number.
  */
 export const adminOrderAction = z.object({
   order: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, { error: 'order must be an order id' })),
-  status: z.enum(['in_production', 'ready', 'shipped', 'delivered', 'cancelled']),
+  status: z.enum(ORDER_STEP_STATUSES),
   carrier: z.optional(z.string().check(z.trim(), z.maxLength(60))),
   tracking: z.optional(z.string().check(z.trim(), z.maxLength(80))),
   note: z.optional(z.string().check(z.trim(), z.maxLength(300))),

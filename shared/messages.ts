@@ -12,7 +12,10 @@
  */
 import type { LeadKind } from './contracts.ts';
 import { PASSWORD_MIN } from './rules/accounts.ts';
-import { PLANNER_FILE_LIMITS, REVIEW_REQUEST_DAYS, type OrderStatus } from './rules/commerce.ts';
+import { PLANNER_FILE_LIMITS, REVIEW_REQUEST_DAYS, orderNumber, type OrderStatus } from './rules/commerce.ts';
+
+/** docs/errors.md: what the admin panels say to a visitor who is not signed in (and admin-orders answers 401 with). */
+const ADMIN_SIGN_IN = 'Please sign in to access the admin panel.';
 
 export interface Toast {
   title: string;
@@ -134,7 +137,7 @@ export const MESSAGES = {
   /** "{image or video} uploaded successfully": the word starts the sentence, so it is capitalised. */
   uploadSuccess: (kind: 'image' | 'video'): Toast => ok('Success', `${kind} uploaded successfully`),
   deleteSuccess: ok('Success', 'Item deleted successfully'),
-  adminAuthRequired: bad('Authentication required', 'Please sign in to access the admin panel.'),
+  adminAuthRequired: bad('Authentication required', ADMIN_SIGN_IN),
 
   // ---- docs/errors.md: My Account
   profileLoadFailed: bad('Error', 'Failed to load profile'),
@@ -430,7 +433,7 @@ export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
   refunded: 'Refunded',
 };
 
-/** The shop's toasts and the checkout function's answers. */
+/** The shop's toasts and the commerce functions' answers (checkout, order-status, admin-orders, stripe-webhook). */
 export const COMMERCE_MESSAGES = {
   added: (name: string): Toast => ok('Added to cart', name),
   checkoutFailed: badWith('Checkout failed'),
@@ -446,6 +449,22 @@ export const COMMERCE_MESSAGES = {
   cartAlreadyPaid: 'This cart has already been paid. Here is your order.',
   /** checkout, 409: another press with other lines of the same cart came first. */
   cartChanged: 'Your cart changed. Please press Checkout again.',
+  /** A body the function's contract refuses without naming a field (shared/contracts.ts). */
+  invalidRequest: 'Invalid request',
+  /** checkout: the order's session can no longer be opened or reused (too close to its end, or closed). */
+  pressAgain: 'This checkout has closed. Please press Checkout again.',
+  checkoutComplete: 'This checkout is already complete.',
+  /** The balance's line on Stripe's page and receipt. */
+  balanceLine: (number: number) => `Balance of order ${orderNumber(number)}`,
+  /** order-status: how an order is named. */
+  oneOrderKey: 'Send one of sessionId, token or order.',
+  /** admin-orders, without a session, and with one that is not an admin's. */
+  adminSignIn: ADMIN_SIGN_IN,
+  adminOnly: 'Only an admin can change an order.',
+  /** stripe-webhook: what Stripe's dashboard shows for a refused delivery (Stripe retries a 5xx). */
+  missingSignature: 'Missing Stripe-Signature header.',
+  invalidSignature: 'Invalid signature.',
+  mailPending: 'An order e-mail could not be sent yet.',
 } as const;
 
 /**

@@ -5,7 +5,7 @@
  */
 import { COMMERCE_TEXT, ORDER_STATUS_LABEL } from './messages.ts';
 import { formatCents } from './money.ts';
-import { orderNumber, type OrderStatus } from './rules/commerce.ts';
+import { isPaid, orderNumber, type OrderStatus } from './rules/commerce.ts';
 
 export interface OrderItemView {
   product: string;
@@ -82,16 +82,12 @@ export function orderFromRow<R extends OrderRow>(r: R): Omit<R, 'order_items' | 
   };
 }
 
-/** Statuses in which the customer has paid (in full or the deposit) and nothing was refunded in full. */
-export const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'deposit_paid', 'in_production', 'ready', 'shipped', 'delivered'];
-/** Statuses that wait on Stripe: the success page keeps asking while an order is in one. */
-export const AWAITING_PAYMENT: readonly OrderStatus[] = ['pending', 'processing'];
+// The lifecycle's sets live with its statuses and steps (shared/rules/commerce.ts); re-exported for the
+// order screens and functions that import them from here.
+export { AWAITING_PAYMENT, BALANCE_PAYABLE, PAID_STATUSES, isPaid } from './rules/commerce.ts';
 
-export const isPaid = (s: OrderStatus) => PAID_STATUSES.includes(s);
 /** An order whose files its customer may download: paid (not refunded or cancelled) and holding the Crown Planner. */
 export const isDownloadable = (o: Pick<OrderView, 'status' | 'items'>) => isPaid(o.status) && o.items.some((i) => i.product === 'crown-planner');
-/** A made-to-order order whose balance its customer may pay now (the checkout function's `balance` form). */
-export const BALANCE_PAYABLE: readonly OrderStatus[] = ['deposit_paid', 'in_production', 'ready'];
 
 export const statusLabel = (s: OrderStatus) => ORDER_STATUS_LABEL[s];
 /** "Order KYB-1001", or "Your order" for one not paid yet (it has no number). */

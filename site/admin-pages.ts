@@ -15,7 +15,7 @@ export const ADMIN_PAGES = {
   },
   '/admin/reviews': {
     title: 'Review Moderation',
-    description: 'Approve, verify or delete the product reviews customers submit.',
+    description: 'Approve or delete the product reviews customers submit.',
   },
   '/admin/gallery': {
     title: 'Gallery Administration',

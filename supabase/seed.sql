@@ -15,8 +15,9 @@
 --   06 and 16 are pending), review_media 5eed0002-…, planner_gallery 5eed0003-… (4 is inactive),
 --   leads 5eed0004-… (01 partnership, 02 beta request: new; 03 notify-me: handled), subscribers
 --   5eed0005-… (01 newsletter, 02 DIY-kit waiting list: new); one reply, to review 05; orders 5eed0006-…
---   (01-07, Amara Johnson's, one in each state a customer meets: see "orders" below) with their items
---   5eed0007-…, payments 5eed0008-… and history.
+--   (01-07, Amara Johnson's, one in each state a customer meets; 08-12, one in each step of fulfilment;
+--   13-16, the purchases behind the verified reviews: see "orders" below) with their items 5eed0007-…,
+--   payments 5eed0008-… and history.
 --
 -- The inbox rows and the reply give the admin inbox, its "N new" count and a review with the brand's
 -- answer something to show (the states catalogue, issue #8). They are dated before any test writes, so
@@ -85,12 +86,15 @@ on conflict (provider_id, provider) do nothing;
 
 -- ---------------------------------------------------------------- reviews
 -- 3-6 approved reviews for every slug of REVIEW_SLUGS (shared/rules/reviews.ts), two pending.
--- Inserted as the owner, so the moderation trigger keeps the given approval, verification and dates.
+-- Inserted as the owner, so the moderation trigger keeps the given approval and dates. A review is
+-- verified exactly when a seeded paid order of its author holds the product (the orders below; what the
+-- database would compute, tests/backend/seed.test.ts checks): none of the studio's (booked, not ordered)
+-- nor of the DIY Trinity Kit's (Coming Soon: nobody could buy it).
 insert into public.reviews (id, user_id, product_slug, rating, title, content, reviewer_name, is_verified_purchase, is_approved, created_at) values
   ('5eed0001-0000-4000-8000-000000000001', '5eed0000-0000-4000-8000-000000000011', 'handmade-locs', 5,
    'Feather-light and so natural',
    'I was nervous faux locs would pull at my edges, but these are feather-light. The handmade texture blends right into my roots and nobody at work could tell where my hair ended. Six weeks in and they still look fresh.',
-   'Amara J.', true, true, '2025-02-14 15:20:00+00'),
+   'Amara J.', false, true, '2025-02-14 15:20:00+00'),
   ('5eed0001-0000-4000-8000-000000000002', '5eed0000-0000-4000-8000-000000000012', 'handmade-locs', 5,
    'Rich color, beautifully packed',
    'Ordered two bundles in Burgundy for a partial install. They arrived wrapped with care cards and a little satin pouch. The color is deep and even without looking synthetic at all.',
@@ -114,15 +118,15 @@ insert into public.reviews (id, user_id, product_slug, rating, title, content, r
   ('5eed0001-0000-4000-8000-000000000007', '5eed0000-0000-4000-8000-000000000012', 'holistic-haircare', 5,
    'The tea bar alone is worth the visit',
    'From the herbal tea to the sound healing at the end, I left lighter than I came in. My retwist was neat and gentle on my edges.',
-   'Keisha W.', true, true, '2025-01-18 11:00:00+00'),
+   'Keisha W.', false, true, '2025-01-18 11:00:00+00'),
   ('5eed0001-0000-4000-8000-000000000008', '5eed0000-0000-4000-8000-000000000011', 'holistic-haircare', 5,
    'A stylist who truly listens',
    'We talked through my scalp sensitivity before anything touched my hair. The clay detox calmed an itch I had lived with for months. This is what holistic care should feel like.',
-   'Amara J.', true, true, '2025-03-08 14:45:00+00'),
+   'Amara J.', false, true, '2025-03-08 14:45:00+00'),
   ('5eed0001-0000-4000-8000-000000000009', '5eed0000-0000-4000-8000-000000000016', 'holistic-haircare', 4,
    'Calm, unhurried and thorough',
    'Great retwist and scalp detox. My appointment started about fifteen minutes late, but nobody rushed me once I was in the chair.',
-   'Marcus R.', true, true, '2025-06-12 16:30:00+00'),
+   'Marcus R.', false, true, '2025-06-12 16:30:00+00'),
   ('5eed0001-0000-4000-8000-000000000010', '5eed0000-0000-4000-8000-000000000014', 'holistic-haircare', 5,
    'The Cayman pop-up was a treat',
    'Booked the pop-up in George Town and it felt like a retreat: aromatherapy, a guided stretch, and my locs have never looked healthier.',
@@ -130,7 +134,7 @@ insert into public.reviews (id, user_id, product_slug, rating, title, content, r
   ('5eed0001-0000-4000-8000-000000000011', '5eed0000-0000-4000-8000-000000000013', 'holistic-haircare', 5,
    'Sacred time, every visit',
    'I come in every six weeks now. The infrared steamer add-on is a must, and my loyalty card already earned me 10% off.',
-   'Tariq B.', true, true, '2025-10-30 10:20:00+00'),
+   'Tariq B.', false, true, '2025-10-30 10:20:00+00'),
   ('5eed0001-0000-4000-8000-000000000012', '5eed0000-0000-4000-8000-000000000015', 'trinity-locs', 5,
    'The perfect blend',
    'The human and synthetic blend gives them a soft, lived-in look with no shine. I went with 20 inches in Honey Blonde and get compliments daily.',
@@ -158,7 +162,7 @@ insert into public.reviews (id, user_id, product_slug, rating, title, content, r
   ('5eed0001-0000-4000-8000-000000000018', '5eed0000-0000-4000-8000-000000000015', 'irie-locs', 4,
    'Great everyday locs',
    'Lightweight and easy to maintain. 26 inches is long, so plan on a satin scarf for sleeping.',
-   'Jasmine E.', false, true, '2025-05-04 21:15:00+00'),
+   'Jasmine E.', true, true, '2025-05-04 21:15:00+00'),
   ('5eed0001-0000-4000-8000-000000000019', '5eed0000-0000-4000-8000-000000000014', 'irie-locs', 5,
    'Beach-proof',
    'Wore them through a week of sun and salt water. A quick rinse and they looked like new.',
@@ -178,7 +182,7 @@ insert into public.reviews (id, user_id, product_slug, rating, title, content, r
   ('5eed0001-0000-4000-8000-000000000023', '5eed0000-0000-4000-8000-000000000014', 'jah-locs', 4,
    'Beautiful, plan ahead',
    'Absolutely beautiful human hair locs. Processing took the full four weeks, so order well ahead of a trip.',
-   'Nia C.', false, true, '2025-06-25 11:50:00+00'),
+   'Nia C.', true, true, '2025-06-25 11:50:00+00'),
   ('5eed0001-0000-4000-8000-000000000024', '5eed0000-0000-4000-8000-000000000013', 'jah-locs', 5,
    'Heirloom quality',
    'My third set of Jah Locs. Clear pricing, a deposit up front and the balance before shipping, no surprises.',
@@ -186,7 +190,7 @@ insert into public.reviews (id, user_id, product_slug, rating, title, content, r
   ('5eed0001-0000-4000-8000-000000000025', '5eed0000-0000-4000-8000-000000000015', 'diy-kit', 5,
    'Did my own install in one weekend',
    'The starter kit had everything: three Trinity bundles, wrapping hair, the crochet hook and care cards. The video tutorial walked me through every step.',
-   'Jasmine E.', true, true, '2025-03-22 12:10:00+00'),
+   'Jasmine E.', false, true, '2025-03-22 12:10:00+00'),
   ('5eed0001-0000-4000-8000-000000000026', '5eed0000-0000-4000-8000-000000000012', 'diy-kit', 4,
    'Great kit for beginners',
    'Clear instructions and quality hair. My arms got tired, so invite a friend to help with the back.',
@@ -194,7 +198,7 @@ insert into public.reviews (id, user_id, product_slug, rating, title, content, r
   ('5eed0001-0000-4000-8000-000000000027', '5eed0000-0000-4000-8000-000000000016', 'diy-kit', 4,
    'The premium kit is the sweet spot',
    'The premium kit gave me enough hair for a full head, and removal was as easy as the tutorial promised.',
-   'Marcus R.', true, true, '2025-09-14 10:45:00+00'),
+   'Marcus R.', false, true, '2025-09-14 10:45:00+00'),
   ('5eed0001-0000-4000-8000-000000000028', '5eed0000-0000-4000-8000-000000000014', 'lock-kit', 5,
    'Built it exactly my way',
    'The configurator let me choose size, length and color, and the beads pack was a lovely touch. It shipped in three days.',
@@ -218,7 +222,7 @@ insert into public.reviews (id, user_id, product_slug, rating, title, content, r
   ('5eed0001-0000-4000-8000-000000000033', '5eed0000-0000-4000-8000-000000000016', 'protective-style-planner', 4,
    'Helpful, with lots to explore',
    'There are so many templates that it took me a week to find my rhythm. Now I plan with the product pantry page every Sunday.',
-   'Marcus R.', false, true, '2025-08-08 19:45:00+00'),
+   'Marcus R.', true, true, '2025-08-08 19:45:00+00'),
   ('5eed0001-0000-4000-8000-000000000034', '5eed0000-0000-4000-8000-000000000014', 'protective-style-planner', 5,
    'The community is the bonus',
    'The broadcast channel tips and the quarterly updates keep the planner fresh. Best thirteen dollars I have spent on my hair.',
@@ -474,6 +478,97 @@ insert into public.order_mails (order_id, kind, subject_key, status, attempts, c
   ('5eed0006-0000-4000-8000-000000000011', 'review_request', 'irie-locs', 'sent', 1, '2025-09-22 12:00:00+00', '2025-09-22 12:00:00+00'),
   ('5eed0006-0000-4000-8000-000000000012', 'confirmation', '', 'sent', 1, '2025-11-16 20:12:00+00', '2025-11-16 20:12:00+00'),
   ('5eed0006-0000-4000-8000-000000000012', 'business', '', 'sent', 1, '2025-11-16 20:12:00+00', '2025-11-16 20:12:00+00')
+on conflict (order_id, kind, subject_key) do nothing;
+
+-- ---------------------------------------------------------------- orders behind the verified reviews
+-- A review says "Verified Purchase" only when its author's paid order holds the product (migration
+-- verified_purchase; docs/reviews.md#verified-purchase): these delivered orders are the purchases the
+-- seeded reviews above claim, dated before the reviews (KYB-1013 to KYB-1016, in this order):
+--   13 Keisha Williams: handmade locs (two bundles) and Trinity Locs;
+--   14 Nia Campbell: handmade locs, Irie Locs, a custom loc kit and the planner PDF;
+--   15 Jasmine Ebanks: Trinity Locs in Honey Blonde and the planner PDF;
+--   16 Tariq Brown: Irie Locs.
+-- Every review request went out long ago, so the hourly job has nothing of theirs to send. Reviews of the
+-- studio (holistic-haircare, booked, not ordered) and of the DIY Trinity Kit (Coming Soon: nobody could
+-- buy it) claim no purchase.
+insert into public.orders (id, user_id, email, customer_name, status, subtotal_cents, shipping_cents, total_cents, due_at_checkout_cents, paid_cents, refunded_cents, needs_shipping, shipping_address, kit_terms_version, kit_terms_accepted_at, access_token, carrier, tracking_number, created_at, updated_at, paid_at, balance_requested_at, shipped_at, delivered_at) values
+  ('5eed0006-0000-4000-8000-000000000013', '5eed0000-0000-4000-8000-000000000012', 'keisha.williams@example.com', 'Keisha Williams', 'delivered', 24200, 0, 24200, 24200, 24200, 0, true, '{"name":"Keisha Williams","line1":"915 Magazine St","line2":null,"city":"New Orleans","state":"LA","postal_code":"70130","country":"US"}', null, null, 'seed-order-keisha-token', 'USPS', '9400111899223847560013', '2025-03-10 14:00:00+00', '2025-03-28 12:00:00+00', '2025-03-10 14:02:00+00', null, '2025-03-18 11:00:00+00', '2025-03-21 17:00:00+00'),
+  ('5eed0006-0000-4000-8000-000000000014', '5eed0000-0000-4000-8000-000000000014', 'nia.campbell@example.com', 'Nia Campbell', 'delivered', 33700, 0, 33700, 33700, 33700, 0, true, '{"name":"Nia Campbell","line1":"88 Linden Blvd","line2":"Fl 2","city":"Brooklyn","state":"NY","postal_code":"11226","country":"US"}', '2026-11', '2025-04-14 10:00:00+00', 'seed-order-nia-token', 'UPS', '1Z999AA10123456785', '2025-04-14 10:00:00+00', '2025-05-06 12:00:00+00', '2025-04-14 10:03:00+00', null, '2025-04-25 10:00:00+00', '2025-04-29 18:00:00+00'),
+  ('5eed0006-0000-4000-8000-000000000015', '5eed0000-0000-4000-8000-000000000015', 'jasmine.ebanks@example.com', 'Jasmine Ebanks', 'delivered', 11100, 800, 11900, 11900, 11900, 0, true, '{"name":"Jasmine Ebanks","line1":"19 Peachtree Pl NW","line2":null,"city":"Atlanta","state":"GA","postal_code":"30309","country":"US"}', null, null, 'seed-order-jasmine-token', 'USPS', '9400111899223847560015', '2025-01-08 19:30:00+00', '2025-01-28 12:00:00+00', '2025-01-08 19:32:00+00', null, '2025-01-17 10:30:00+00', '2025-01-21 16:00:00+00'),
+  ('5eed0006-0000-4000-8000-000000000016', '5eed0000-0000-4000-8000-000000000013', 'tariq.brown@example.com', 'Tariq Brown', 'delivered', 7800, 800, 8600, 8600, 8600, 0, true, '{"name":"Tariq Brown","line1":"1207 Frankford Ave","line2":null,"city":"Philadelphia","state":"PA","postal_code":"19125","country":"US"}', null, null, 'seed-order-tariq-token', 'FedEx', '771234567890', '2025-02-20 13:15:00+00', '2025-03-11 12:00:00+00', '2025-02-20 13:16:00+00', null, '2025-02-28 10:00:00+00', '2025-03-04 17:00:00+00')
+on conflict (id) do nothing;
+
+insert into public.order_items (id, order_id, position, product, name, options, configuration, unit_cents, quantity, line_cents, due_at_checkout_cents, digital) values
+  ('5eed0007-0000-4000-8000-000000000130', '5eed0006-0000-4000-8000-000000000013', 0, 'handmade-locs', 'Handmade Faux Locs', array[]::text[], '{}', 7900, 2, 15800, 15800, false),
+  ('5eed0007-0000-4000-8000-000000000131', '5eed0006-0000-4000-8000-000000000013', 1, 'trinity-locs', 'Trinity Locs', array['Length: 16 in', 'Size: SM (0.6-0.8 cm)', 'Color: Burgundy']::text[], '{"length":16,"size":"SM","color":"burgundy"}', 8400, 1, 8400, 8400, false),
+  ('5eed0007-0000-4000-8000-000000000140', '5eed0006-0000-4000-8000-000000000014', 0, 'handmade-locs', 'Handmade Faux Locs', array[]::text[], '{}', 7900, 1, 7900, 7900, false),
+  ('5eed0007-0000-4000-8000-000000000141', '5eed0006-0000-4000-8000-000000000014', 1, 'irie-locs', 'Irie Locs', array['Length: 20 in', 'Size: MD (1.2-1.5 cm)', 'Color: Black']::text[], '{"length":20,"size":"MD","color":"black"}', 9100, 1, 9100, 9100, false),
+  ('5eed0007-0000-4000-8000-000000000142', '5eed0006-0000-4000-8000-000000000014', 2, 'lock-kit', 'Custom DIY Loc Kit', array['Size: MD', '40 locs', 'Length: 16-18 in', 'Color: Black', 'Add-ons: Beads pack']::text[], '{"size":"MD","count":40,"length":"16-18","color":"black","addOns":["beads-pack"]}', 15400, 1, 15400, 15400, false),
+  ('5eed0007-0000-4000-8000-000000000143', '5eed0006-0000-4000-8000-000000000014', 3, 'crown-planner', 'Crown Planner PDF', array['Digital download']::text[], '{"tier":"pdf"}', 1300, 1, 1300, 1300, true),
+  ('5eed0007-0000-4000-8000-000000000150', '5eed0006-0000-4000-8000-000000000015', 0, 'trinity-locs', 'Trinity Locs', array['Length: 20 in', 'Size: MD (1.2-1.5 cm)', 'Color: Honey Blonde']::text[], '{"length":20,"size":"MD","color":"honey-blonde"}', 9800, 1, 9800, 9800, false),
+  ('5eed0007-0000-4000-8000-000000000151', '5eed0006-0000-4000-8000-000000000015', 1, 'crown-planner', 'Crown Planner PDF', array['Digital download']::text[], '{"tier":"pdf"}', 1300, 1, 1300, 1300, true),
+  ('5eed0007-0000-4000-8000-000000000160', '5eed0006-0000-4000-8000-000000000016', 0, 'irie-locs', 'Irie Locs', array['Length: 16 in', 'Size: MD (1.2-1.5 cm)', 'Color: Black']::text[], '{"length":16,"size":"MD","color":"black"}', 7800, 1, 7800, 7800, false)
+on conflict (id) do nothing;
+
+insert into public.order_payments (id, order_id, kind, amount_cents, status, checkout_session_id, payment_intent_id, refunded_cents, created_at, paid_at) values
+  ('5eed0008-0000-4000-8000-000000000014', '5eed0006-0000-4000-8000-000000000013', 'full', 24200, 'paid', 'cs_test_seed_13', 'pi_seed_13', 0, '2025-03-10 14:00:00+00', '2025-03-10 14:02:00+00'),
+  ('5eed0008-0000-4000-8000-000000000015', '5eed0006-0000-4000-8000-000000000014', 'full', 33700, 'paid', 'cs_test_seed_14', 'pi_seed_14', 0, '2025-04-14 10:00:00+00', '2025-04-14 10:03:00+00'),
+  ('5eed0008-0000-4000-8000-000000000016', '5eed0006-0000-4000-8000-000000000015', 'full', 11900, 'paid', 'cs_test_seed_15', 'pi_seed_15', 0, '2025-01-08 19:30:00+00', '2025-01-08 19:32:00+00'),
+  ('5eed0008-0000-4000-8000-000000000017', '5eed0006-0000-4000-8000-000000000016', 'full', 8600, 'paid', 'cs_test_seed_16', 'pi_seed_16', 0, '2025-02-20 13:15:00+00', '2025-02-20 13:16:00+00')
+on conflict (id) do nothing;
+
+insert into public.order_events (id, order_id, status, note, source, created_at)
+overriding system value values
+  (-963, '5eed0006-0000-4000-8000-000000000013', 'pending', null, 'checkout', '2025-03-10 14:00:00+00'),
+  (-962, '5eed0006-0000-4000-8000-000000000013', 'paid', null, 'stripe', '2025-03-10 14:02:00+00'),
+  (-961, '5eed0006-0000-4000-8000-000000000013', 'in_production', null, 'admin', '2025-03-11 09:00:00+00'),
+  (-960, '5eed0006-0000-4000-8000-000000000013', 'ready', null, 'admin', '2025-03-17 16:00:00+00'),
+  (-959, '5eed0006-0000-4000-8000-000000000013', 'shipped', 'USPS 9400111899223847560013', 'admin', '2025-03-18 11:00:00+00'),
+  (-958, '5eed0006-0000-4000-8000-000000000013', 'delivered', null, 'admin', '2025-03-21 17:00:00+00'),
+  (-957, '5eed0006-0000-4000-8000-000000000013', 'delivered', 'Review request sent: Handmade Faux Locs', 'job', '2025-03-28 12:00:00+00'),
+  (-956, '5eed0006-0000-4000-8000-000000000013', 'delivered', 'Review request sent: Trinity Locs', 'job', '2025-03-28 12:00:00+00'),
+  (-955, '5eed0006-0000-4000-8000-000000000014', 'pending', null, 'checkout', '2025-04-14 10:00:00+00'),
+  (-954, '5eed0006-0000-4000-8000-000000000014', 'paid', null, 'stripe', '2025-04-14 10:03:00+00'),
+  (-953, '5eed0006-0000-4000-8000-000000000014', 'in_production', null, 'admin', '2025-04-15 09:30:00+00'),
+  (-952, '5eed0006-0000-4000-8000-000000000014', 'ready', null, 'admin', '2025-04-24 15:00:00+00'),
+  (-951, '5eed0006-0000-4000-8000-000000000014', 'shipped', 'UPS 1Z999AA10123456785', 'admin', '2025-04-25 10:00:00+00'),
+  (-950, '5eed0006-0000-4000-8000-000000000014', 'delivered', null, 'admin', '2025-04-29 18:00:00+00'),
+  (-949, '5eed0006-0000-4000-8000-000000000014', 'delivered', 'Review request sent: Handmade Faux Locs', 'job', '2025-05-06 12:00:00+00'),
+  (-948, '5eed0006-0000-4000-8000-000000000014', 'delivered', 'Review request sent: Irie Locs', 'job', '2025-05-06 12:00:00+00'),
+  (-947, '5eed0006-0000-4000-8000-000000000014', 'delivered', 'Review request sent: Custom DIY Loc Kit', 'job', '2025-05-06 12:00:00+00'),
+  (-946, '5eed0006-0000-4000-8000-000000000014', 'delivered', 'Review request sent: Crown Planner PDF', 'job', '2025-05-06 12:00:00+00'),
+  (-945, '5eed0006-0000-4000-8000-000000000015', 'pending', null, 'checkout', '2025-01-08 19:30:00+00'),
+  (-944, '5eed0006-0000-4000-8000-000000000015', 'paid', null, 'stripe', '2025-01-08 19:32:00+00'),
+  (-943, '5eed0006-0000-4000-8000-000000000015', 'in_production', null, 'admin', '2025-01-09 09:00:00+00'),
+  (-942, '5eed0006-0000-4000-8000-000000000015', 'ready', null, 'admin', '2025-01-16 15:00:00+00'),
+  (-941, '5eed0006-0000-4000-8000-000000000015', 'shipped', 'USPS 9400111899223847560015', 'admin', '2025-01-17 10:30:00+00'),
+  (-940, '5eed0006-0000-4000-8000-000000000015', 'delivered', null, 'admin', '2025-01-21 16:00:00+00'),
+  (-939, '5eed0006-0000-4000-8000-000000000015', 'delivered', 'Review request sent: Trinity Locs', 'job', '2025-01-28 12:00:00+00'),
+  (-938, '5eed0006-0000-4000-8000-000000000015', 'delivered', 'Review request sent: Crown Planner PDF', 'job', '2025-01-28 12:00:00+00'),
+  (-937, '5eed0006-0000-4000-8000-000000000016', 'pending', null, 'checkout', '2025-02-20 13:15:00+00'),
+  (-936, '5eed0006-0000-4000-8000-000000000016', 'paid', null, 'stripe', '2025-02-20 13:16:00+00'),
+  (-935, '5eed0006-0000-4000-8000-000000000016', 'in_production', null, 'admin', '2025-02-21 09:00:00+00'),
+  (-934, '5eed0006-0000-4000-8000-000000000016', 'ready', null, 'admin', '2025-02-27 15:00:00+00'),
+  (-933, '5eed0006-0000-4000-8000-000000000016', 'shipped', 'FedEx 771234567890', 'admin', '2025-02-28 10:00:00+00'),
+  (-932, '5eed0006-0000-4000-8000-000000000016', 'delivered', null, 'admin', '2025-03-04 17:00:00+00'),
+  (-931, '5eed0006-0000-4000-8000-000000000016', 'delivered', 'Review request sent: Irie Locs', 'job', '2025-03-11 12:00:00+00')
+on conflict (id) do nothing;
+
+-- Each e-mail an order sends, as the functions record it: the receipt, the business's notice, the
+-- shipment, and one review request per product (its review slug).
+insert into public.order_mails (order_id, kind, subject_key, status, attempts, claimed_at, sent_at)
+select o.id::uuid, m.kind, m.subject_key, 'sent', 1, m.at::timestamptz, m.at::timestamptz
+from (values
+  ('5eed0006-0000-4000-8000-000000000013', '2025-03-10 14:02:00+00', '2025-03-18 11:00:00+00', '2025-03-28 12:00:00+00', array['handmade-locs', 'trinity-locs']),
+  ('5eed0006-0000-4000-8000-000000000014', '2025-04-14 10:03:00+00', '2025-04-25 10:00:00+00', '2025-05-06 12:00:00+00', array['handmade-locs', 'irie-locs', 'lock-kit', 'protective-style-planner']),
+  ('5eed0006-0000-4000-8000-000000000015', '2025-01-08 19:32:00+00', '2025-01-17 10:30:00+00', '2025-01-28 12:00:00+00', array['trinity-locs', 'protective-style-planner']),
+  ('5eed0006-0000-4000-8000-000000000016', '2025-02-20 13:16:00+00', '2025-02-28 10:00:00+00', '2025-03-11 12:00:00+00', array['irie-locs'])
+) as o (id, paid, shipped, asked, slugs)
+cross join lateral (
+  values ('confirmation', '', o.paid), ('business', '', o.paid), ('shipped', '', o.shipped)
+  union all
+  select 'review_request', s, o.asked from unnest(o.slugs) s
+) as m (kind, subject_key, at)
 on conflict (order_id, kind, subject_key) do nothing;
 
 -- The Crown Planner's files (private bucket planner-files, one folder per tier), so the admin's files

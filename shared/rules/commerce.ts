@@ -68,9 +68,13 @@ export const UNPAID_CHECKOUT = 'Unpaid checkout';
 export const orderNumber = (n: number | string | null) => (n === null ? UNPAID_CHECKOUT : `${ORDER_NUMBER_PREFIX}${n}`);
 
 /**
- * Every state an order can be in (docs/commerce.md#order-states). Checkout and Stripe move an order
- * through the first six; the business moves a paid one through production to delivery, and a refund
- * from Stripe ends it. The database's CHECK constraint lists the same names.
+ * The order lifecycle, stated once (docs/commerce.md#order-states): every status, the steps between them
+ * after payment, and the sets the screens, the functions and the database sort orders by. The SQL holds
+ * the same facts (the CHECK of orders.status, order_next_statuses, purchased(), order_balance_payment):
+ * tests/backend/lifecycle.test.ts compares each with this, status by status.
+ *
+ * Every state an order can be in. Checkout and Stripe move an order through the first six; the business
+ * moves a paid one through production to delivery, and a refund from Stripe ends it.
  */
 export const ORDER_STATUSES = [
   'pending',
@@ -88,28 +92,47 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** The statuses the business moves an order to, one action each (the admin-orders request's `status`). */
+export const ORDER_STEP_STATUSES = ['in_production', 'ready', 'shipped', 'delivered', 'cancelled'] as const satisfies readonly OrderStatus[];
+export type OrderStep = (typeof ORDER_STEP_STATUSES)[number];
+
 /**
- * The steps of an order after payment (docs/commerce.md#fulfilment), one action each: what the admin
- * screen offers for a status. The database's order_next_statuses holds the same table and refuses any
- * other step. A digital-only order is delivered by its download and needs none of the studio's steps.
+ * The steps of an order after payment (docs/commerce.md#fulfilment): from each status, the statuses the
+ * admin screen offers, for an order that ships and for a digital-only one (delivered by its download,
+ * it needs none of the studio's steps). A status not listed has no step. The database's
+ * order_next_statuses holds the same table and refuses any other step.
  */
-export function nextStatuses(status: OrderStatus, needsShipping: boolean): OrderStatus[] {
-  if (!needsShipping) return status === 'paid' ? ['delivered', 'cancelled'] : [];
-  switch (status) {
-    case 'paid':
-    case 'deposit_paid':
-      return ['in_production', 'cancelled'];
-    case 'in_production':
-      return ['ready', 'cancelled'];
-    case 'ready':
-      return ['shipped', 'cancelled'];
-    case 'shipped':
-      return ['delivered'];
-    default:
-      return [];
-  }
+export const ORDER_STEPS: { ships: Partial<Record<OrderStatus, readonly OrderStep[]>>; digital: Partial<Record<OrderStatus, readonly OrderStep[]>> } = {
+  ships: {
+    paid: ['in_production', 'cancelled'],
+    deposit_paid: ['in_production', 'cancelled'],
+    in_production: ['ready', 'cancelled'],
+    ready: ['shipped', 'cancelled'],
+    shipped: ['delivered'],
+  },
+  digital: {
+    paid: ['delivered', 'cancelled'],
+  },
+};
+
+/** The steps an order in `status` may take next (ORDER_STEPS). */
+export function nextStatuses(status: OrderStatus, needsShipping: boolean): OrderStep[] {
+  return [...(ORDER_STEPS[needsShipping ? 'ships' : 'digital'][status] ?? [])];
 }
 
+/**
+ * Statuses in which the customer has paid (in full or the deposit) and nothing was refunded in full:
+ * what makes a review a Verified Purchase (purchased() in SQL) and a planner downloadable.
+ */
+export const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'deposit_paid', 'in_production', 'ready', 'shipped', 'delivered'];
+export const isPaid = (s: OrderStatus) => PAID_STATUSES.includes(s);
+/** Statuses that wait on Stripe: the success page keeps asking while an order is in one. */
+export const AWAITING_PAYMENT: readonly OrderStatus[] = ['pending', 'processing'];
+/**
+ * A made-to-order order whose balance its customer may pay now, when one is due (the checkout function's
+ * `balance` form; order_balance_payment in SQL): after the deposit, until it ships.
+ */
+export const BALANCE_PAYABLE: readonly OrderStatus[] = ['deposit_paid', 'in_production', 'ready'];
 /** Orders the business has to act on (the admin nav's count): physical orders paid and not shipped yet. */
 export const NEEDS_ACTION: readonly OrderStatus[] = ['paid', 'deposit_paid', 'in_production', 'ready'];
 

@@ -11,7 +11,7 @@ export function AdminReviews() {
         Review Moderation
       </h1>
       <AdminNav current="/admin/reviews" />
-      <p class="lead">Customer reviews are listed on the product pages only once they are approved. Approve, mark as a verified purchase, reply publicly or delete them here.</p>
+      <p class="lead">Customer reviews are listed on the product pages only once they are approved. Approve, reply publicly or delete them here.</p>
       <kyb-review-moderation>
         <Fallback class="card card--padded">
           <p>Review moderation needs JavaScript and an administrator's session.</p>

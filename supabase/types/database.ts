@@ -788,7 +788,6 @@ export type Database = {
       checkout_cart_begin: { Args: { p_cart: string; p_items: Json; p_key: string; p_order: Json }; Returns: Json };
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean };
       link_click_record: { Args: { p_link: string }; Returns: undefined };
-      my_confirmed_email: { Args: Record<PropertyKey, never>; Returns: string };
       newsletter_subscribe: { Args: { p_consent_text_version: string; p_email: string; p_list: string; p_name: string; p_source_page: string }; Returns: Json };
       newsletter_unsubscribe: { Args: { p_token: string }; Returns: Json };
       order_apply_refund: { Args: { p_event_id: string; p_event_type: string; p_payment_intent: string; p_refunded_cents: number }; Returns: Json };
@@ -813,8 +812,6 @@ export type Database = {
       order_payment_session: { Args: { p_expires_at: string; p_payment: string; p_session: string; p_url: string }; Returns: undefined };
       order_transition: { Args: { p_actor: string; p_carrier: string; p_note: string; p_order: string; p_to: string; p_tracking: string }; Returns: Json };
       order_view: { Args: { p_order: string }; Returns: Json };
-      owns_order: { Args: { p_email: string; p_user_id: string }; Returns: boolean };
-      purchased: { Args: { p_slug: string; p_user: string }; Returns: boolean };
       rate_limit_hit: { Args: { p_key: string; p_limit: number; p_window_seconds: number }; Returns: number };
       review_feed: { Args: { p_after?: string; p_limit?: number; p_offset?: number; p_rating?: number; p_slug: string; p_sort?: string; p_with_media?: boolean }; Returns: Json };
       review_file_is_settled: { Args: { p_name: string }; Returns: boolean };

@@ -9,6 +9,9 @@
  *   3. Each grant is needed: revoked alone, at least one of those calls fails. So removing any grant
  *      from the migration fails this test, and so does adding one nothing uses.
  *
+ * The schema `private` (migration verified_purchase) is declared here too: PostgREST does not expose it,
+ * and what the policies and triggers call there as the signed-in user is granted, and needed, like the rest.
+ *
  * One file over 400 lines on purpose (issue #11): the EXPECTED map, the CALLS catalogue and the checks
  * that pair them are one matrix, and whoever adds a table edits the map and the catalogue side by side.
  */
@@ -97,11 +100,13 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
     ...columns('order_payments', ['order_id', 'kind', 'amount_cents', 'status', 'refunded_cents', 'created_at', 'paid_at']),
     ...columns('order_events', ['id', 'order_id', 'status', 'note', 'created_at']),
     'table carts': CRUD,
-    // Fulfilment (migration fulfilment): whose orders the policies show, the verified-purchase trigger,
-    // and what the admin's order screen reads.
-    'function owns_order(uuid,text)': ['EXECUTE'],
-    'function my_confirmed_email()': ['EXECUTE'],
-    'function purchased(uuid,text)': ['EXECUTE'],
+    // Fulfilment (migration fulfilment): what the admin's order screen reads. Whose orders the policies
+    // show and the verified-purchase trigger call helpers that take a user id: in `private`, out of the
+    // API (migration verified_purchase), callable by the signed-in user only from a policy or trigger.
+    'schema private': ['USAGE'],
+    'function private.owns_order(uuid,text)': ['EXECUTE'],
+    'function private.my_confirmed_email()': ['EXECUTE'],
+    'function private.purchased(uuid,text)': ['EXECUTE'],
     ...columns('orders', ['kit_terms_version', 'kit_terms_accepted_at']),
     ...columns('order_mails', ['order_id', 'kind', 'subject_key', 'status', 'sent_at']),
   },
@@ -153,7 +158,7 @@ let admin: TestClient;
 /** Superuser SQL: grants, revokes, ground truth. */
 const sql = sqlOn(() => s);
 
-/** What the three API roles and PUBLIC (which they all inherit) actually hold on objects of public. */
+/** What the three API roles and PUBLIC (which they all inherit) actually hold on objects of public and private. */
 async function actualGrants(): Promise<Record<string, Record<string, string[]>>> {
   const rows = await sql<{ grantee: string; object: string; privilege: string }>(
     `with acl as (
@@ -172,6 +177,14 @@ async function actualGrants(): Promise<Record<string, Record<string, string[]>>>
        select 'function ' || replace(p.oid::regprocedure::text, 'public.', ''), (aclexplode(coalesce(p.proacl, acldefault('f', p.proowner)))).*
          from pg_proc p join pg_namespace n on n.oid = p.pronamespace
         where n.nspname = 'public'
+       union all
+       select 'function ' || n.nspname || '.' || replace(p.oid::regprocedure::text, n.nspname || '.', ''), (aclexplode(coalesce(p.proacl, acldefault('f', p.proowner)))).*
+         from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'private'
+       union all
+       select 'schema ' || n.nspname, (aclexplode(coalesce(n.nspacl, acldefault('n', n.nspowner)))).*
+         from pg_namespace n
+        where n.nspname = 'private'
      )
      select case when a.grantee = 0 then 'PUBLIC' else r.rolname end as grantee, a.object, a.privilege_type as privilege
        from acl a left join pg_roles r on r.oid = a.grantee
@@ -578,7 +591,14 @@ describe('Data API grants (hosted Supabase: nothing in public is exposed without
       for (const [object, privileges] of Object.entries(EXPECTED[role])) {
         const [kind, name] = [object.slice(0, object.indexOf(' ')), object.slice(object.indexOf(' ') + 1)];
         const [table, column] = name.split('.');
-        const target = kind === 'table' || kind === 'view' ? `table public.${name}` : kind === 'column' ? `table public.${table}` : `function public.${name}`;
+        const target =
+          kind === 'table' || kind === 'view'
+            ? `table public.${name}`
+            : kind === 'column'
+              ? `table public.${table}`
+              : kind === 'schema'
+                ? `schema ${name}`
+                : `function ${name.startsWith('private.') ? name : `public.${name}`}`;
         for (const privilege of privileges) {
           const what = kind === 'column' ? `${privilege} (${column})` : privilege;
           await sql(`revoke ${what} on ${target} from ${role}`);

@@ -12,7 +12,7 @@ import { SUPABASE_DIR } from '../../supabase/local/db.ts';
 import { serve } from '../../supabase/local/server.ts';
 import { REVIEW_MIME_TYPES, REVIEW_SLUGS } from '../../shared/rules/reviews.ts';
 import { priceCart, priceLine } from '../../shared/cart.ts';
-import { ORDER_SELECT, isPaid } from '../../shared/orders.ts';
+import { ORDER_SELECT, PAID_STATUSES, isPaid, type OrderRow } from '../../shared/orders.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../shared/rules/commerce.ts';
 
 const CUSTOMERS = ['amara.johnson', 'keisha.williams', 'tariq.brown', 'nia.campbell', 'jasmine.ebanks', 'marcus.reid'].map((n) => `${n}@example.com`);
@@ -110,6 +110,21 @@ describe('seeded reviews', () => {
     expect(new Set(rows.map((r) => r.title)).size).toBe(rows.length);
   });
 
+  it('claim a purchase exactly where a seeded paid order of the author holds the product, and none of the Coming Soon kit', async () => {
+    // What the database computes for any review it is sent (migration verified_purchase), against what the seed wrote.
+    const rows = await sql<{ id: string; product_slug: string; claimed: boolean; bought: boolean; order_id: string | null }>(
+      `select r.id, r.product_slug, r.is_verified_purchase as claimed, private.purchased(r.user_id, r.product_slug) as bought,
+              (select min(o.id::text) from public.orders o join public.order_items i on i.order_id = o.id
+                where o.user_id = r.user_id and public.review_slug_of(i.product) = r.product_slug and o.status = any($1)) as order_id
+         from public.reviews r order by r.id`,
+      [PAID_STATUSES],
+    );
+    expect(rows.filter((r) => r.claimed !== r.bought).map((r) => r.id)).toEqual([]);
+    for (const r of rows.filter((x) => x.claimed)) expect(r.order_id, `${r.id}: its seeded paid order`).toMatch(/^5eed0006-/);
+    expect(rows.filter((r) => r.product_slug === 'diy-kit' && r.claimed)).toEqual([]);
+    expect(rows.filter((r) => r.product_slug === 'holistic-haircare' && r.claimed)).toEqual([]);
+  });
+
   it('are what a visitor reads per slug, approved only', async () => {
     const anon = s.client();
     for (const slug of REVIEW_SLUGS) {
@@ -120,6 +135,22 @@ describe('seeded reviews', () => {
     }
   });
 });
+
+/** An order's lines (by position) are named and priced as checkout prices them (shared/cart.ts). */
+type Line = Pick<OrderRow['order_items'][number], 'product' | 'quantity' | 'name' | 'options' | 'unit_cents' | 'line_cents' | 'due_at_checkout_cents' | 'digital'>;
+function expectLinesPriced(number: number, items: Line[], rows: { configuration: Record<string, unknown> }[]) {
+  items.forEach((i, n) => {
+    const p = priceLine({ product: i.product, configuration: rows[n].configuration, quantity: i.quantity });
+    expect({ name: i.name, options: i.options, unit: i.unit_cents, line: i.line_cents, due: i.due_at_checkout_cents, digital: i.digital }, `KYB-${number} line ${n}`).toEqual({
+      name: p.name,
+      options: p.options,
+      unit: p.unitCents,
+      line: p.lineCents,
+      due: p.dueNowCents,
+      digital: p.digital,
+    });
+  });
+}
 
 describe('seeded orders', () => {
   it('give Amara Johnson one order in each state a customer meets, newest first, priced as checkout prices them, readable by her alone', async () => {
@@ -141,17 +172,7 @@ describe('seeded orders', () => {
         due: cart.dueNowCents,
         ship: cart.needsShipping,
       });
-      items.forEach((i, n) => {
-        const p = priceLine({ product: i.product, configuration: rows[n].configuration, quantity: i.quantity });
-        expect({ name: i.name, options: i.options, unit: i.unit_cents, line: i.line_cents, due: i.due_at_checkout_cents, digital: i.digital }).toEqual({
-          name: p.name,
-          options: p.options,
-          unit: p.unitCents,
-          line: p.lineCents,
-          due: p.dueNowCents,
-          digital: p.digital,
-        });
-      });
+      expectLinesPriced(o.number, items, rows);
       expect(o.order_events.length, `KYB-${o.number} has a history`).toBeGreaterThan(0);
       expect(o.order_payments).toHaveLength(1);
     }
@@ -159,9 +180,10 @@ describe('seeded orders', () => {
     expect({ paid: deposit.paid_cents, balance: deposit.balance_due_cents }).toEqual({ paid: 19800, balance: 19700 });
     const refunded = data!.find((o) => o.status === 'refunded')!;
     expect({ refunded: refunded.refunded_cents, balance: refunded.balance_due_cents }).toEqual({ refunded: 1300, balance: 0 });
+    // Another customer sees her own order only (the purchase behind her reviews), none of Amara's.
     const keisha = s.client();
     await keisha.auth.signInWithPassword({ email: CUSTOMERS[1], password: CUSTOMER_PASSWORD });
-    expect((await keisha.from('orders').select('id')).data).toEqual([]);
+    expect((await keisha.from('orders').select('id')).data).toEqual([{ id: '5eed0006-0000-4000-8000-000000000013' }]);
   });
 
   it('hold an order in every status, each priced as checkout prices it, with its payments, history and e-mails, for the admin', async () => {
@@ -169,7 +191,7 @@ describe('seeded orders', () => {
     const { data, error } = await admin.from('orders').select(`${ORDER_SELECT}, user_id, order_mails(kind, subject_key, status)`).order('number');
     expect(error).toBeNull();
     expect(new Set(data!.map((o) => o.status))).toEqual(new Set(ORDER_STATUSES));
-    expect(data!.map((o) => o.number)).toEqual([1001, 1002, 1004, 1007, 1008, 1009, 1010, 1011, 1012, null, null, null]);
+    expect(data!.map((o) => o.number)).toEqual([1001, 1002, 1004, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1014, 1015, 1016, null, null, null]);
     for (const o of data!) {
       const rows = await sql<{ product: string; configuration: Record<string, unknown>; quantity: number }>(
         `select product, configuration, quantity from public.order_items where order_id = $1 order by position`,
@@ -186,6 +208,15 @@ describe('seeded orders', () => {
           o.order_mails.map((m) => m.kind),
           `KYB-${o.number} mails`,
         ).toContain('confirmation');
+    }
+    // Each order priced line by line as checkout prices it, too.
+    for (const o of data!) {
+      const rows = await sql<{ configuration: Record<string, unknown> }>(`select configuration from public.order_items where order_id = $1 order by position`, [o.id]);
+      expectLinesPriced(
+        o.number,
+        [...o.order_items].sort((a, b) => a.position - b.position),
+        rows,
+      );
     }
     const by = (status: string) => data!.find((o) => o.status === status)!;
     expect(by('ready')).toMatchObject({ balance_due_cents: 11000, balance_requested_at: expect.any(String) });

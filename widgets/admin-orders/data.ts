@@ -11,7 +11,18 @@ import { invokeFunction, type FunctionResult } from '../core/functions.ts';
 import { allPages, containsAny } from '../core/admin-list.tsx';
 import { needingAction } from './count.ts';
 import type { KybClient } from '../core/supabase.ts';
-import { ORDER_NUMBER_PREFIX, ORDER_SELECT, ORDER_STATUS_LABEL, addressLines, orderFromRow, orderNumber, type OrderRow, type OrderStatus, type OrderView } from '../core/domain.ts';
+import {
+  ORDER_NUMBER_PREFIX,
+  ORDER_SELECT,
+  ORDER_STATUS_LABEL,
+  addressLines,
+  orderFromRow,
+  orderNumber,
+  type OrderRow,
+  type OrderStatus,
+  type OrderStep,
+  type OrderView,
+} from '../core/domain.ts';
 
 export type { Result };
 const fail = (error: unknown): { ok: false; error: unknown } => ({ ok: false, error });
@@ -104,8 +115,8 @@ export async function getOrder(sb: KybClient, id: string): Promise<Result<AdminO
 /** Every order of the filter, newest first, in batches. */
 export const listAllOrders = (sb: KybClient, f: Filter): Promise<Result<AdminOrder[]>> => allPages(sb, listOrders, f, EXPORT_BATCH);
 
-/** The steps an admin takes (shared/contracts.ts adminOrderAction). */
-export type Step = 'in_production' | 'ready' | 'shipped' | 'delivered' | 'cancelled';
+/** The steps an admin takes (shared/rules/commerce.ts ORDER_STEP_STATUSES, as adminOrderAction takes them). */
+export type Step = OrderStep;
 
 export interface StepRequest {
   order: string;

@@ -6,8 +6,8 @@
  * States: loading → not signed in ("Authentication required" with a Sign in button) / signed in without the admin role
  * → "Admin Access Required"; admin → "Review Moderation": Pending / Approved / All (default Pending,
  * each with its count), a product filter, and per review its product, stars, title, text, reviewer,
- * date, verified mark and media, with Approve or Unapprove, the Verified Purchase toggle and Delete
- * (confirmed; removes the review's files from storage too), and the brand's public reply (issue #10):
+ * date, verified mark (the database sets it from the orders: nobody toggles it) and media, with Approve
+ * or Unapprove and Delete (confirmed; removes the review's files from storage too), and the brand's public reply (issue #10):
  * Reply / Edit reply opens an editor (limit REVIEW_REPLY_MAX, checked before sending), Remove reply
  * deletes it, and saving an empty reply removes it too. Every action refetches; pages of 20 with
  * "Load more". The database's RLS is the real gate: only admins can read pending reviews or write.
@@ -52,7 +52,7 @@ interface FocusTarget {
   id: string;
   index: number;
   /** The control to land on when the review is still listed (its label may have changed). */
-  slot: 'approval' | 'verify' | 'reply' | null;
+  slot: 'approval' | 'reply' | null;
 }
 
 function Panel({ toast, host }: AdminPanelProps) {
@@ -154,16 +154,14 @@ function Panel({ toast, host }: AdminPanelProps) {
   const update = async (review: ModeratedReview, index: number, patch: ReviewPatch) => {
     setBusy(review.id);
     const r = await call((x) => updateReview(x, review.id, patch));
-    const approval = 'is_approved' in patch;
     if (!r.ok) {
       console.error('[kyb-review-moderation] update failed', patch, r.error);
       toast(MSG.updateFailed);
     } else {
-      const action: ModerationAction = approval ? (patch.is_approved ? 'approve' : 'unapprove') : patch.is_verified_purchase ? 'verify' : 'unverify';
-      if (approval) toast(patch.is_approved ? MSG.approved : MSG.unapproved);
-      notify(review.id, action);
+      toast(patch.is_approved ? MSG.approved : MSG.unapproved);
+      notify(review.id, patch.is_approved ? 'approve' : 'unapprove');
     }
-    focusAfter.current = { id: review.id, index, slot: approval ? 'approval' : 'verify' };
+    focusAfter.current = { id: review.id, index, slot: 'approval' };
     await refetch(rows?.length);
     setBusy(null);
   };
@@ -262,7 +260,6 @@ function Panel({ toast, host }: AdminPanelProps) {
               review={r}
               busy={busy === r.id}
               onApprove={(on) => void update(r, i, { is_approved: on })}
-              onVerify={(on) => void update(r, i, { is_verified_purchase: on })}
               onDelete={() => setConfirm(r)}
               onReply={(text) => reply(r, i, text)}
             />

@@ -1,7 +1,7 @@
 /**
  * One review in the moderation list: how visitors will see it (from the reviews module), its status
- * badge, media opening in a new tab, the reply editor, and Approve / Unapprove, Verified Purchase and
- * Delete beside it.
+ * badge, its Verified Purchase mark (set by the database from the orders, never by hand), media opening in
+ * a new tab, the reply editor, and Approve / Unapprove and Delete beside it.
  */
 import { useId } from 'react';
 import { reviewSubjectName } from '../core/domain.ts';
@@ -14,14 +14,13 @@ interface RowProps {
   review: ModeratedReview;
   busy: boolean;
   onApprove: (approve: boolean) => void;
-  onVerify: (verified: boolean) => void;
   onDelete: () => void;
   onReply: (text: string) => Promise<boolean>;
 }
 
 // While an action runs the row's buttons say aria-disabled rather than disabled: a disabled button
 // drops focus to <body>, and the admin's place (the control just pressed) must survive the refetch.
-export function Row({ review: r, busy, onApprove, onVerify, onDelete, onReply }: RowProps) {
+export function Row({ review: r, busy, onApprove, onDelete, onReply }: RowProps) {
   const titleId = useId();
   const of = <span className="kyb-sr-only"> review “{r.title}”</span>;
   return (
@@ -89,17 +88,6 @@ export function Row({ review: r, busy, onApprove, onVerify, onDelete, onReply }:
             Approve{of}
           </button>
         )}
-        <button
-          type="button"
-          className="kyb-btn kyb-btn--outline rm__toggle"
-          part="verify"
-          data-slot="verify"
-          aria-pressed={r.is_verified_purchase}
-          aria-disabled={busy || undefined}
-          onClick={() => !busy && onVerify(!r.is_verified_purchase)}
-        >
-          Verified Purchase<span className="kyb-sr-only">: review “{r.title}”</span>
-        </button>
         <button type="button" className="kyb-btn kyb-btn--outline rm__delete" part="delete" aria-disabled={busy || undefined} onClick={() => !busy && onDelete()}>
           Delete{of}
         </button>

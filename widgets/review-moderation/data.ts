@@ -69,7 +69,8 @@ export async function countReviews(sb: KybClient, slug: string | null): Promise<
   return { ok: true, value: { pending, approved, all } };
 }
 
-export type ReviewPatch = { is_approved: boolean } | { is_verified_purchase: boolean };
+/** Moderation approves and unapproves; the Verified Purchase mark is the database's, from the orders. */
+export type ReviewPatch = { is_approved: boolean };
 
 /**
  * `.select('id')` makes a row RLS hides (a non-admin session, a review deleted meanwhile) a failure

@@ -8,7 +8,7 @@ export interface KybEventMap {
   'kyb-auth-change': { signedIn: boolean; email: string | null; userId: string | null };
   'kyb-review-submitted': { slug: string; reviewId: string; files: number };
   /** An admin changed a review (kyb-review-moderation). */
-  'kyb-review-moderated': { reviewId: string; action: 'approve' | 'unapprove' | 'verify' | 'unverify' | 'delete' | 'reply' | 'unreply' };
+  'kyb-review-moderated': { reviewId: string; action: 'approve' | 'unapprove' | 'delete' | 'reply' | 'unreply' };
   'kyb-subscribed': { email: string; waitingList: boolean; message: string };
   'kyb-price-change': { product: string; price: number; currency: 'USD'; configuration: Record<string, unknown> };
   'kyb-gallery-change': { action: 'upload' | 'update' | 'delete'; id: string };

@@ -16,6 +16,7 @@ import { callerOf, SESSION_EXPIRED } from '../_shared/caller.ts';
 import { stripeClient } from '../_shared/stripe.ts';
 import { mailCustomer, orderView } from '../_shared/orders.ts';
 import { balanceDueMail, shippedMail } from '../_shared/order-mail.ts';
+import { COMMERCE_MESSAGES } from '../../../shared/messages.ts';
 
 export const handle = postJsonHandler({
   name: 'admin-orders',
@@ -24,10 +25,10 @@ export const handle = postJsonHandler({
   async handle({ req, env, db, body, settings: stripe }) {
     const who = await callerOf(db, req);
     if (who === 'expired') return json({ error: SESSION_EXPIRED }, 401);
-    if (!who) return json({ error: 'Please sign in to access the admin panel.' }, 401);
-    if (!who.admin) return json({ error: 'Only an admin can change an order.' }, 403);
+    if (!who) return json({ error: COMMERCE_MESSAGES.adminSignIn }, 401);
+    if (!who.admin) return json({ error: COMMERCE_MESSAGES.adminOnly }, 403);
     const parsed = adminOrderAction.safeParse(body);
-    if (!parsed.success) return json({ error: parsed.error.issues[0]?.message ?? 'Invalid request', field: firstIssuePath(parsed.error) }, 400);
+    if (!parsed.success) return json({ error: parsed.error.issues[0]?.message ?? COMMERCE_MESSAGES.invalidRequest, field: firstIssuePath(parsed.error) }, 400);
     const { order, status, carrier, tracking, note } = parsed.data;
 
     const { data, error } = await db.rpc('order_transition', {
@@ -39,7 +40,7 @@ export const handle = postJsonHandler({
       p_actor: who.id,
     });
     if (error) {
-      if (error.code === 'P0002') return json({ error: 'Order not found' }, 404);
+      if (error.code === 'P0002') return json({ error: COMMERCE_MESSAGES.orderNotFound }, 404);
       if (error.code === '23514' || error.code === 'P0001') return json({ error: error.message }, 409);
       throw new Error(`order_transition failed: ${error.message}`);
     }

@@ -74,7 +74,6 @@ function sessionEnd(paymentCreatedAt: string): number | null {
   const end = Math.floor(Date.parse(paymentCreatedAt) / 1000) + CHECKOUT_SESSION_MINUTES * 60;
   return end - Date.now() / 1000 > 31 * 60 ? end : null;
 }
-export const PRESS_AGAIN = 'This checkout has closed. Please press Checkout again.';
 
 /**
  * The balance of a made-to-order order (docs/commerce.md#balance): a fresh Checkout Session for what is
@@ -82,7 +81,7 @@ export const PRESS_AGAIN = 'This checkout has closed. Please press Checkout agai
  */
 async function payBalance({ req, env, db, body, settings: stripe }: PostJsonRequest<Stripe>): Promise<Response> {
   const parsed = balanceRequest.safeParse(body);
-  if (!parsed.success) return json({ error: parsed.error.issues[0]?.message ?? 'Invalid request', field: firstIssuePath(parsed.error) }, 400);
+  if (!parsed.success) return json({ error: parsed.error.issues[0]?.message ?? COMMERCE_MESSAGES.invalidRequest, field: firstIssuePath(parsed.error) }, 400);
   const found = await orderFor(db, req, parsed.data.balance);
   if (found === 'expired') return json({ error: SESSION_EXPIRED }, 401);
   if (!found) return json({ error: COMMERCE_MESSAGES.orderNotFound }, 404);
@@ -132,7 +131,7 @@ async function openBalance(env: PostJsonRequest<Stripe>['env'], db: AdminClient,
   const site = siteUrl(env);
   const metadata = { order_id: found.id, order_number: orderNumber(due.number), payment_id: due.payment_id };
   const expiresAt = sessionEnd(due.created_at);
-  if (!expiresAt) return json({ error: PRESS_AGAIN }, 409);
+  if (!expiresAt) return json({ error: COMMERCE_MESSAGES.pressAgain }, 409);
   let session: Stripe.Checkout.Session;
   try {
     session = await stripe.checkout.sessions.create(
@@ -141,7 +140,7 @@ async function openBalance(env: PostJsonRequest<Stripe>['env'], db: AdminClient,
         line_items: [
           {
             quantity: 1,
-            price_data: { currency: CURRENCY, unit_amount: due.amount_cents, product_data: { name: `Balance of order ${orderNumber(due.number)}` } },
+            price_data: { currency: CURRENCY, unit_amount: due.amount_cents, product_data: { name: COMMERCE_MESSAGES.balanceLine(due.number) } },
           },
         ],
         client_reference_id: found.id,
@@ -205,7 +204,7 @@ export const handle = postJsonHandler({
     if ('balance' in request.body) return payBalance(request);
     const { req, env, db, body, settings: stripe } = request;
     const parsed = checkoutRequest.safeParse(body);
-    if (!parsed.success) return json({ error: parsed.error.issues[0]?.message ?? 'Invalid request', field: firstIssuePath(parsed.error) }, 400);
+    if (!parsed.success) return json({ error: parsed.error.issues[0]?.message ?? COMMERCE_MESSAGES.invalidRequest, field: firstIssuePath(parsed.error) }, 400);
     const { cart: cartId, lines, kitTerms, attempt } = parsed.data;
     let cart: PricedCart;
     try {
@@ -262,14 +261,14 @@ export const handle = postJsonHandler({
         return json({ error: COMMERCE_MESSAGES.paymentUnavailable }, 502);
       }
     }
-    if (!step || step.action === 'expire') return json({ error: PRESS_AGAIN }, 409);
+    if (!step || step.action === 'expire') return json({ error: COMMERCE_MESSAGES.pressAgain }, 409);
     if (step.action === 'paid') return json({ error: COMMERCE_MESSAGES.cartAlreadyPaid, paid: true, orderUrl: `/order?token=${encodeURIComponent(step.token)}` }, 409);
     if (step.action === 'changed') return json({ error: COMMERCE_MESSAGES.cartChanged }, 409);
     if (step.action === 'reuse') return json({ url: step.url, order: step.order_id });
 
     const order = step;
     const expiresAt = sessionEnd(order.payment_created_at);
-    if (!expiresAt) return json({ error: PRESS_AGAIN }, 409);
+    if (!expiresAt) return json({ error: COMMERCE_MESSAGES.pressAgain }, 409);
 
     const site = siteUrl(env);
     // No order number yet: an order is numbered once paid (migration checkout_carts).

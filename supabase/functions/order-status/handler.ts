@@ -51,7 +51,7 @@ export const handle = postJsonHandler({
   async handle({ req, env, db, body, settings: stripe }) {
     const parsed = orderStatusRequest.safeParse(body);
     const given = parsed.success ? [parsed.data.sessionId, parsed.data.token, parsed.data.order].filter(Boolean).length : 0;
-    if (!parsed.success || given !== 1) return json({ error: 'Send one of sessionId, token or order.' }, 400);
+    if (!parsed.success || given !== 1) return json({ error: COMMERCE_MESSAGES.oneOrderKey }, 400);
     const { sessionId, token, order, download } = parsed.data;
     let found: { id: string; token: string } | null = null;
     // The success page's own payment (which one it was, and where it stands), so the page names it.

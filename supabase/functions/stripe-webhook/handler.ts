@@ -17,6 +17,7 @@ import { adminClient } from '../_shared/admin.ts';
 import { internalError, json, methodNotAllowed, readCapped } from '../_shared/http.ts';
 import { stripeClient, verifiedEvent, webhookSecret, type Stripe } from '../_shared/stripe.ts';
 import { applyRefund, applySession, sendOrderMails, type Applied, type Fulfilment } from '../_shared/orders.ts';
+import { COMMERCE_MESSAGES, FUNCTION_MESSAGES } from '../../../shared/messages.ts';
 
 /** Stripe's events are a few kilobytes; anything far larger is not one. */
 const MAX_EVENT_BYTES = 512 * 1024;
@@ -62,16 +63,16 @@ export const handle: FunctionHandler = async (req, env) => {
     return internalError();
   }
   const bytes = await readCapped(req, MAX_EVENT_BYTES);
-  if (!bytes) return json({ error: 'The request body is too large.' }, 413);
+  if (!bytes) return json({ error: FUNCTION_MESSAGES.bodyTooLarge }, 413);
   const signature = req.headers.get('stripe-signature');
-  if (!signature) return json({ error: 'Missing Stripe-Signature header.' }, 400);
+  if (!signature) return json({ error: COMMERCE_MESSAGES.missingSignature }, 400);
   let event: Stripe.Event;
   try {
     // The raw body, byte for byte: the signature covers exactly what Stripe sent.
     event = await verifiedEvent(stripe, new TextDecoder().decode(bytes), signature, secret);
   } catch (e) {
     console.warn('[stripe-webhook] refused an event:', e instanceof Error ? e.message : e);
-    return json({ error: 'Invalid signature.' }, 400);
+    return json({ error: COMMERCE_MESSAGES.invalidSignature }, 400);
   }
   // Signed, but not an event (null, an array, a string, an object without id or type): nothing to apply.
   if (!isEvent(event)) return json({ error: 'The body is not a Stripe event.' }, 400);
@@ -83,7 +84,7 @@ export const handle: FunctionHandler = async (req, env) => {
     env.checkpoint?.('stripe-webhook:applied');
     if (applied.found && applied.order_id && !(await sendOrderMails(f, applied.order_id))) {
       // Applied, but an e-mail is still owed: ask Stripe to come back (the event applies once; the mail goes once).
-      return json({ error: 'An order e-mail could not be sent yet.' }, 500);
+      return json({ error: COMMERCE_MESSAGES.mailPending }, 500);
     }
     return json({ received: true, duplicate: applied.duplicate ?? false });
   } catch (e) {

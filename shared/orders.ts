@@ -144,3 +144,4 @@ export interface AdminPaymentView extends OrderPaymentView {
 /** What is left to refund of a payment: nothing unless it was paid. */
 export const refundableCents = (p: Pick<OrderPaymentView, 'status' | 'amount_cents' | 'refunded_cents'>) =>
   p.status === 'paid' ? Math.max(p.amount_cents - p.refunded_cents, 0) : 0;
+export { formatCentsExact } from './money.ts';

@@ -81,6 +81,12 @@ describe('admin-orders: refunds', () => {
     ]);
     // Locally the Dashboard link is the local Stripe's page of the payment.
     expect(part.body.payments[0].dashboard_url).toBe(`${new URL(s.config.publicUrl).origin}/stripe/payments/${pi}`);
+    // That page shows the payment, its charge, the refund with its reason, and the session.
+    const page = await s.fetch(part.body.payments[0].dashboard_url);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    for (const shown of [pi, '$198.00', '$45.00', 'requested_by_customer', 'reason: Customer asked', sessionId, 'succeeded']) expect(html).toContain(shown);
+    expect((await s.fetch(`${s.config.publicUrl}/stripe/payments/pi_nothing`)).status).toBe(404);
 
     const over = await refund(id, payment, 15_301);
     expect(over).toEqual({ status: 409, body: { error: 'Only $153.00 of the deposit is left to refund.' } });

@@ -96,8 +96,12 @@ export async function refundPayment(f: Fulfilment, ask: RefundAsk): Promise<Refu
       { idempotencyKey: ask.idempotencyKey },
     );
   } catch (e) {
-    const code = (e as { code?: string }).code;
-    if (code !== 'amount_too_large' && code !== 'charge_already_refunded') throw e;
+    const { code, type, message } = e as { code?: string; type?: string; message?: string };
+    if (code !== 'amount_too_large' && code !== 'charge_already_refunded') {
+      // Stripe answered, and said no (a payment it does not know, a payment not captured): its words.
+      if (type === 'StripeInvalidRequestError') return { ok: false, status: 409, error: `Stripe refused the refund: ${message}` };
+      throw e;
+    }
     // Stripe's word on what is left (a refund made in the Dashboard counts too).
     const pi = await f.stripe.paymentIntents.retrieve(p.payment_intent_id, { expand: ['latest_charge'] });
     const charge = typeof pi.latest_charge === 'object' ? pi.latest_charge : null;

@@ -301,6 +301,8 @@ function CancelConfirm({ order: o, busy, refused, onConfirm, onBack }: CancelCon
   // On by default whenever something was paid: a cancelled order keeps no money unless the admin says so.
   const [withRefund, setWithRefund] = useState(kept > 0);
   const refundId = useId();
+  // Read at the press: the box as it is on screen, even if a render is still pending.
+  const boxRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const bodyId = useId();
   const keepRef = useRef<HTMLButtonElement>(null);
@@ -321,7 +323,7 @@ function CancelConfirm({ order: o, busy, refused, onConfirm, onBack }: CancelCon
       {kept > 0 ? (
         <div className="ao__check" part="refund-all">
           <label className="ao__check-label">
-            <input type="checkbox" checked={withRefund} onChange={(e) => setWithRefund(e.currentTarget.checked)} aria-describedby={refundId} />
+            <input ref={boxRef} type="checkbox" checked={withRefund} onChange={(e) => setWithRefund(e.currentTarget.checked)} aria-describedby={refundId} />
             <span>{C.refundAll(formatCentsExact(kept))}</span>
           </label>
           <p id={refundId} className="ao__muted ao__small">
@@ -336,7 +338,7 @@ function CancelConfirm({ order: o, busy, refused, onConfirm, onBack }: CancelCon
           className="kyb-btn ao__danger"
           part="confirm-cancel"
           aria-disabled={busy || undefined}
-          onClick={() => void onConfirm(note.trim() || undefined, kept > 0 && withRefund)}
+          onClick={() => void onConfirm(note.trim() || undefined, kept > 0 && (boxRef.current?.checked ?? withRefund))}
         >
           {busy ? TEXT.saving : C.confirm}
         </button>

@@ -130,7 +130,7 @@ export default {
       id: 'payments-stripe',
       title: 'An order opened: each payment with View in Stripe, and Refund while something is left',
       session: 'admin',
-      steps: [...open('shipped'), { waitFor: '[part~="payment"] [part~="dashboard"]' }, { scrollTo: '[part~="section payments"]' }],
+      steps: [...open('shipped'), { waitFor: '[part~="payment"] [part~="dashboard"]' }, { scrollTo: '[part~="payment"]', at: 'center' }],
       ready: '[part~="payment"] [part~="refund"]',
     },
     {

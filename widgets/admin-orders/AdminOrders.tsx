@@ -4,9 +4,10 @@
  * States: loading → not signed in ("Authentication required" with a Sign in button) / signed in without the
  * admin role → "Admin Access Required"; admin → "Orders": how many need action, a search (name, e-mail or
  * order number), a Status filter (every status, or Needs action), Export CSV (the whole filtered view)
- * and the orders newest first, 25 at a time with "Load more". Open shows the order (OrderDetails.tsx)
- * with one action per step it allows. "Planner files" switches to the Crown Planner's files
- * (PlannerFiles.tsx). The database's RLS is the real gate: only admins read orders, and a step goes
+ * and the orders newest first, 25 at a time with "Load more", under the reconcile line (when Stripe was
+ * last checked for missed events). Open shows the order (OrderDetails.tsx) with one action per step it
+ * allows and a Refund per paid payment. "Abandoned checkouts" lists the unpaid checkouts, never mixed
+ * with the orders; "Planner files" switches to the Crown Planner's files (PlannerFiles.tsx). The database's RLS is the real gate: only admins read orders, and a step goes
  * through the admin-orders function, which allows exactly the order's next steps.
  *
  * @event kyb-order-change {id, status} after a step is stored

@@ -134,6 +134,10 @@ describe('admin-orders: refunds', () => {
     });
     expect(await invoke('admin-orders', { order: id, refund: { payment, amount_cents: 500, reason: 'x' } })).toMatchObject({ status: 400, body: { field: 'request' } });
     expect(await refund(id, randomUUID(), 500)).toEqual({ status: 404, body: { error: 'Payment not found' } });
+    // A payment Stripe does not know (the seeded KYB-1002's): Stripe's refusal, in its words, and a 409.
+    const seeded = await refund('5eed0006-0000-4000-8000-000000000002', '5eed0008-0000-4000-8000-000000000002', 500);
+    expect(seeded.status).toBe(409);
+    expect(seeded.body.error).toMatch(/^Stripe refused the refund: .*pi_seed_02/);
     expect((await refundsAtStripe(sessionId)).refunded).toBe(0);
     // A customer reads their payments without Stripe's ids.
     const mine = await me.client.from('order_payments').select('*').eq('order_id', id);

@@ -90,18 +90,56 @@ export const checkoutRequest = z.object({
   attempt: z.optional(z.string().check(z.regex(/^[0-9a-f-]{36}$/i, { error: 'attempt must be a UUID' }))),
 });
 
+const uuid = (what: string) => z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { error: `${what} must be an id` }));
+
 /**
  * admin-orders (docs/commerce.md#fulfilment): one step of an order. `status` is a step status
  * (ORDER_STEP_STATUSES), and the function allows only those the order's ORDER_STEPS list (nextStatuses);
- * a shipment names its carrier and tracking number.
+ * a shipment names its carrier and tracking number. Cancelling with `refund: true` also refunds what is
+ * left of every paid payment.
  */
-export const adminOrderAction = z.object({
+export const adminOrderStep = z.object({
   order: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, { error: 'order must be an order id' })),
   status: z.enum(ORDER_STEP_STATUSES),
   carrier: z.optional(z.string().check(z.trim(), z.maxLength(60))),
   tracking: z.optional(z.string().check(z.trim(), z.maxLength(80))),
   note: z.optional(z.string().check(z.trim(), z.maxLength(300))),
+  refund: z.optional(z.literal(true)),
 });
+
+/** The most a refund's reason holds (Stripe's metadata values hold 500). */
+export const REFUND_REASON_MAX = 300;
+
+/**
+ * admin-orders: a refund of one paid payment, whole or part (docs/admin.md#refunds). `request` is made
+ * once per confirmation dialog: Stripe's idempotency key, so a retry of the same confirmation refunds once.
+ */
+export const adminOrderRefund = z.object({
+  order: uuid('order'),
+  refund: z.object({
+    payment: uuid('payment'),
+    amount_cents: z.int({ error: 'Enter the amount to refund' }).check(z.positive({ error: 'Enter an amount above $0.00' })),
+    reason: z
+      .string({ error: 'Give a reason for the refund' })
+      .check(z.trim(), z.minLength(1, { error: 'Give a reason for the refund' }), z.maxLength(REFUND_REASON_MAX, { error: MSG.tooLong(REFUND_REASON_MAX) })),
+  }),
+  request: uuid('request'),
+});
+
+/** admin-orders: the order's payments with their Stripe ids and Dashboard links (admins only). */
+export const adminOrderRead = z.object({ order: uuid('order'), payments: z.literal(true) });
+
+/** Everything admin-orders takes: a step, a refund, or the read of an order's payments. */
+export const adminOrderAction = z.union([adminOrderRefund, adminOrderStep, adminOrderRead]);
+export type AdminOrderAction = z.infer<typeof adminOrderAction>;
+
+/** The one of adminOrderAction's forms a body means (by its shape), so a 400 names its field. */
+export const adminOrderForm = (body: unknown) => {
+  const b = (body ?? {}) as Record<string, unknown>;
+  if (typeof b.refund === 'object' && b.refund !== null) return adminOrderRefund;
+  if (b.payments === true && b.status === undefined) return adminOrderRead;
+  return adminOrderStep;
+};
 
 const orderId = z.string().check(z.regex(/^[0-9a-f-]{36}$/i, { error: 'order must be an order id' }));
 const orderToken = z.string().check(z.minLength(16), z.maxLength(200));

@@ -242,7 +242,26 @@ export const ADMIN_ORDER_TEXT = {
   showing: (shown: number, total: number) => `Showing ${shown} of ${total} ${total === 1 ? 'order' : 'orders'}`,
   empty: 'No orders yet.',
   noMatch: 'No orders match these filters.',
-  views: { orders: 'Orders', files: 'Planner files' },
+  views: { orders: 'Orders', abandoned: 'Abandoned checkouts', files: 'Planner files' },
+  /** Checkouts nobody paid (docs/admin.md#abandoned-checkouts): never listed among the orders. */
+  abandoned: {
+    intro: 'Checkouts that were opened and never paid. They are kept for the record and are not orders: nothing was charged.',
+    loading: 'Loading abandoned checkouts…',
+    empty: 'No abandoned checkouts.',
+    showing: (shown: number, total: number) => `Showing ${shown} of ${total} abandoned ${total === 1 ? 'checkout' : 'checkouts'}`,
+    noEmail: 'No e-mail (Stripe collected none)',
+    started: (date: string) => `Started ${date}`,
+    expired: (date: string) => `Expired ${date}`,
+    openUntil: (date: string) => `Open until ${date}`,
+    failed: 'The payment failed',
+  },
+  /** The latest run of the stripe-reconcile job (docs/admin.md#orders). */
+  reconcile: {
+    never: 'Stripe has not been checked yet',
+    checked: (ago: string, repaired: number) => `Stripe checked ${ago}: ${repaired === 0 ? 'nothing to repair' : `repaired ${repaired} ${repaired === 1 ? 'event' : 'events'}`}`,
+    failed: (ago: string) => `Stripe check ${ago} failed: it runs again within the hour`,
+    running: (ago: string) => `Stripe check started ${ago}`,
+  },
   guest: 'Guest checkout',
   account: 'Customer account',
   items: (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`,
@@ -251,6 +270,30 @@ export const ADMIN_ORDER_TEXT = {
   payment: { full: 'Payment in full', deposit: 'Deposit', balance: 'Balance' },
   paymentStatus: { open: 'Checkout open', processing: 'Processing', paid: 'Paid', failed: 'Failed', expired: 'Expired' },
   refunded: (amount: string) => `${amount} refunded`,
+  /** The payment's page in Stripe's Dashboard (the local Stripe's page locally). */
+  dashboard: 'View in Stripe',
+  dashboardOf: (what: string) => `View the ${what} in Stripe`,
+  /** Refunding one payment (docs/admin.md#refunds): the form, the question, what happened. */
+  refund: {
+    button: 'Refund',
+    buttonOf: (what: string) => `Refund the ${what}`,
+    title: (what: string) => `Refund the ${what}`,
+    amount: 'Amount (USD)',
+    amountHint: (left: string, what: string) => `Up to ${left}, what is left of the ${what}. Less refunds part of it.`,
+    reason: 'Reason',
+    reasonHint: 'Kept with the refund at Stripe.',
+    next: 'Continue',
+    back: 'Back',
+    question: (amount: string, what: string) => `Refund ${amount} of the ${what} to the customer's card?`,
+    explain: 'Stripe sends it back to the card or bank account the customer paid with, usually within 5-10 business days. A refund cannot be undone.',
+    confirm: (amount: string) => `Refund ${amount}`,
+    refunding: 'Refunding…',
+    amountRequired: 'Enter the amount to refund',
+    amountInvalid: 'Enter an amount in dollars and cents, like 45.00',
+    amountTooLarge: (left: string) => `At most ${left} is left to refund`,
+    reasonRequired: 'Give a reason for the refund',
+    done: (amount: string, what: string) => `Refunded ${amount} of the ${what}. The customer gets it back within 5-10 business days.`,
+  },
   mail: {
     confirmation: 'Order confirmation',
     business: 'New-order notice to the business',
@@ -297,7 +340,9 @@ export const ADMIN_ORDER_TEXT = {
   },
   cancel: {
     title: (order: string) => `Cancel order ${order}?`,
-    body: 'The order stops here and cannot be reopened. Cancelling refunds nothing: refund the payment in Stripe, and the order then shows Refunded.',
+    body: 'The order stops here and cannot be reopened. Any checkout of it still open at Stripe is closed, so nothing more can be paid.',
+    refundAll: (amount: string) => `Refund what was paid (${amount})`,
+    refundHint: 'Each payment goes back through Stripe to the card it came from.',
     reason: 'Reason (optional)',
     keep: 'Keep the order',
     confirm: 'Cancel order',
@@ -333,6 +378,7 @@ export const ADMIN_ORDER_MESSAGES = {
     shipped: ok('Success', 'Marked shipped, and the customer is e-mailed the tracking'),
     delivered: ok('Success', 'Marked delivered'),
     cancelled: ok('Success', 'Order cancelled'),
+    cancelledRefunded: ok('Success', 'Order cancelled and refunded'),
   },
   /** admin-orders stored the step but its e-mail could not go yet (the review-requests job sends it again). */
   mailOwed: ok('E-mail not sent yet', 'The step is saved; the e-mail is sent again within the hour'),
@@ -465,6 +511,14 @@ export const COMMERCE_MESSAGES = {
   missingSignature: 'Missing Stripe-Signature header.',
   invalidSignature: 'Invalid signature.',
   mailPending: 'An order e-mail could not be sent yet.',
+  /** admin-orders: Stripe could not be reached (or failed) after the step was stored. */
+  stripeDown: 'Stripe could not be reached. Nothing more was changed: try again in a moment.',
+  cancelledStripeDown:
+    'The order is cancelled, but Stripe could not be reached to close its checkout or refund it: refund each payment from the order.',
+  /** admin-orders: the history note of a cancel with refund when the admin gave none. */
+  cancelledNote: 'Order cancelled',
+  paymentNotFound: 'Payment not found',
+  stripeRefusedRefund: (message: string) => `Stripe refused the refund: ${message}`,
 } as const;
 
 /**

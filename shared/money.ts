@@ -24,3 +24,9 @@ export function formatUSD(amount: number): string {
 
 /** Cents as the pages show money: "$395", "$19.50". */
 export const formatCents = (cents: number) => formatUSD(cents / 100);
+
+/** Cents to the cent, as a refund or a charge is stated: "$45.00", "$1,050.50". */
+export const formatCentsExact = (cents: number) => {
+  const abs = Math.abs(Math.round(cents));
+  return `${cents < 0 && abs ? '-' : ''}$${grouped(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
+};

@@ -126,3 +126,20 @@ export function addressLines(a: OrderView['shipping_address']): string[] {
   const cityLine = [a.city, [a.state, a.postal_code].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   return [a.name, a.line1, a.line2, cityLine, a.country].filter((x): x is string => !!x && x.trim() !== '');
 }
+
+/**
+ * One payment of an order as the admin-orders function answers it to an admin (never to a customer):
+ * what OrderPaymentView shows, with our id (a refund names it), Stripe's PaymentIntent and the link to
+ * the payment in Stripe's Dashboard (test or live as the key is; the local Stripe's page locally).
+ */
+export interface AdminPaymentView extends OrderPaymentView {
+  id: string;
+  expires_at: string | null;
+  payment_intent: string | null;
+  dashboard_url: string | null;
+}
+
+/** What is left to refund of a payment: nothing unless it was paid. */
+export const refundableCents = (p: Pick<OrderPaymentView, 'status' | 'amount_cents' | 'refunded_cents'>) =>
+  p.status === 'paid' ? Math.max(p.amount_cents - p.refunded_cents, 0) : 0;
+export { formatCentsExact } from './money.ts';

@@ -571,6 +571,16 @@ cross join lateral (
 ) as m (kind, subject_key, at)
 on conflict (order_id, kind, subject_key) do nothing;
 
+-- The stripe-reconcile job's last run (docs/admin.md#orders: the reconcile line), 12 minutes before the
+-- seed: it read Stripe's recent events and applied two the webhook had missed. The id is negative, so it
+-- never meets the identity's; a real run (newer) is the one the line shows.
+insert into public.stripe_reconcile_runs (id, started_at, finished_at, events_seen, repaired, repairs)
+overriding system value values
+  (-1, now() - interval '12 minutes', now() - interval '12 minutes' + interval '3 seconds', 14, 2,
+   '[{"event": "evt_seed_reconcile_01", "type": "checkout.session.completed", "order_id": "5eed0006-0000-4000-8000-000000000008"},
+     {"event": "evt_seed_reconcile_02", "type": "charge.refunded", "order_id": "5eed0006-0000-4000-8000-000000000007"}]')
+on conflict (id) do nothing;
+
 -- The Crown Planner's files (private bucket planner-files, one folder per tier), so the admin's files
 -- panel and a paid planner order's Download have something to hand out. `npm start` writes a placeholder
 -- PDF for each; upload the real ones on /admin/orders (Planner files).

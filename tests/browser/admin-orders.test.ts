@@ -247,7 +247,9 @@ describe('kyb-admin-orders', () => {
     await press(dialog, 'cancelled');
     const confirm = await waitFor(() => $(el, '[part~="cancel-confirm"]'), 'asked first');
     await waitFor(() => el.shadowRoot.activeElement === button(el, 'Keep the order', confirm), 'focus on Keep the order, the safe choice');
-    assert(text(confirm).includes('Cancelling refunds nothing'), 'says what cancelling does not do');
+    assert(text(confirm).includes('so nothing more can be paid'), 'says what cancelling does');
+    const refundBox = () => $(el, '[part~="refund-all"] input[type="checkbox"]') as HTMLInputElement;
+    assert(refundBox()?.checked && text($(el, '[part~="refund-all"]')).includes('Refund what was paid ($13.00)'), 'offers to refund what was paid, ticked');
     button(el, 'Keep the order', confirm).click();
     await waitFor(() => step(dialog, 'cancelled') === el.shadowRoot.activeElement, 'kept, focus back on Cancel order');
     equal($(el, '[part~="details"]').dataset.status, 'paid');
@@ -255,6 +257,9 @@ describe('kyb-admin-orders', () => {
     const asked = await waitFor(() => $(el, '[part~="cancel-confirm"]'), 'asked again');
     await waitFor(() => el.shadowRoot.activeElement === button(el, 'Keep the order', asked), 'focus on Keep the order');
     await type(select(el, 'Reason (optional)', asked), 'Bought twice by mistake');
+    // Kept this time (the refund with a cancel: admin-orders-refunds.test.ts).
+    refundBox().click();
+    equal(refundBox().checked, false, 'unticked');
     button(el, 'Cancel order', asked).click();
     await waitForToast(el, 'Success', 'Order cancelled');
     await waitFor(() => $(el, '[part~="details"]')?.dataset.status === 'cancelled' && text(dialog).includes('Bought twice by mistake'), 'cancelled, the reason in the history');

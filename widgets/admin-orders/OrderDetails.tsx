@@ -5,7 +5,7 @@
  * agreed to. Under them, its next steps (Steps.tsx), exactly those shared/rules/commerce.ts
  * nextStatuses allows.
  */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Item, Totals } from '../core/commerce.tsx';
 import {
   ADMIN_ORDER_TEXT as TEXT,
@@ -16,12 +16,15 @@ import {
   isPaid,
   orderNumber,
   orderTotals,
+  refundableCents,
   reviewSubjectName,
   trackingLink,
+  type AdminPaymentView,
+  type OrderPaymentView,
 } from '../core/domain.ts';
 import type { ToastFn } from '../core/admin-gate.tsx';
 import { needsAction } from './count.ts';
-import type { AdminOrder } from './data.ts';
+import { readPayments, type AdminAnswer, type AdminOrder } from './data.ts';
 import { Steps, type StepMode } from './Steps.tsx';
 import { when } from '../core/dates.ts';
 
@@ -60,7 +63,7 @@ export interface OrderDetailsProps {
   order: AdminOrder;
   titleId: string;
   toast: ToastFn;
-  /** A step was stored: the parent reads the order again. */
+  /** A step or a refund was stored: the parent reads the order again. */
   onStepped: (status: AdminOrder['status']) => Promise<void>;
   onClose: () => void;
 }
@@ -72,6 +75,25 @@ export function OrderDetails({ order: o, titleId, toast, onStepped, onClose }: O
   const otherMails = o.mails.filter((m) => m.kind !== 'review_request');
   // The shipment form and the cancel confirmation take the dialog's body: on a phone they are all there is to do.
   const [mode, setMode] = useState<StepMode>('steps');
+  // The payments with Stripe's ids and Dashboard links: only the admin-orders function hands them out.
+  const [stripe, setStripe] = useState<AdminPaymentView[] | null>(null);
+  const [refunding, setRefunding] = useState<AdminPaymentView | null>(null);
+  useEffect(() => {
+    let live = true;
+    void readPayments(o.id).then((r) => {
+      if (!live) return;
+      if (r.ok) setStripe(r.data.payments);
+      else console.error('[kyb-admin-orders] could not read the payments', r.status);
+    });
+    return () => {
+      live = false;
+    };
+  }, [o.id]);
+  const stepped = async (status: AdminOrder['status'], answer?: AdminAnswer) => {
+    if (answer) setStripe(answer.payments);
+    await onStepped(status);
+  };
+  const payments: (OrderPaymentView & Partial<AdminPaymentView>)[] = stripe ?? o.payments;
   const reviewDueAt = o.delivered_at ? new Date(new Date(o.delivered_at).getTime() + REVIEW_REQUEST_DAYS * 86_400_000).toISOString() : null;
   return (
     <div className="ao__details" part="details" data-status={o.status}>
@@ -150,23 +172,50 @@ export function OrderDetails({ order: o, titleId, toast, onStepped, onClose }: O
 
         <Section title="Payments" part="section payments">
           <ul className="ao__rows">
-            {o.payments.map((p) => (
-              <li key={`${p.kind}-${p.created_at}`} className="ao__row" data-kind={p.kind} data-status={p.status}>
-                <span className="ao__row-main">
-                  {TEXT.payment[p.kind]} <span className="ao__amount">{formatCents(p.amount_cents)}</span>
-                </span>
-                <span className="ao__muted ao__small">
-                  {TEXT.paymentStatus[p.status]}
-                  {p.paid_at ? (
-                    <>
-                      {' '}
-                      <Time at={p.paid_at} />
-                    </>
+            {payments.map((p) => {
+              const what = TEXT.payment[p.kind].toLowerCase();
+              const full = p.id ? (p as AdminPaymentView) : null;
+              return (
+                <li key={p.id ?? `${p.kind}-${p.created_at}`} className="ao__row" part="payment" data-kind={p.kind} data-status={p.status} data-payment={p.id}>
+                  <span className="ao__row-main">
+                    {TEXT.payment[p.kind]} <span className="ao__amount">{formatCents(p.amount_cents)}</span>
+                  </span>
+                  <span className="ao__muted ao__small">
+                    {TEXT.paymentStatus[p.status]}
+                    {p.paid_at ? (
+                      <>
+                        {' '}
+                        <Time at={p.paid_at} />
+                      </>
+                    ) : null}
+                    {p.refunded_cents > 0 ? `${SEP}${TEXT.refunded(formatCents(p.refunded_cents))}` : ''}
+                  </span>
+                  {full && (full.dashboard_url || refundableCents(full) > 0) ? (
+                    <span className="ao__pay-actions">
+                      {refundableCents(full) > 0 ? (
+                        <button
+                          type="button"
+                          className="kyb-btn kyb-btn--outline ao__danger-outline"
+                          part="refund"
+                          aria-label={TEXT.refund.buttonOf(what)}
+                          onClick={() => {
+                            setRefunding(full);
+                            setMode('refund');
+                          }}
+                        >
+                          {TEXT.refund.button}
+                        </button>
+                      ) : null}
+                      {full.dashboard_url ? (
+                        <a href={full.dashboard_url} target="_blank" rel="noopener noreferrer" part="dashboard" aria-label={TEXT.dashboardOf(what)}>
+                          {TEXT.dashboard}
+                        </a>
+                      ) : null}
+                    </span>
                   ) : null}
-                  {p.refunded_cents > 0 ? `${SEP}${TEXT.refunded(formatCents(p.refunded_cents))}` : ''}
-                </span>
-              </li>
-            ))}
+                </li>
+              );
+            })}
           </ul>
         </Section>
 
@@ -231,7 +280,7 @@ export function OrderDetails({ order: o, titleId, toast, onStepped, onClose }: O
           </Section>
         ) : null}
       </div>
-      <Steps order={o} mode={mode} onMode={setMode} toast={toast} onStepped={onStepped} onClose={onClose} />
+      <Steps order={o} mode={mode} onMode={setMode} toast={toast} onStepped={stepped} onClose={onClose} refunding={refunding} />
     </div>
   );
 }

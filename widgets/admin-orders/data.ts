@@ -18,6 +18,7 @@ import {
   addressLines,
   orderFromRow,
   orderNumber,
+  type AdminPaymentView,
   type OrderRow,
   type OrderStatus,
   type OrderStep,
@@ -71,6 +72,7 @@ export interface Filter {
 interface Filterable {
   eq(column: string, value: unknown): Filterable;
   or(filters: string): Filterable;
+  not(column: string, operator: string, value: unknown): Filterable;
 }
 
 const NUMBER = new RegExp(`^(?:${ORDER_NUMBER_PREFIX.replace('-', '-?')})?(\\d{1,15})$`, 'i');
@@ -81,8 +83,15 @@ export function orderNumberOf(term: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
+/**
+ * Checkouts nobody paid: no order number yet (numbers are given at payment), or, for an order numbered
+ * before that rule, still awaiting its first payment or expired unpaid. Never listed among the orders.
+ */
+export const ABANDONED_STATUSES: readonly OrderStatus[] = ['pending', 'expired'];
+const abandoned = `number.is.null,status.in.(${ABANDONED_STATUSES.join(',')})`;
+
 function filtered<Q>(query: Q, f: Filter): Q {
-  let q = query as unknown as Filterable;
+  let q = (query as unknown as Filterable).not('number', 'is', null).not('status', 'in', `(${ABANDONED_STATUSES.join(',')})`);
   if (f.status === 'needs-action') q = needingAction(q);
   else if (f.status) q = q.eq('status', f.status);
   const term = f.search.trim();
@@ -112,6 +121,43 @@ export async function getOrder(sb: KybClient, id: string): Promise<Result<AdminO
   return { ok: true, value: toAdminOrder(data as unknown as AdminRow) };
 }
 
+/** An abandoned checkout: the order it would have been, and when its checkout closed (or closes). */
+export interface AbandonedCheckout extends AdminOrder {
+  expires_at: string | null;
+}
+
+type AbandonedRow = AdminRow & { checkouts: { status: string; expires_at: string | null; created_at: string }[] | null };
+
+/** Abandoned checkouts, newest first, with the total. */
+export async function listAbandoned(sb: KybClient, _f: null, offset: number, limit = PAGE_SIZE): Promise<Result<{ rows: AbandonedCheckout[]; total: number }>> {
+  const { data, error, count } = await sb
+    .from('orders')
+    .select(`${ADMIN_ORDER_SELECT}, checkouts:order_payments(status, expires_at, created_at)`, { count: 'exact' })
+    .or(abandoned)
+    .order('created_at', { ascending: false })
+    .range(offset, offset + limit - 1);
+  if (error) return fail(error);
+  const rows = (data as unknown as AbandonedRow[]).map(({ checkouts, ...row }) => {
+    const last = [...(checkouts ?? [])].sort((a, b) => a.created_at.localeCompare(b.created_at)).at(-1);
+    return { ...toAdminOrder(row), expires_at: last?.expires_at ?? null };
+  });
+  return { ok: true, value: { rows, total: count ?? rows.length } };
+}
+
+/** The latest run of the stripe-reconcile job, or null when it never ran. */
+export interface ReconcileRun {
+  started_at: string;
+  finished_at: string | null;
+  repaired: number;
+  error: string | null;
+}
+
+export async function latestReconcile(sb: KybClient): Promise<Result<ReconcileRun | null>> {
+  const { data, error } = await sb.from('stripe_reconcile_runs').select('started_at, finished_at, repaired, error').order('started_at', { ascending: false }).limit(1);
+  if (error) return fail(error);
+  return { ok: true, value: (data?.[0] as ReconcileRun | undefined) ?? null };
+}
+
 /** Every order of the filter, newest first, in batches. */
 export const listAllOrders = (sb: KybClient, f: Filter): Promise<Result<AdminOrder[]>> => allPages(sb, listOrders, f, EXPORT_BATCH);
 
@@ -124,13 +170,39 @@ export interface StepRequest {
   carrier?: string;
   tracking?: string;
   note?: string;
+  /** Cancelling: refund what is left of every paid payment too. */
+  refund?: true;
+}
+
+/** What admin-orders answers: the order as stored now, and its payments with Stripe's ids (admins only). */
+export interface AdminAnswer {
+  order: OrderView;
+  payments: AdminPaymentView[];
+  mailed?: boolean;
 }
 
 /**
  * One step through the admin-orders function (with the admin's token). A refused step answers 409 with
  * the reason (`message`), which the screen shows as it is.
  */
-export function takeStep(req: StepRequest): Promise<FunctionResult<{ order: OrderView; mailed: boolean }>> {
+export function takeStep(req: StepRequest): Promise<FunctionResult<AdminAnswer>> {
+  return invokeFunction('admin-orders', { ...req });
+}
+
+/** The order's payments with their Stripe ids and Dashboard links (the function checks the admin role). */
+export function readPayments(order: string): Promise<FunctionResult<AdminAnswer>> {
+  return invokeFunction('admin-orders', { order, payments: true });
+}
+
+export interface RefundRequest {
+  order: string;
+  refund: { payment: string; amount_cents: number; reason: string };
+  /** Made once per confirmation: the same confirmation sent again refunds once. */
+  request: string;
+}
+
+/** A refund of one payment through admin-orders; more than is left answers 409 with the reason. */
+export function refund(req: RefundRequest): Promise<FunctionResult<AdminAnswer>> {
   return invokeFunction('admin-orders', { ...req });
 }
 

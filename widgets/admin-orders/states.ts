@@ -1,15 +1,32 @@
 /**
  * kyb-admin-orders' visual states (the catalogue: widgets/core/states.ts). Data: the seeded orders
  * (supabase/seed.sql, "orders" and "orders the business runs": one in each status, KYB-1001 to
- * KYB-1012, four of them needing action) and the seeded Crown Planner files. No state changes anything:
- * the refused shipment is refused by the admin-orders function (a balance is due), as it would be.
+ * KYB-1012, four of them needing action; the unpaid ones, awaiting payment and expired, are Abandoned
+ * checkouts), the seeded reconcile run and the seeded Crown Planner files. No state changes anything:
+ * the refused shipment is refused by the admin-orders function (a balance is due), as it would be, and
+ * the refund states stop at the question (a seeded payment exists at no Stripe; the refund itself is
+ * tested against the local Stripe in tests/browser/admin-orders-refunds.test.ts).
  */
 import type { ElementState, ElementStates } from '../core/states.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../shared/rules/commerce.ts';
 import { ORDER_STATUS_LABEL } from '../../shared/messages.ts';
 
 const list = { waitFor: '[part~="item"]' } as const;
-const open = (status: OrderStatus) => [list, { click: `li[data-status="${status}"] [part~="open"]` }, { waitFor: `[part~="details"][data-status="${status}"]` }];
+/** Unpaid orders are listed under Abandoned checkouts, never among the orders. */
+const UNPAID: readonly OrderStatus[] = ['pending', 'expired'];
+const abandonedView = [{ click: '[part~="view"][data-view="abandoned"]' }, { waitFor: '[part~="abandoned-item"]' }] as const;
+const open = (status: OrderStatus) => [
+  ...(UNPAID.includes(status) ? abandonedView : [list]),
+  { click: `li[data-status="${status}"] [part~="open"]` },
+  { waitFor: `[part~="details"][data-status="${status}"]` },
+];
+/** The seeded deposit order (KYB-1002, $198 paid), its deposit's Refund pressed. */
+const refundForm = [
+  ...open('deposit_paid'),
+  { waitFor: '[part~="payment"] [part~="refund"]' },
+  { click: '[part~="payment"] [part~="refund"]' },
+  { waitFor: '[part~="refund-form"]' },
+];
 
 const opened = (status: OrderStatus): ElementState => ({
   id: `open-${status.replace('_', '-')}`,
@@ -36,14 +53,14 @@ export default {
       id: 'needs-action',
       title: 'Filtered to the orders that need action',
       session: 'admin',
-      steps: [list, { fill: '[part~="status-filter"] select', value: 'needs-action' }, { waitFor: 'li[data-status="pending"]', gone: true }],
+      steps: [list, { fill: '[part~="status-filter"] select', value: 'needs-action' }, { waitFor: 'li[data-status="delivered"]', gone: true }],
       ready: 'li[data-needs-action]',
     },
     {
       id: 'search-number',
       title: 'Searched by order number (KYB-1010)',
       session: 'admin',
-      steps: [list, { fill: 'input[type="search"]', value: 'KYB-1010' }, { waitFor: 'li[data-status="pending"]', gone: true }],
+      steps: [list, { fill: 'input[type="search"]', value: 'KYB-1010' }, { waitFor: 'li[data-number="1011"]', gone: true }],
       ready: 'li[data-number="1010"]',
     },
     {
@@ -88,6 +105,59 @@ export default {
       session: 'admin',
       steps: [...open('deposit_paid'), { click: '[part~="step"][data-step="cancelled"]' }],
       ready: '[part~="cancel-confirm"]',
+    },
+    {
+      id: 'cancel-refund',
+      title: 'Cancel order on a paid order: Refund what was paid ($198.00), ticked',
+      session: 'admin',
+      steps: [...open('deposit_paid'), { click: '[part~="step"][data-step="cancelled"]' }],
+      ready: '[part~="cancel-confirm"] [part~="refund-all"] input:checked',
+    },
+    {
+      id: 'reconcile-line',
+      title: 'The orders with the reconcile line: when Stripe was last checked, and what it repaired',
+      session: 'admin',
+      ready: '[part~="reconcile"]',
+    },
+    {
+      id: 'abandoned',
+      title: 'Abandoned checkouts: unpaid checkouts, apart from the orders, with items, e-mail and when they closed',
+      session: 'admin',
+      steps: [list, ...abandonedView],
+      ready: '[part~="abandoned-item"]',
+    },
+    {
+      id: 'payments-stripe',
+      title: 'An order opened: each payment with View in Stripe, and Refund while something is left',
+      session: 'admin',
+      steps: [...open('shipped'), { waitFor: '[part~="payment"] [part~="dashboard"]' }, { scrollTo: '[part~="payment"]', at: 'center' }],
+      ready: '[part~="payment"] [part~="refund"]',
+    },
+    {
+      id: 'refund-form',
+      title: 'Refund the deposit: the amount (what is left) and a reason',
+      session: 'admin',
+      steps: refundForm,
+      ready: '[part~="refund-form"]',
+    },
+    {
+      id: 'refund-invalid',
+      title: 'Refund more than is left, with no reason: both refused in place',
+      session: 'admin',
+      steps: [...refundForm, { fill: '[part~="amount-field"] input', value: '500' }, { click: '[part~="refund-form"] [part~="submit"]' }],
+      ready: '[part~="refund-form"] [part~="error"]',
+    },
+    {
+      id: 'refund-confirm',
+      title: "Refund confirmation: Refund $45.00 of the deposit to the customer's card?",
+      session: 'admin',
+      steps: [
+        ...refundForm,
+        { fill: '[part~="amount-field"] input', value: '45' },
+        { fill: '[part~="refund-form"] [part~="reason-field"] input', value: 'Shorter length than ordered' },
+        { click: '[part~="refund-form"] [part~="submit"]' },
+      ],
+      ready: '[part~="refund-confirm"]',
     },
     {
       id: 'files',

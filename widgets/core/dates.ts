@@ -19,3 +19,12 @@ export const when = (iso: string, day = false) => {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : (day ? DAY : DATE_TIME)(d);
 };
+
+/** How long ago a moment was, as a person says it: `just now`, `12 minutes ago`, `3 hours ago`, `2 days ago`. */
+export function ago(iso: string, now = Date.now()): string {
+  const minutes = Math.floor((now - new Date(iso).getTime()) / 60_000);
+  if (!Number.isFinite(minutes)) return iso;
+  if (minutes < 1) return 'just now';
+  const [n, unit] = minutes < 60 ? [minutes, 'minute'] : minutes < 48 * 60 ? [Math.floor(minutes / 60), 'hour'] : [Math.floor(minutes / 1440), 'day'];
+  return `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+}

@@ -14,15 +14,18 @@
  *   POST /stripe/_test/queue/pause | /queue/resume
  *   POST /stripe/_test/idle                          (waits until the queue is drained)
  *   GET  /stripe/_test/sessions/:id/events           (events with their deliveries and attempts)
+ *
+ * Pages: /stripe (recent sessions), /stripe/sessions/:id (a session's events), /stripe/payments/:pi (a
+ * payment with its charges, refunds and session: where the admin's "View in Stripe" points locally).
  */
 import type { StackContext } from '../http.ts';
 import { json, readBody } from '../http.ts';
 import { handleApi } from './api.ts';
 import { StripeError, errorJson } from './errors.ts';
 import { TEST_ROUTING_NUMBER, dueForExpiry, expireSession, pay, sessionEvents, settle, type FlowEnv, type PayInput, type PayResult } from './flows.ts';
-import type { PaymentIntent, Session, SessionPrivate } from './objects.ts';
-import { PAGE_HEADERS, checkoutPage, dashboardPage, noticePage, sessionPage, type EventRecord, type FormValues } from './pages.ts';
-import { SCHEMA, ensureSchema, load, recent } from './store.ts';
+import type { Charge, PaymentIntent, Refund, Session, SessionPrivate } from './objects.ts';
+import { PAGE_HEADERS, checkoutPage, dashboardPage, noticePage, paymentPage, sessionPage, type EventRecord, type FormValues } from './pages.ts';
+import { SCHEMA, bySession, ensureSchema, load, recent } from './store.ts';
 import { Scheduler, type Attempt, type Delivery } from './webhooks.ts';
 
 export type { EventRecord, PayResult };
@@ -274,6 +277,18 @@ export async function createStripeStandIn(ctx: StackContext): Promise<StripeStan
       const found = await loadSession(one[1]);
       if (!found) return html(noticePage('Page not found', 'No such Checkout Session.'), 404);
       return html(sessionPage(found.session, await events(one[1])));
+    }
+    const payment = /^\/payments\/([A-Za-z0-9_]+)$/.exec(path);
+    if (payment) {
+      const pi = await load<PaymentIntent>(ctx.db.query, payment[1], 'payment_intent');
+      if (!pi) return html(noticePage('Page not found', 'No such payment.', { href: `${ctx.config.publicUrl}/stripe`, label: 'Dashboard' }), 404);
+      const sessionId = pi.session_id;
+      const mine = <T extends { payment_intent: string | { id: string } | null }>(rows: { data: T }[]) =>
+        rows.map((r) => r.data).filter((x) => (typeof x.payment_intent === 'string' ? x.payment_intent : x.payment_intent?.id) === pi.id);
+      const charges = sessionId ? mine(await bySession<Charge>(ctx.db.query, sessionId, 'charge')) : [];
+      const refunds = sessionId ? mine(await bySession<Refund>(ctx.db.query, sessionId, 'refund')) : [];
+      const session = sessionId ? ((await loadSession(sessionId))?.session ?? null) : null;
+      return html(paymentPage(pi.data, charges, refunds, session));
     }
     return html(noticePage('Page not found', 'The local Stripe has its dashboard at /stripe.', { href: `${ctx.config.publicUrl}/stripe`, label: 'Dashboard' }), 404);
   }

@@ -4,12 +4,15 @@
  *     subtotal, shipping and total; e-mail, a shipping address when the session collects one, a card
  *     or a US bank account; Pay; a link back to cancel_url;
  *   - the page shown after paying when the session has no success_url;
- *   - a small dashboard: recent sessions, and each session's events with their delivery attempts.
+ *   - a small dashboard: recent sessions, and each session's events with their delivery attempts;
+ *   - a payment's page (`/stripe/payments/<pi>`, where the admin's "View in Stripe" points locally, as it
+ *     points at dashboard.stripe.com/payments/<pi> in production): the PaymentIntent, its charges, its
+ *     refunds with their reasons and metadata, and its Checkout Session.
  */
 import type Stripe from 'stripe';
 import type { StripeConfig } from '../config.ts';
 import { money } from './flows.ts';
-import type { Session, SessionPrivate, StripeEvent } from './objects.ts';
+import type { Charge, PaymentIntent, Refund, Session, SessionPrivate, StripeEvent } from './objects.ts';
 import type { Attempt, Delivery } from './webhooks.ts';
 
 export const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -266,6 +269,57 @@ export function sessionPage(s: Session, records: EventRecord[]): string {
   <h2>Events</h2>
   <div class="scroll"><table><thead><tr><th>Event</th><th>Type</th><th>Delivery</th><th>Attempts</th></tr></thead><tbody>${
     rows || '<tr><td colspan="4">No events yet.</td></tr>'
+  }</tbody></table></div>
+</main>`,
+    { href: '/stripe', label: 'All sessions' },
+  );
+}
+
+const utc = (unix: number) => new Date(unix * 1000).toISOString().slice(0, 19).replace('T', ' ');
+const metadataText = (m: Record<string, string> | null | undefined) =>
+  Object.entries(m ?? {})
+    .map(([k, v]) => `${esc(k)}: ${esc(v)}`)
+    .join('<br>');
+
+/** One payment as Stripe's Dashboard shows it: the PaymentIntent, its charges and refunds, and its session. */
+export function paymentPage(pi: PaymentIntent, charges: Charge[], refunds: Refund[], session: Session | null): string {
+  const cur = pi.currency ?? 'usd';
+  const refunded = charges.reduce((n, c) => n + c.amount_refunded, 0);
+  const chargeRows = charges
+    .map(
+      (c) =>
+        `<tr><td><code>${esc(c.id)}</code></td><td>${esc(utc(c.created))}</td><td>${esc(money(c.amount, cur))}</td><td class="${c.status === 'failed' ? 'bad' : 'ok'}">${esc(c.status)}${
+          c.refunded ? ' · refunded' : c.amount_refunded ? ` · ${esc(money(c.amount_refunded, cur))} refunded` : ''
+        }</td></tr>`,
+    )
+    .join('');
+  const refundRows = refunds
+    .map(
+      (r) =>
+        `<tr><td><code>${esc(r.id)}</code></td><td>${esc(utc(r.created))}</td><td>${esc(money(r.amount, cur))}</td><td>${esc(r.status ?? '')}</td><td>${esc(r.reason ?? '')}</td><td>${metadataText(r.metadata)}</td></tr>`,
+    )
+    .join('');
+  return layout(
+    `${pi.id} · local Stripe`,
+    `<main class="wrap" style="display:block">
+  <h1 style="font-size:1.2rem;color:var(--ink)">Payment <code>${esc(pi.id)}</code></h1>
+  <p class="due">${esc(money(pi.amount, cur))}</p>
+  <dl class="totals">
+    <div><dt>Status</dt><dd>${esc(pi.status)}</dd></div>
+    <div><dt>Created (UTC)</dt><dd>${esc(utc(pi.created))}</dd></div>
+    <div><dt>Refunded</dt><dd>${esc(money(refunded, cur))}</dd></div>
+    <div><dt>Net</dt><dd>${esc(money(charges.filter((c) => c.status === 'succeeded').reduce((n, c) => n + c.amount, 0) - refunded, cur))}</dd></div>
+    <div><dt>Checkout Session</dt><dd>${session ? `<a href="/stripe/sessions/${esc(session.id)}"><code>${esc(session.id)}</code></a> · ${esc(session.status)}` : 'none'}</dd></div>
+    ${session?.customer_details?.email ? `<div><dt>Customer</dt><dd>${esc(session.customer_details.email)}</dd></div>` : ''}
+  </dl>
+  <p>${metadataText(pi.metadata)}</p>
+  <h2>Charges</h2>
+  <div class="scroll"><table><thead><tr><th>Charge</th><th>Created (UTC)</th><th>Amount</th><th>Status</th></tr></thead><tbody>${
+    chargeRows || '<tr><td colspan="4">No charge yet.</td></tr>'
+  }</tbody></table></div>
+  <h2 style="margin-top:1.5rem">Refunds</h2>
+  <div class="scroll"><table><thead><tr><th>Refund</th><th>Created (UTC)</th><th>Amount</th><th>Status</th><th>Reason</th><th>Metadata</th></tr></thead><tbody>${
+    refundRows || '<tr><td colspan="6">No refunds.</td></tr>'
   }</tbody></table></div>
 </main>`,
     { href: '/stripe', label: 'All sessions' },

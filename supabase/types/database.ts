@@ -630,6 +630,37 @@ export type Database = {
           },
         ];
       };
+      stripe_reconcile_runs: {
+        Row: {
+          error: string | null;
+          events_seen: number;
+          finished_at: string | null;
+          id: number;
+          repaired: number;
+          repairs: NonNullable<Json>;
+          started_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          error?: string | null;
+          events_seen?: number;
+          finished_at?: string | null;
+          id?: never;
+          repaired?: number;
+          repairs?: NonNullable<Json>;
+          started_at?: string;
+        };
+        Update: {
+          error?: string | null;
+          events_seen?: number;
+          finished_at?: string | null;
+          id?: never;
+          repaired?: number;
+          repairs?: NonNullable<Json>;
+          started_at?: string;
+        };
+        Relationships: [];
+      };
       subscriber_consents: {
         Row: {
           action: string;

@@ -16,33 +16,11 @@ import type { FunctionHandler } from '../_shared/handler.ts';
 import { adminClient } from '../_shared/admin.ts';
 import { internalError, json, methodNotAllowed, readCapped } from '../_shared/http.ts';
 import { stripeClient, verifiedEvent, webhookSecret, type Stripe } from '../_shared/stripe.ts';
-import { applyRefund, applySession, sendOrderMails, type Applied, type Fulfilment } from '../_shared/orders.ts';
+import { sendOrderMails, type Fulfilment } from '../_shared/orders.ts';
+import { apply } from '../_shared/events.ts';
 
 /** Stripe's events are a few kilobytes; anything far larger is not one. */
 const MAX_EVENT_BYTES = 512 * 1024;
-
-/** The events this endpoint is subscribed to (README.md's deploy checklist lists the same). */
-export const HANDLED_EVENTS = [
-  'checkout.session.completed',
-  'checkout.session.async_payment_succeeded',
-  'checkout.session.async_payment_failed',
-  'checkout.session.expired',
-  'charge.refunded',
-] as const;
-
-async function apply(f: Fulfilment, event: Stripe.Event): Promise<Applied | null> {
-  switch (event.type) {
-    case 'checkout.session.completed':
-    case 'checkout.session.async_payment_succeeded':
-    case 'checkout.session.async_payment_failed':
-    case 'checkout.session.expired':
-      return applySession(f, event.data.object.id, { eventId: event.id, eventType: event.type, source: 'stripe' });
-    case 'charge.refunded':
-      return applyRefund(f, event.data.object.id, event.id, event.type);
-    default:
-      return null;
-  }
-}
 
 export const handle: FunctionHandler = async (req, env) => {
   if (req.method !== 'POST') return methodNotAllowed();

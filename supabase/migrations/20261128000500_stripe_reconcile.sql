@@ -32,5 +32,7 @@ create policy "Admins read the reconcile runs"
 
 -- As in 20261123000100_data_api_grants.sql: take back what the defaults leave, then grant the least.
 revoke all on table public.stripe_reconcile_runs from public, anon, authenticated, service_role;
+-- The identity's sequence too: an insert takes its next value without any privilege on it.
+revoke all on sequence public.stripe_reconcile_runs_id_seq from public, anon, authenticated, service_role;
 grant select (id, started_at, finished_at, events_seen, repaired, repairs, error) on table public.stripe_reconcile_runs to authenticated;
 grant select, insert, update, delete on table public.stripe_reconcile_runs to service_role;

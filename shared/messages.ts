@@ -510,6 +510,8 @@ export const COMMERCE_MESSAGES = {
   /** stripe-webhook: what Stripe's dashboard shows for a refused delivery (Stripe retries a 5xx). */
   missingSignature: 'Missing Stripe-Signature header.',
   invalidSignature: 'Invalid signature.',
+  /** stripe-webhook: signed, but not an event object (null, an array, a string, no id or type). */
+  notAnEvent: 'The body is not a Stripe event.',
   mailPending: 'An order e-mail could not be sent yet.',
   /** admin-orders: Stripe could not be reached (or failed) after the step was stored. */
   stripeDown: 'Stripe could not be reached. Nothing more was changed: try again in a moment.',

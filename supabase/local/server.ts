@@ -9,7 +9,7 @@ import { SUPABASE_DIR } from './db.ts';
 import { CLIENT_ADDRESS_HEADER, FORWARDING_HEADERS } from './http.ts';
 import { REVIEW_MEDIA_CLEANUP_EVERY_MS, scheduleReviewMediaCleanup, type CleanupSchedule } from './storage/cleanup.ts';
 import { SITE_REBUILD_EVERY_MS, scheduleSiteRebuild } from './site-rebuild.ts';
-import { scheduleReviewRequests } from './functions/jobs.ts';
+import { scheduleReviewRequests, scheduleStripeReconcile } from './functions/jobs.ts';
 
 /**
  * The request body as a web stream, read as the handler asks for it. Cancelling it (a reader that stops
@@ -150,8 +150,9 @@ export async function serve(opts: ServeOptions = {}): Promise<{ stack: Stack; ur
   const cleanup = cleanupEvery === false ? null : scheduleReviewMediaCleanup(stack, cleanupEvery);
   const rebuildEvery = opts.siteRebuildEveryMs ?? (stack.config.functionEnv.SITE_DEPLOY_HOOK_URL ? SITE_REBUILD_EVERY_MS : false);
   const rebuild = rebuildEvery === false ? null : scheduleSiteRebuild(stack, rebuildEvery);
-  // The review requests follow the same schedule (hourly, and at start) as the cleanup.
+  // The review requests and the Stripe reconciliation follow the same schedule (hourly, and at start) as the cleanup.
   const reviewRequests = cleanupEvery === false ? null : scheduleReviewRequests(stack, cleanupEvery);
+  const reconcile = cleanupEvery === false ? null : scheduleStripeReconcile(stack, cleanupEvery);
   return {
     stack,
     url,
@@ -160,6 +161,7 @@ export async function serve(opts: ServeOptions = {}): Promise<{ stack: Stack; ur
       await rebuild?.stop();
       await cleanup?.stop();
       await reviewRequests?.stop();
+      await reconcile?.stop();
       server.closeAllConnections();
       await new Promise((ok) => server.close(ok));
       await stack.close();

@@ -15,6 +15,7 @@ import { RATE_LIMITS } from '../../supabase/functions/_shared/rate-limit.ts';
 import { CONSENT_TEXT_VERSION, WAITLIST_CONSENT_TEXT_VERSION, WAITLIST_NAME } from '../../shared/rules/forms.ts';
 import { leadKinds, type LeadKind } from '../../shared/contracts.ts';
 import { UNAUTHORIZED as CLEANUP_UNAUTHORIZED } from '../../supabase/functions/review-media-cleanup/handler.ts';
+import { UNAUTHORIZED as RECONCILE_UNAUTHORIZED } from '../../supabase/functions/stripe-reconcile/handler.ts';
 import type { TestClient } from '../support/stack.ts';
 import { linkClickContracts } from './functions-contract-links.ts';
 import { siteRebuildContract } from './functions-contract-site-rebuild.ts';
@@ -407,6 +408,27 @@ export function functionContracts(start: StartTarget) {
 
     it('answers 405 to anything but POST', async () => {
       const res = await t.request('review-media-cleanup', { method: 'GET' });
+      expect(res.status).toBe(405);
+      expect(await res.json()).toEqual({ error: FUNCTION_MESSAGES.methodNotAllowed });
+    });
+  });
+
+  describe('stripe-reconcile', () => {
+    it('runs for the service role key only, reads Stripe and records the run', async () => {
+      const before = await rows('select id from public.stripe_reconcile_runs');
+      const refused = await t.client().functions.invoke('stripe-reconcile', { body: {} });
+      const res = (refused.error as FunctionsHttpError).context as Response;
+      expect({ status: res.status, body: await res.json() }).toEqual({ status: 401, body: { error: RECONCILE_UNAUTHORIZED } });
+      expect(await rows('select id from public.stripe_reconcile_runs')).toEqual(before);
+
+      const r = await t.client({ serviceRole: true }).functions.invoke('stripe-reconcile', { body: {} });
+      expect(r).toMatchObject({ error: null, data: { events_seen: expect.any(Number), repaired: 0, repairs: [] } });
+      const [last] = await rows<{ finished_at: unknown; error: unknown }>('select finished_at, error from public.stripe_reconcile_runs order by id desc limit 1');
+      expect(last).toEqual({ finished_at: expect.anything(), error: null });
+    });
+
+    it('answers 405 to anything but POST', async () => {
+      const res = await t.request('stripe-reconcile', { method: 'GET' });
       expect(res.status).toBe(405);
       expect(await res.json()).toEqual({ error: FUNCTION_MESSAGES.methodNotAllowed });
     });

@@ -27,6 +27,7 @@ describe('deployed entry points', () => {
       'review-media-cleanup',
       'review-requests',
       'site-rebuild',
+      'stripe-reconcile',
       'stripe-webhook',
     ]);
   });
@@ -42,7 +43,7 @@ describe('deployed entry points', () => {
       '@supabase/supabase-js': `npm:@supabase/supabase-js@${pkg.dependencies['@supabase/supabase-js']}`,
     };
     const withStripe = { ...base, stripe: `npm:stripe@${pkg.dependencies.stripe}` };
-    const shop = new Set(['admin-orders', 'checkout', 'order-status', 'review-requests', 'stripe-webhook']);
+    const shop = new Set(['admin-orders', 'checkout', 'order-status', 'review-requests', 'stripe-reconcile', 'stripe-webhook']);
     // One map per function, because a deploy reads the function's own; one shared map for editors.
     for (const dir of ['', ...names]) {
       const map = JSON.parse(await readFile(join(FUNCTIONS_DIR, dir, 'deno.json'), 'utf8'));

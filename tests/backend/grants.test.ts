@@ -109,6 +109,8 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
     'function private.purchased(uuid,text)': ['EXECUTE'],
     ...columns('orders', ['kit_terms_version', 'kit_terms_accepted_at']),
     ...columns('order_mails', ['order_id', 'kind', 'subject_key', 'status', 'sent_at']),
+    // The stripe-reconcile job's runs (migration stripe_reconcile; RLS: admins only): /admin/orders shows the latest.
+    ...columns('stripe_reconcile_runs', ['id', 'started_at', 'finished_at', 'events_seen', 'repaired', 'repairs', 'error']),
   },
   service_role: {
     'table leads': CRUD,
@@ -121,6 +123,7 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
     'table review_summaries': CRUD,
     'table reviews': CRUD,
     'table site_rebuild_requests': CRUD,
+    'table stripe_reconcile_runs': CRUD,
     'table subscriber_consents': ['SELECT', 'INSERT', 'DELETE'],
     'table subscribers': CRUD,
     'function is_admin()': ['EXECUTE'],
@@ -314,6 +317,10 @@ const CALLS: Record<Role, [string, () => Promise<Outcome>][]> = {
       async () => {
         await ok('kit terms', admin.from('orders').select('id, kit_terms_version, kit_terms_accepted_at').limit(5));
         await ok('mails', admin.from('order_mails').select('order_id, kind, subject_key, status, sent_at').limit(5));
+        await ok(
+          'last reconcile run',
+          admin.from('stripe_reconcile_runs').select('id, started_at, finished_at, events_seen, repaired, repairs, error').order('id', { ascending: false }).limit(1),
+        );
       },
     ],
     [
@@ -450,6 +457,7 @@ const CALLS: Record<Role, [string, () => Promise<Outcome>][]> = {
         'review_summaries',
         'reviews',
         'site_rebuild_requests',
+        'stripe_reconcile_runs',
         'subscribers',
         'subscriber_consents',
         // Children first: deleting an order takes its items, payments, history and mails with it.
@@ -485,11 +493,12 @@ async function manage(table: string) {
               : 'link' in row
                 ? { link: row.link, day: row.day }
                 : { key: row.key, window_start: row.window_start };
-  // Columns the database fills in itself: identity ids (the ledger, order history), the order number,
-  // the order's computed balance.
+  // Columns the database fills in itself: identity ids (the ledger, order history, reconcile runs), the
+  // order number, the order's computed balance.
   const { id: _generated, ...ledgerRow } = row;
   const { number: _number, balance_due_cents: _balance, ...orderRow } = row;
-  const insertRow = table === 'subscriber_consents' || table === 'order_events' ? ledgerRow : table === 'orders' ? orderRow : row;
+  const generatedId = table === 'subscriber_consents' || table === 'order_events' || table === 'stripe_reconcile_runs';
+  const insertRow = generatedId ? ledgerRow : table === 'orders' ? orderRow : row;
   await ok('delete', db.from(table).delete().match(key).select());
   const back = await ok('insert', db.from(table).insert(insertRow).select());
   if (table === 'subscriber_consents' || table === 'order_events') return;
@@ -553,6 +562,7 @@ beforeAll(async () => {
   const seeded = data as { id: string };
   await ok('seed mail', service.rpc('order_mail_claim', { p_order: seeded.id, p_kind: 'business', p_subject_key: '', p_stale_seconds: 120 }));
   await ok('seed event', service.from('stripe_events').insert({ id: 'evt_seed', type: 'checkout.session.expired', order_id: seeded.id }));
+  await ok('seed reconcile run', service.from('stripe_reconcile_runs').insert({}));
   // The admin's cart: the customer's own cart calls above make and delete theirs.
   await ok('seed cart', service.from('carts').insert({ user_id: (await admin.auth.getUser()).data.user!.id, lines: [] }));
 });

@@ -20,10 +20,11 @@ const CONTRACT_TABLES = ['planner_gallery', 'profiles', 'review_media', 'review_
  * What visitors send: written by the functions only, read and triaged by admins in the inbox (migration
  * admin_inbox; tests/backend/admin-inbox.test.ts has the admin's side); and the /links click counts,
  * written by the link-click function only, read by admins in /admin/embed (migration link_clicks;
- * grants.test.ts). Below they are held to "only an admin's policy opens them", and every other client
- * is refused like on the private tables.
+ * grants.test.ts); and the stripe-reconcile job's runs, written by that job only, read by admins in
+ * /admin/orders (migration stripe_reconcile). Below they are held to "only an admin's policy opens
+ * them", and every other client is refused like on the private tables.
  */
-const ADMIN_TABLES = ['leads', 'link_clicks', 'subscriber_consents', 'subscribers'];
+const ADMIN_TABLES = ['leads', 'link_clicks', 'stripe_reconcile_runs', 'subscriber_consents', 'subscribers'];
 /**
  * The shop's tables that customers and admins read under policies of their own (migrations orders and
  * fulfilment): tested in orders-rls.test.ts. Their one private table, stripe_events, is held here.

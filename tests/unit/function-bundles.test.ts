@@ -53,6 +53,7 @@ describe('function deploy bundles', () => {
     'stripe-webhook': SHOP,
     'admin-orders': SHOP,
     'review-requests': SHOP,
+    'stripe-reconcile': SHOP,
     // lead-capture's Vault e-mail links the Vault's files on the brand's site (issue #23).
     'lead-capture': [...FORMS, 'shared/business.ts', 'shared/vault.ts'].sort(),
   };

@@ -130,5 +130,18 @@ export function constantTimeEqual(a: string, b: string): boolean {
   return diff === 0;
 }
 
+/** What a scheduled job answers any caller but the scheduler. */
+export const JOB_UNAUTHORIZED = 'This job runs with the service role key only.';
+
+/**
+ * The scheduled jobs' guard: null for the service role key as a bearer token (what pg_cron sends), else
+ * the 401 to answer. The gateway's verify_jwt would let any anon-key holder through; only the scheduler
+ * holds this key.
+ */
+export function refuseUnlessServiceRole(req: Request, env: { serviceRoleKey: string }): Response | null {
+  const token = req.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? '';
+  return env.serviceRoleKey && constantTimeEqual(token, env.serviceRoleKey) ? null : json({ error: JOB_UNAUTHORIZED }, 401);
+}
+
 /** A honeypot field humans never see: any non-blank value means a bot filled the form. */
 export const honeypotFilled = (body: Record<string, unknown>) => typeof body.website === 'string' && body.website.trim() !== '';

@@ -13,7 +13,7 @@
  */
 import type { FunctionEnv } from '../_shared/env.ts';
 import { adminClient } from '../_shared/admin.ts';
-import { constantTimeEqual, internalError, json, methodNotAllowed } from '../_shared/http.ts';
+import { JOB_UNAUTHORIZED, internalError, json, methodNotAllowed, refuseUnlessServiceRole } from '../_shared/http.ts';
 
 /** The bucket `review_media_orphans()` looks in. */
 const BUCKET = 'review-media';
@@ -22,13 +22,12 @@ const BATCH = 1000;
 /** A bound on one run's work; whatever is left waits for the next run. */
 const MAX_BATCHES = 10;
 
-export const UNAUTHORIZED = 'This job runs with the service role key only.';
+export const UNAUTHORIZED = JOB_UNAUTHORIZED;
 
 export async function handle(req: Request, env: FunctionEnv): Promise<Response> {
   if (req.method !== 'POST') return methodNotAllowed();
-  // verify_jwt would let any anon-key holder through; only the scheduler holds the service role key.
-  const token = req.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? '';
-  if (!env.serviceRoleKey || !constantTimeEqual(token, env.serviceRoleKey)) return json({ error: UNAUTHORIZED }, 401);
+  const refused = refuseUnlessServiceRole(req, env);
+  if (refused) return refused;
   try {
     const db = adminClient(env);
     let removed = 0;

@@ -13,7 +13,7 @@
  */
 import type { FunctionEnv } from '../_shared/env.ts';
 import { adminClient } from '../_shared/admin.ts';
-import { constantTimeEqual, internalError, json, methodNotAllowed } from '../_shared/http.ts';
+import { JOB_UNAUTHORIZED, internalError, json, methodNotAllowed, refuseUnlessServiceRole } from '../_shared/http.ts';
 import { mailTransport, sendEmail } from '../_shared/notify.ts';
 import { PAYMENT_MAILS, mailCustomer, mailPayment, once, siteUrl, type Mailer } from '../_shared/orders.ts';
 import { balanceDueMail, confirmationMail, refundMail, reviewRequestMail, shippedMail, type OrderMail } from '../_shared/order-mail.ts';
@@ -21,7 +21,7 @@ import { REVIEW_REQUEST_DAYS } from '../../../shared/rules/commerce.ts';
 import { productPage } from '../../../shared/cart.ts';
 import type { OrderView } from '../../../shared/orders.ts';
 
-export const UNAUTHORIZED = 'This job runs with the service role key only.';
+export const UNAUTHORIZED = JOB_UNAUTHORIZED;
 /** A bound on one run's work; whatever is left waits for the next run. */
 const BATCH = 200;
 
@@ -35,8 +35,8 @@ const COMPOSE: Record<string, (o: OrderView, url: string) => OrderMail> = {
 
 export async function handle(req: Request, env: FunctionEnv): Promise<Response> {
   if (req.method !== 'POST') return methodNotAllowed();
-  const token = req.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? '';
-  if (!env.serviceRoleKey || !constantTimeEqual(token, env.serviceRoleKey)) return json({ error: UNAUTHORIZED }, 401);
+  const refused = refuseUnlessServiceRole(req, env);
+  if (refused) return refused;
   try {
     const f: Mailer = { db: adminClient(env), env };
     const transport = mailTransport(env);

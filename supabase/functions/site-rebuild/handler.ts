@@ -18,9 +18,9 @@
  */
 import type { FunctionEnv } from '../_shared/env.ts';
 import { adminClient } from '../_shared/admin.ts';
-import { constantTimeEqual, internalError, json, methodNotAllowed } from '../_shared/http.ts';
+import { JOB_UNAUTHORIZED, internalError, json, methodNotAllowed, refuseUnlessServiceRole } from '../_shared/http.ts';
 
-export const UNAUTHORIZED = 'This job runs with the service role key only.';
+export const UNAUTHORIZED = JOB_UNAUTHORIZED;
 /** Debounce defaults: a minute without changes, ten minutes at most. */
 export const DEFAULT_QUIET_SECONDS = 60;
 export const DEFAULT_MAX_WAIT_SECONDS = 600;
@@ -34,8 +34,8 @@ const seconds = (v: string | undefined, fallback: number) => {
 
 export async function handle(req: Request, env: FunctionEnv): Promise<Response> {
   if (req.method !== 'POST') return methodNotAllowed();
-  const token = req.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? '';
-  if (!env.serviceRoleKey || !constantTimeEqual(token, env.serviceRoleKey)) return json({ error: UNAUTHORIZED }, 401);
+  const refused = refuseUnlessServiceRole(req, env);
+  if (refused) return refused;
   const hook = env.get('SITE_DEPLOY_HOOK_URL')?.trim();
   if (!hook) return json({ rebuilt: false, slugs: [], reason: 'SITE_DEPLOY_HOOK_URL is not set' });
   const db = adminClient(env);

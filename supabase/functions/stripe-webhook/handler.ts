@@ -16,20 +16,12 @@ import type { FunctionHandler } from '../_shared/handler.ts';
 import { adminClient } from '../_shared/admin.ts';
 import { internalError, json, methodNotAllowed, readCapped } from '../_shared/http.ts';
 import { stripeClient, verifiedEvent, webhookSecret, type Stripe } from '../_shared/stripe.ts';
-import { applyRefund, applySession, sendOrderMails, type Applied, type Fulfilment } from '../_shared/orders.ts';
+import { sendOrderMails, type Fulfilment } from '../_shared/orders.ts';
+import { apply } from '../_shared/events.ts';
 import { COMMERCE_MESSAGES, FUNCTION_MESSAGES } from '../../../shared/messages.ts';
 
 /** Stripe's events are a few kilobytes; anything far larger is not one. */
 const MAX_EVENT_BYTES = 512 * 1024;
-
-/** The events this endpoint is subscribed to (README.md's deploy checklist lists the same). */
-export const HANDLED_EVENTS = [
-  'checkout.session.completed',
-  'checkout.session.async_payment_succeeded',
-  'checkout.session.async_payment_failed',
-  'checkout.session.expired',
-  'charge.refunded',
-] as const;
 
 /** An event object as Stripe sends one: an id, a type, and the object it is about. */
 function isEvent(e: unknown): e is Stripe.Event {
@@ -37,20 +29,6 @@ function isEvent(e: unknown): e is Stripe.Event {
   const { id, type, data } = e as Record<string, unknown>;
   const object = (data as { object?: unknown } | null | undefined)?.object;
   return typeof id === 'string' && typeof type === 'string' && !!object && typeof object === 'object' && !Array.isArray(object);
-}
-
-async function apply(f: Fulfilment, event: Stripe.Event): Promise<Applied | null> {
-  switch (event.type) {
-    case 'checkout.session.completed':
-    case 'checkout.session.async_payment_succeeded':
-    case 'checkout.session.async_payment_failed':
-    case 'checkout.session.expired':
-      return applySession(f, event.data.object.id, { eventId: event.id, eventType: event.type, source: 'stripe' });
-    case 'charge.refunded':
-      return applyRefund(f, event.data.object.id, event.id, event.type);
-    default:
-      return null;
-  }
 }
 
 export const handle: FunctionHandler = async (req, env) => {
@@ -75,7 +53,7 @@ export const handle: FunctionHandler = async (req, env) => {
     return json({ error: COMMERCE_MESSAGES.invalidSignature }, 400);
   }
   // Signed, but not an event (null, an array, a string, an object without id or type): nothing to apply.
-  if (!isEvent(event)) return json({ error: 'The body is not a Stripe event.' }, 400);
+  if (!isEvent(event)) return json({ error: COMMERCE_MESSAGES.notAnEvent }, 400);
 
   try {
     const f: Fulfilment = { db: adminClient(env), env, stripe };

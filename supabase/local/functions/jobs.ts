@@ -6,6 +6,7 @@
  *
  *   review-media-cleanup  removes review files no review has named for 24 hours (storage/cleanup.ts)
  *   review-requests       sends the review requests that are due and retries owed order e-mails
+ *   stripe-reconcile      applies the Stripe events of the last three days that no webhook applied
  */
 import type { Stack } from '../app.ts';
 
@@ -66,18 +67,25 @@ async function once<T>(stack: Stack, name: string, read: (body: unknown) => T | 
   }
 }
 
+/** Reads a job's answer as the counts it names: null unless each one is a number. */
+function counts<K extends string>(...keys: K[]): (body: unknown) => Record<K, number> | null {
+  return (body) => {
+    const b = body as Record<string, unknown> | null;
+    if (!b || !keys.every((k) => typeof b[k] === 'number')) return null;
+    return Object.fromEntries(keys.map((k) => [k, b[k]])) as Record<K, number>;
+  };
+}
+
 /** The review-requests job: review request e-mails sent, and owed order e-mails sent again. */
 export function scheduleReviewRequests(stack: Stack, everyMs = JOB_EVERY_MS) {
-  return scheduleJob(
-    stack,
-    'review-requests',
-    everyMs,
-    (b) => {
-      const body = b as { sent?: unknown; retried?: unknown } | null;
-      return typeof body?.sent === 'number' && typeof body.retried === 'number' ? { sent: body.sent, retried: body.retried } : null;
-    },
-    (r) => {
-      if (r.sent || r.retried) console.log(`[jobs] review-requests sent ${r.sent} review request(s), ${r.retried} owed order e-mail(s)`);
-    },
-  );
+  return scheduleJob(stack, 'review-requests', everyMs, counts('sent', 'retried'), (r) => {
+    if (r.sent || r.retried) console.log(`[jobs] review-requests sent ${r.sent} review request(s), ${r.retried} owed order e-mail(s)`);
+  });
+}
+
+/** The stripe-reconcile job: Stripe's events it saw, and those it had to apply because no webhook had. */
+export function scheduleStripeReconcile(stack: Stack, everyMs = JOB_EVERY_MS) {
+  return scheduleJob(stack, 'stripe-reconcile', everyMs, counts('events_seen', 'repaired'), (r) => {
+    if (r.repaired) console.log(`[jobs] stripe-reconcile applied ${r.repaired} of ${r.events_seen} Stripe event(s) that no webhook had`);
+  });
 }

@@ -9,6 +9,7 @@
  *   GET  /v1/payment_intents/:id               GET /v1/charges/:id
  *   POST /v1/refunds                           GET /v1/refunds/:id
  *   GET  /v1/events/:id
+ *   GET  /v1/events    GET /v1/checkout/sessions    GET /v1/refunds   (lists: lists.ts)
  */
 import { createHash } from 'node:crypto';
 import type { Db, Query } from '../db.ts';
@@ -16,17 +17,21 @@ import { readBody } from '../http.ts';
 import { claimKey, recordKey } from '../idempotency.ts';
 import { StripeError, errorJson, invalidRequest, resourceMissing } from './errors.ts';
 import { createSession, expireSession, refund, type FlowEnv, type RefundParams } from './flows.ts';
+import { listEvents, listRefunds, listSessions, type EventListParams, type RefundListParams, type SessionListParams } from './lists.ts';
 import { API_VERSION, list, randomId, type CreateParams, type EventRequest, type LineItem, type Refund, type Session, type SessionPrivate } from './objects.ts';
 import { checkParams, decodeForm, type AnyRule, type Params } from './params.ts';
 import {
   CHARGE_RETRIEVE,
+  EVENT_LIST,
   EVENT_RETRIEVE,
   PAYMENT_INTENT_RETRIEVE,
   REFUND_CREATE,
+  REFUND_LIST,
   REFUND_RETRIEVE,
   SESSION_CREATE,
   SESSION_EXPIRE,
   SESSION_LINE_ITEMS,
+  SESSION_LIST,
   SESSION_RETRIEVE,
 } from './rules.ts';
 import { KEYS_TABLE, SCHEMA, load } from './store.ts';
@@ -61,6 +66,12 @@ const ROUTES: Route[] = [
     pattern: /^\/checkout\/sessions$/,
     table: SESSION_CREATE,
     run: async (c, ctx) => expand(c.q, await createSession(c.q, ctx.env, c.params as CreateParams), c.params.expand),
+  },
+  {
+    method: 'GET',
+    pattern: /^\/checkout\/sessions$/,
+    table: SESSION_LIST,
+    run: async (c) => expand(c.q, await listSessions(c.q, c.params as SessionListParams), c.params.expand),
   },
   {
     method: 'GET',
@@ -120,9 +131,21 @@ const ROUTES: Route[] = [
   },
   {
     method: 'GET',
+    pattern: /^\/refunds$/,
+    table: REFUND_LIST,
+    run: async (c) => expand(c.q, await listRefunds(c.q, c.params as RefundListParams), c.params.expand),
+  },
+  {
+    method: 'GET',
     pattern: new RegExp(`^/refunds/${ID}$`),
     table: REFUND_RETRIEVE,
     run: async (c) => expand(c.q, await must(c.q, c.id!, 'refund', 'refund', 'refund'), c.params.expand),
+  },
+  {
+    method: 'GET',
+    pattern: /^\/events$/,
+    table: EVENT_LIST,
+    run: async (c) => expand(c.q, await listEvents(c.q, c.params as EventListParams), c.params.expand),
   },
   {
     method: 'GET',

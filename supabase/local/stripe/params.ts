@@ -13,6 +13,7 @@
  * parameter_unknown, as Stripe answers. Upgrading the SDK makes the type check fail until each new key
  * is decided.
  */
+import type Stripe from 'stripe';
 import { invalidRequest, missingParameter, notImplemented, unknownParameters } from './errors.ts';
 
 /** A decoded request: nested objects, string leaves (arrays still as objects keyed '0', '1', …). */
@@ -92,10 +93,28 @@ export interface ObjRule<T> extends Base {
   t: 'object';
   fields: Fields<T>;
 }
+/**
+ * A list's `created` (the SDK's `RangeQueryParam | number`): one unix time (`created=…`), or bounds
+ * (`created[gte]=…&created[lt]=…`).
+ */
+export interface RangeRule extends Base {
+  t: 'range';
+}
+/** A checked range: what `created` and the other timestamp filters compare with. */
+export type Range = Stripe.RangeQueryParam;
 export const NO = { t: 'unimplemented' } as const;
 export type No = typeof NO;
-// biome-ignore lint/suspicious/noExplicitAny: a rule of any shape, once the table's types are checked
-export type AnyRule = StrRule | IntRule | BoolRule | MetadataRule | ArrRule<any> | ObjRule<any> | No;
+/** A rule of any shape, once its table's types are checked (compared member by member, never through `any`). */
+export type AnyRule = StrRule | IntRule | BoolRule | MetadataRule | RangeRule | AnyArrRule | AnyObjRule | No;
+interface AnyArrRule extends Base {
+  t: 'array';
+  of: AnyRule;
+  max?: number;
+}
+interface AnyObjRule extends Base {
+  t: 'object';
+  fields: Record<string, AnyRule>;
+}
 
 type Clean<V> = Exclude<NonNullable<V>, ''>;
 /** The rule a parameter of SDK type V takes. */
@@ -109,7 +128,9 @@ export type RuleFor<V> = [Clean<V>] extends [readonly (infer E)[]]
         ? BoolRule
         : string extends keyof Clean<V>
           ? MetadataRule
-          : ObjRule<Clean<V>>;
+          : [Clean<V>] extends [Range | number]
+            ? RangeRule
+            : ObjRule<Clean<V>>;
 type OptionalKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never }[keyof T];
 /** Every key of T: implemented (required where T requires it) or NO. */
 export type Fields<T> = {
@@ -120,6 +141,7 @@ export const str = (o: Omit<StrRule, 't'> = {}): StrRule => ({ t: 'string', ...o
 export const int = (o: Omit<IntRule, 't'> = {}): IntRule => ({ t: 'int', ...o });
 export const bool = (o: Omit<BoolRule, 't'> = {}): BoolRule => ({ t: 'bool', ...o });
 export const metadata = (o: Omit<MetadataRule, 't'> = {}): MetadataRule => ({ t: 'metadata', ...o });
+export const range = (o: Omit<RangeRule, 't'> = {}): RangeRule => ({ t: 'range', ...o });
 export const arr = <E>(of: RuleFor<E>, o: Omit<ArrRule<E>, 't' | 'of'> = {}): ArrRule<E> => ({ t: 'array', of, ...o });
 export const obj = <T>(fields: Fields<T>, o: Omit<ObjRule<T>, 't' | 'fields'> = {}): ObjRule<T> => ({ t: 'object', fields, ...o });
 /** The same rule, required. */
@@ -191,6 +213,10 @@ export function check(rule: AnyRule, value: Param | undefined, param: string): u
       }
       return out;
     }
+    case 'range': {
+      if (!isParams(value)) return { gte: check(int(), value, param), lte: check(int(), value, param) } as Range;
+      return checkFields(RANGE_FIELDS, value, (k) => `${param}[${k}]`) as Range;
+    }
     case 'array': {
       if (!isParams(value)) throw invalidRequest(`Invalid array: ${param} must be an array.`, param, 'parameter_invalid_array');
       const items = asArray(value, param);
@@ -203,6 +229,8 @@ export function check(rule: AnyRule, value: Param | undefined, param: string): u
     }
   }
 }
+
+const RANGE_FIELDS: Record<keyof Range, IntRule> = { gt: int(), gte: int(), lt: int(), lte: int() };
 
 function checkFields(fields: Record<string, AnyRule>, value: Params, name: (k: string) => string): Record<string, unknown> {
   const unknown = Object.keys(value).filter((k) => !Object.hasOwn(fields, k));

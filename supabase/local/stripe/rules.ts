@@ -4,7 +4,7 @@
  */
 import type Stripe from 'stripe';
 import { invalidRequest, notImplemented } from './errors.ts';
-import { NO, arr, int, metadata, obj, req, str, type Fields } from './params.ts';
+import { NO, arr, bool, int, metadata, obj, range, req, str, type Fields } from './params.ts';
 
 const url = str({
   max: 5000,
@@ -189,4 +189,35 @@ export const REFUND_CREATE: Fields<Stripe.RefundCreateParams> = {
   reason: str({ oneOf: ['duplicate', 'fraudulent', 'requested_by_customer'] }),
   refund_application_fee: NO,
   reverse_transfer: NO,
+};
+
+/** Every list's cursors and page size (Stripe's PaginationParams): a page of 1 to 100, 10 by default. */
+const page = { ending_before: str({ max: 5000 }), limit: int({ min: 1, max: 100 }), starting_after: str({ max: 5000 }) };
+
+export const EVENT_LIST: Fields<Stripe.EventListParams> = {
+  ...page,
+  created: range(),
+  delivery_success: bool(),
+  expand,
+  type: str({ max: 5000 }),
+  types: arr<string>(str({ max: 5000 }), { max: 20 }),
+};
+export const SESSION_LIST: Fields<Stripe.Checkout.SessionListParams> = {
+  ...page,
+  created: range(),
+  customer: NO,
+  customer_account: NO,
+  customer_details: NO,
+  expand,
+  payment_intent: str({ max: 5000 }),
+  payment_link: NO,
+  status: str({ oneOf: ['complete', 'expired', 'open'] }),
+  subscription: NO,
+};
+export const REFUND_LIST: Fields<Stripe.RefundListParams> = {
+  ...page,
+  charge: str({ max: 5000 }),
+  created: range(),
+  expand,
+  payment_intent: str({ max: 5000 }),
 };

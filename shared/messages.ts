@@ -515,8 +515,7 @@ export const COMMERCE_MESSAGES = {
   mailPending: 'An order e-mail could not be sent yet.',
   /** admin-orders: Stripe could not be reached (or failed) after the step was stored. */
   stripeDown: 'Stripe could not be reached. Nothing more was changed: try again in a moment.',
-  cancelledStripeDown:
-    'The order is cancelled, but Stripe could not be reached to close its checkout or refund it: refund each payment from the order.',
+  cancelledStripeDown: 'The order is cancelled, but Stripe could not be reached to close its checkout or refund it: refund each payment from the order.',
   /** admin-orders: the history note of a cancel with refund when the admin gave none. */
   cancelledNote: 'Order cancelled',
   paymentNotFound: 'Payment not found',

@@ -138,7 +138,7 @@ describe('seeded reviews', () => {
 
 /** An order's lines (by position) are named and priced as checkout prices them (shared/cart.ts). */
 type Line = Pick<OrderRow['order_items'][number], 'product' | 'quantity' | 'name' | 'options' | 'unit_cents' | 'line_cents' | 'due_at_checkout_cents' | 'digital'>;
-function expectLinesPriced(number: number, items: Line[], rows: { configuration: Record<string, unknown> }[]) {
+function expectLinesPriced(number: number | null, items: Line[], rows: { configuration: Record<string, unknown> }[]) {
   items.forEach((i, n) => {
     const p = priceLine({ product: i.product, configuration: rows[n].configuration, quantity: i.quantity });
     expect({ name: i.name, options: i.options, unit: i.unit_cents, line: i.line_cents, due: i.due_at_checkout_cents, digital: i.digital }, `KYB-${number} line ${n}`).toEqual({

@@ -25,7 +25,6 @@ import { balanceDueMail, shippedMail } from '../_shared/order-mail.ts';
 import { COMMERCE_MESSAGES } from '../../../shared/messages.ts';
 import { adminPayments, expireOpenSessions, refundAll, refundPayment } from './payments.ts';
 
-
 export const handle = postJsonHandler({
   name: 'admin-orders',
   perClient: RATE_LIMITS.adminPerClient,

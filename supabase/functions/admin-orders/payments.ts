@@ -100,7 +100,7 @@ export async function refundPayment(f: Fulfilment, ask: RefundAsk): Promise<Refu
     const { code, type, message } = e as { code?: string; type?: string; message?: string };
     if (code !== 'amount_too_large' && code !== 'charge_already_refunded') {
       // Stripe answered, and said no (a payment it does not know, a payment not captured): its words.
-      if (type === 'StripeInvalidRequestError') return { ok: false, status: 409, error: COMMERCE_MESSAGES.stripeRefusedRefund(message) };
+      if (type === 'StripeInvalidRequestError') return { ok: false, status: 409, error: COMMERCE_MESSAGES.stripeRefusedRefund(message ?? code ?? type) };
       throw e;
     }
     // Stripe's word on what is left (a refund made in the Dashboard counts too).

@@ -31,6 +31,8 @@ const params: fc.Parameters<[Iterable<fc.AsyncCommand<Model, Real>>]> = {
   verbose: fc.VerbosityLevel.Verbose,
 };
 const maxCommands = Number(env.MONEY_COMMANDS ?? 18);
+/** Checks left out, to look past a known defect on a branch without its fix: `press`, or an invariant's letter. */
+const skip = env.MONEY_SKIP?.split(',').filter(Boolean) ?? [];
 
 let shop: Shop;
 beforeAll(async () => {
@@ -38,20 +40,31 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-test.prop([fc.commands(commandArbs({ slowCrashes: env.MONEY_SLOW === '1' }), { maxCommands, replayPath: env.MONEY_REPLAY })], params)(
+test.prop(
+  [
+    fc.commands(commandArbs({ slowCrashes: env.MONEY_SLOW === '1', without: env.MONEY_WITHOUT?.split(',').filter(Boolean) }), {
+      maxCommands,
+      size: 'max',
+      replayPath: env.MONEY_REPLAY,
+    }),
+  ],
+  params,
+)(
   'money: never lost, never doubled, whatever the customer, the admin, Stripe and the power do',
   async (cmds) => {
     await shop.drain();
     const run = await markRun(shop);
     const model = newModel();
     try {
-      await fc.asyncModelRun(() => ({ model, real: { shop, run } }), cmds);
+      await fc.asyncModelRun(() => ({ model, real: { shop, run, skip } }), cmds);
     } finally {
       // Whatever happened, the next run starts on a settled shop.
       if (shop.crashed || shop.crashAt) await shop.restart();
       await shop.drain();
     }
-    expect(await violations(shop, run)).toEqual([]);
+    const found = (await violations(shop, run)).filter((v) => !skip.includes(v.slice(1, 2)));
+    if (env.MONEY_DEBUG) console.log(`${cmds}`, found);
+    expect(found).toEqual([]);
   },
   Number(env.MONEY_TIMEOUT_MS ?? 10 * 60_000),
 );

@@ -8,7 +8,7 @@
  *   npm run money-check -- --runs 500                   500 sequences, a fresh seed (printed)
  *   npm run money-check -- --runs 50 --seed 2711        the seed of npm test, more runs
  *   npm run money-check -- --seed S --path P            replays one counterexample (fast-check's seed and path)
- *   options: --commands N (longest sequence, default 18) · --without crash,lose (leave kinds of command out) ·
+ *   options: --commands N (longest sequence, default 30) · --without crash,lose (leave kinds of command out) ·
  *            --slow (also crash at the e-mail checkpoints: each costs the 15 s a dead claim waits) ·
  *            --skip press,f (leave checks out, to look past a known defect on a branch without its fix: `press`
  *            is the checkout contract checked at each press, a letter one of the invariants) ·

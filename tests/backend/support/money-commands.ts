@@ -48,8 +48,8 @@ const PRODUCTS: Record<string, Omit<CartLine, 'quantity'>> = {
   planner: { product: 'crown-planner', configuration: { tier: 'pdf' } },
   bundle: { product: 'crown-planner', configuration: { tier: 'bundle' } },
 };
-/** A run starts with a cart holding one planner, as most visits to checkout do. */
-export const newModel = (): Model => ({ cart: { id: randomUUID(), lines: [{ ...PRODUCTS.planner, quantity: 1 }] }, seen: [], orders: [], paused: false });
+/** A run starts with a cart ready for checkout. */
+export const newModel = (lines: CartLine[]): Model => ({ cart: { id: randomUUID(), lines }, seen: [], orders: [], paused: false });
 const linesKey = (lines: CartLine[]) => lines.map((l) => `${l.product}:${JSON.stringify(l.configuration)}×${l.quantity}`).join('|');
 const linesText = (lines: CartLine[]) =>
   lines
@@ -290,7 +290,7 @@ const restart = () =>
 // ---------------------------------------------------------------- arbitraries
 
 const lineArb = fc.record({ name: fc.constantFrom(...Object.keys(PRODUCTS)), quantity: fc.integer({ min: 1, max: 2 }) });
-const cartArb = fc.uniqueArray(lineArb, { minLength: 1, maxLength: 2, selector: (l) => l.name }).map((ls) => ls.map((l) => ({ ...PRODUCTS[l.name], quantity: l.quantity })));
+export const cartArb = fc.uniqueArray(lineArb, { minLength: 1, maxLength: 2, selector: (l) => l.name }).map((ls) => ls.map((l) => ({ ...PRODUCTS[l.name], quantity: l.quantity })));
 const tab = fc.constantFrom(1, 2);
 const index = fc.nat({ max: 7 });
 
@@ -319,7 +319,7 @@ export function commandArbs(opts: { slowCrashes?: boolean; without?: string[] } 
   const unknown = (opts.without ?? []).filter((n) => !(n in all));
   if (unknown.length) throw new Error(`no such command: ${unknown.join(', ')} (commands: ${Object.keys(all).join(', ')})`);
   // What moves money comes up more often than what only disturbs it.
-  const weight: Record<string, number> = { checkout: 2, pay: 3, admin: 2, balance: 2 };
+  const weight: Record<string, number> = { checkout: 4, pay: 5, admin: 4, balance: 3, refund: 2 };
   return Object.entries(all)
     .filter(([name]) => !opts.without?.includes(name))
     .flatMap(([name, arb]) => Array.from({ length: weight[name] ?? 1 }, () => arb));

@@ -8,10 +8,10 @@
  *   npm run money-check -- --runs 500                   500 sequences, a fresh seed (printed)
  *   npm run money-check -- --runs 50 --seed 2711        the seed of npm test, more runs
  *   npm run money-check -- --seed S --path P            replays one counterexample (fast-check's seed and path)
- *   options: --commands N (longest sequence, default 30) · --without crash,lose (leave kinds of command out) ·
+ *   options: --commands N (longest sequence, default 50) · --without crash,lose (leave kinds of command out) ·
  *            --slow (also crash at the e-mail checkpoints: each costs the 15 s a dead claim waits) ·
- *            --skip press,f (leave checks out, to look past a known defect on a branch without its fix: `press`
- *            is the checkout contract checked at each press, a letter one of the invariants) ·
+ *            --skip answers,f (leave checks out, to look past a known defect on a branch without its fix:
+ *            `answers` are what a press of Checkout and the admin's refund must answer, a letter an invariant) ·
  *            --no-shrink (report the first failure as found) · --minutes M (stop drawing new runs after M)
  */
 import { spawn } from 'node:child_process';

@@ -101,10 +101,10 @@ export async function violations(shop: Shop, run: RunMark): Promise<string[]> {
       if (!lifecycleAllows(steps[i - 1], steps[i], o.needs_shipping)) out.push(`(e) ${label(o)}: ${steps[i - 1]} → ${steps[i]} is not a step of the lifecycle`);
     }
     // (f) a number once a payment was processing or paid, and only then.
-    const reached =
-      payments.some((p) => p.order_id === o.id && !p.unexpected && p.status === 'paid') || steps.some((s) => s === 'processing' || s === 'paid' || s === 'deposit_paid');
+    const mineP = payments.filter((p) => p.order_id === o.id);
+    const reached = mineP.some((p) => p.status === 'processing' || p.status === 'paid') || steps.some((s) => s === 'processing' || s === 'paid' || s === 'deposit_paid');
     if (o.number !== null && !reached) out.push(`(f) ${label(o)} has a number, and no payment of it was ever processing or paid`);
-    if (o.number === null && reached) out.push(`(f) ${label(o)} was paid and has no number`);
+    if (o.number === null && mineP.some((p) => p.status === 'paid' && !p.unexpected)) out.push(`(f) ${label(o)} was paid and has no number`);
   }
 
   // (b, c) per cart: at most one payable checkout, none once the cart is paid.

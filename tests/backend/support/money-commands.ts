@@ -289,7 +289,11 @@ const restart = () =>
 // ---------------------------------------------------------------- arbitraries
 
 const lineArb = fc.record({ name: fc.constantFrom(...Object.keys(PRODUCTS)), quantity: fc.integer({ min: 1, max: 2 }) });
-export const cartArb = fc.uniqueArray(lineArb, { minLength: 1, maxLength: 2, selector: (l) => l.name }).map((ls) => ls.map((l) => ({ ...PRODUCTS[l.name], quantity: l.quantity })));
+/** A cart's lines, printed in a counterexample as the customer would say them. */
+export const cartArb: fc.Arbitrary<CartLine[]> = fc.uniqueArray(lineArb, { minLength: 1, maxLength: 2, selector: (l) => l.name }).map((ls) => {
+  const lines = ls.map((l) => ({ ...PRODUCTS[l.name], quantity: l.quantity }));
+  return Object.assign(lines, { [fc.toStringMethod]: () => `first cart: ${linesText(lines)}` });
+});
 const tab = fc.constantFrom(1, 2);
 const index = fc.nat({ max: 7 });
 

@@ -7,7 +7,8 @@
  *
  *   npm run money-check -- --runs 500                   500 sequences, a fresh seed (printed)
  *   npm run money-check -- --runs 50 --seed 2711        the seed of npm test, more runs
- *   npm run money-check -- --seed S --path P            replays one counterexample (fast-check's seed and path)
+ *   npm run money-check -- --seed S --path P --replay R replays one counterexample (fast-check's seed and path,
+ *                                                       and the commands' replayPath: the line it printed)
  *   options: --commands N (longest sequence, default 50) · --without crash,lose (leave kinds of command out) ·
  *            --slow (also crash at the e-mail checkpoints: each costs the 15 s a dead claim waits) ·
  *            --skip answers,f (leave checks out, to look past a known defect on a branch without its fix:
@@ -22,6 +23,7 @@ const { values } = parseArgs({
     runs: { type: 'string' },
     seed: { type: 'string' },
     path: { type: 'string' },
+    replay: { type: 'string' },
     commands: { type: 'string' },
     without: { type: 'string' },
     skip: { type: 'string' },
@@ -40,6 +42,7 @@ const env: NodeJS.ProcessEnv = {
   MONEY_TIMEOUT_MS: String(Math.max(10 * 60_000, runs * 30_000)),
 };
 if (values.path) env.MONEY_PATH = values.path;
+if (values.replay) env.MONEY_REPLAY = values.replay;
 if (values.commands) env.MONEY_COMMANDS = values.commands;
 if (values.without) env.MONEY_WITHOUT = values.without;
 if (values.skip) env.MONEY_SKIP = values.skip;
@@ -51,12 +54,17 @@ console.log(`money-check: ${runs} run(s), seed ${seed}${values.path ? `, path ${
 const started = Date.now();
 const child = spawn('npx', ['vitest', 'run', '--config', 'tests/vitest.config.ts', '--project', 'backend', 'tests/backend/money-model.test.ts'], {
   env,
-  stdio: ['ignore', 'pipe', 'inherit'],
+  stdio: ['ignore', 'pipe', 'pipe'],
 });
+// vitest reports a failure on stderr.
 let out = '';
 child.stdout.on('data', (d: Buffer) => {
   out += d.toString();
   process.stdout.write(d);
+});
+child.stderr.on('data', (d: Buffer) => {
+  out += d.toString();
+  process.stderr.write(d);
 });
 child.on('close', (code) => {
   const seconds = Math.round((Date.now() - started) / 1000);
@@ -66,6 +74,7 @@ child.on('close', (code) => {
   console.log(`\nmoney-check: ${code === 0 ? 'passed' : 'FAILED'} in ${seconds} s (${runs} run(s), seed ${seed})`);
   if (failure) {
     const [, s, path, sequence] = failure;
+    const replay = /\/\*replayPath="([^"]*)"\*\//.exec(sequence)?.[1];
     console.log('\nCounterexample (shrunk), one command a line:');
     for (const c of sequence
       .slice(1, -1)
@@ -73,7 +82,7 @@ child.on('close', (code) => {
       .split(','))
       console.log(`  ${c.trim()}`);
     console.log(
-      `\nReplay it: npm run money-check -- --seed ${s} --path "${path}"${values.without ? ` --without ${values.without}` : ''}${values.skip ? ` --skip ${values.skip}` : ''}${values.commands ? ` --commands ${values.commands}` : ''}`,
+      `\nReplay it: npm run money-check -- --seed ${s} --path "${path}"${replay ? ` --replay "${replay}"` : ''}${values.without ? ` --without ${values.without}` : ''}${values.skip ? ` --skip ${values.skip}` : ''}${values.commands ? ` --commands ${values.commands}` : ''}`,
     );
   }
   process.exit(code ?? 1);

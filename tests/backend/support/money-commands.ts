@@ -85,6 +85,9 @@ async function press(m: Model, r: Real, tabs: number[]) {
     }
     expect(a.status, `Checkout answered ${JSON.stringify(a.body)}`).toBe(200);
     const session = sessionIdOf(a.body.url);
+    if (!r.skip.includes('answers')) {
+      expect((await r.shop.sdk.checkout.sessions.retrieve(session)).status, 'Checkout answers a payable Stripe page').toBe('open');
+    }
     if (stillOpen && !r.skip.includes('answers')) expect(session, 'the same cart and lines get the same Stripe page while it is open').toBe(before!.session);
     if (!m.seen.some((x) => x.session === session)) m.seen.push({ session, kind: 'checkout', cart: cart.id, key });
     r.run.cartOf.set(session, cart.id);

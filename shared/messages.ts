@@ -519,6 +519,7 @@ export const COMMERCE_MESSAGES = {
   /** admin-orders: the history note of a cancel with refund when the admin gave none. */
   cancelledNote: 'Order cancelled',
   paymentNotFound: 'Payment not found',
+  nothingToRefund: (what: string) => `The ${what} is not paid: there is nothing to refund.`,
   stripeRefusedRefund: (message: string) => `Stripe refused the refund: ${message}`,
 } as const;
 

@@ -121,6 +121,22 @@ export function nextStatuses(status: OrderStatus, needsShipping: boolean): Order
 }
 
 /**
+ * The moves Stripe's word makes before the business's steps (docs/commerce.md#order-states): a first
+ * payment processing, paid, failed or expired (order_apply_session). A refund of everything kept moves
+ * any paid status to `refunded` (order_apply_refund).
+ */
+export const PAYMENT_MOVES: Partial<Record<OrderStatus, readonly OrderStatus[]>> = {
+  pending: ['processing', 'paid', 'deposit_paid', 'payment_failed', 'expired'],
+  processing: ['paid', 'deposit_paid', 'payment_failed'],
+  payment_failed: ['processing', 'paid', 'deposit_paid', 'expired'],
+};
+
+/** Whether an order's history may go from `from` to `to`: a step, a payment's move, a refund, or the same status again with a note. */
+export function lifecycleAllows(from: OrderStatus, to: OrderStatus, needsShipping: boolean): boolean {
+  return from === to || to === 'refunded' || (nextStatuses(from, needsShipping) as OrderStatus[]).includes(to) || (PAYMENT_MOVES[from] ?? []).includes(to);
+}
+
+/**
  * Statuses in which the customer has paid (in full or the deposit) and nothing was refunded in full:
  * what makes a review a Verified Purchase (purchased() in SQL) and a planner downloadable.
  */

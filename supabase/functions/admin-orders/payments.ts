@@ -81,7 +81,7 @@ export async function refundPayment(f: Fulfilment, ask: RefundAsk): Promise<Refu
   const p = (await paymentRows(f, ask.order)).find((x) => x.id === ask.payment);
   if (!p) return { ok: false, status: 404, error: COMMERCE_MESSAGES.paymentNotFound };
   const what = ADMIN_ORDER_TEXT.payment[p.kind].toLowerCase();
-  if (p.status !== 'paid' || !p.payment_intent_id) return { ok: false, status: 409, error: `The ${what} is not paid: there is nothing to refund.` };
+  if (p.status !== 'paid' || !p.payment_intent_id) return { ok: false, status: 409, error: COMMERCE_MESSAGES.nothingToRefund(what) };
   const leftWords = (left: number) => (left > 0 ? `Only ${formatCents(left)} of the ${what} is left to refund.` : `The ${what} is already refunded in full.`);
   // What can never be refunded, whatever Stripe holds: more than the payment itself.
   if (ask.amount_cents > p.amount_cents) return { ok: false, status: 409, error: leftWords(p.amount_cents - p.refunded_cents) };

@@ -6,7 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { OrderStatus } from '../../../shared/rules/commerce.ts';
-import { NOTICE_KIND, RECEIPT_KIND, keptAtStripe, lifecycleAllows, orderOf, sessionsAtStripe, type Shop } from './money.ts';
+import { lifecycleAllows } from '../../../shared/rules/commerce.ts';
+import { NOTICE_KIND, RECEIPT_KIND, keptAtStripe, orderOf, sessionsAtStripe, type Shop } from './money.ts';
 
 /** Where a run starts: its orders are those created since, its mails those after this inbox position. */
 export interface RunMark {

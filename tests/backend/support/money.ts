@@ -14,7 +14,6 @@ import { createStack } from '../../../supabase/local/app.ts';
 import type { StackConfigOverrides } from '../../../supabase/local/config.ts';
 import { adminClient, stackClient, testStack, type TestClient, type TestStack } from '../../support/stack.ts';
 import { FAST_RETRIES, stripeClient } from '../../support/stripe.ts';
-import { nextStatuses, type OrderStatus } from '../../../shared/rules/commerce.ts';
 import type { CartLine } from '../../../shared/cart.ts';
 
 // ---------------------------------------------------------------- adapters to the contracts
@@ -57,21 +56,6 @@ export async function reconcile(shop: Shop): Promise<{ events_seen: number; repa
 export const RECEIPT_KIND = { first: 'confirmation', balance: 'balance_receipt', unexpected: 'unexpected_refund' } as const;
 /** The business's notice of each kind of payment. */
 export const NOTICE_KIND = { first: 'business', balance: 'business_balance', unexpected: 'business_unexpected' } as const;
-
-/**
- * The moves Stripe's word makes (checkout and the fulfilment path), beside the admin's steps
- * (nextStatuses): a first payment processing, paid, failed or expired; a refund of everything kept.
- */
-const PAYMENT_MOVES: Partial<Record<OrderStatus, readonly OrderStatus[]>> = {
-  pending: ['processing', 'paid', 'deposit_paid', 'payment_failed', 'expired'],
-  processing: ['paid', 'deposit_paid', 'payment_failed'],
-  payment_failed: ['processing', 'paid', 'deposit_paid', 'expired'],
-};
-
-/** Whether an order's history may go from `from` to `to` (the same status again: a note, such as "Balance paid"). */
-export function lifecycleAllows(from: OrderStatus, to: OrderStatus, needsShipping: boolean): boolean {
-  return from === to || to === 'refunded' || nextStatuses(from, needsShipping).includes(to) || (PAYMENT_MOVES[from] ?? []).includes(to);
-}
 
 // ---------------------------------------------------------------- the shop under test
 

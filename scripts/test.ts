@@ -10,7 +10,8 @@
  *                      (hosted's database linter) over that database: fails on errors, prints warnings; and
  *                      `supabase gen types` over it must match supabase/types/database.ts
  *   5. build           widgets (preact build shipped + React build) and the prerendered site
- *   6. browser         @web/test-runner: each element in real Chromium against the real stack, both builds
+ *   6. browser         @web/test-runner: each element in real Chromium against the real stack, on the shipped
+ *                      build; the React 19 build runs runtime-parity.test.ts alone (it exists to be compared)
  *   7. e2e             Playwright over the built site + local stack: routes, journeys, axe, HTML validity
  *   8. visual          every route and catalogued element state at 320/390/768/1280 px: layout invariants and
  *                      screenshot baselines (tests/visual; contact sheet: test-results/visual/index.html)
@@ -125,6 +126,15 @@ function countsFrom(out: string) {
   return last ? { passed: Number(last[1]), failed: Number(last[2]), skipped: Number(last[3] ?? 0) } : { passed: 0, failed: 0, skipped: 0 };
 }
 
+/** web-test-runner over the bundles the build step produced (KYB_SKIP_BUILD): all files, or `files`. */
+async function browser(env: NodeJS.ProcessEnv, files: string[] = []) {
+  const args = ['run', '--silent', 'test:browser', ...(files.length ? ['--', ...files.flatMap((f) => ['--files', f])] : [])];
+  const r = await run('npm', args, { KYB_BUILD: '', ...env, KYB_SKIP_BUILD: '1' });
+  const c = countsFrom(r.out);
+  const failed = r.code !== 0 && c.failed === 0 ? 1 : c.failed;
+  return { ok: r.code === 0 && c.passed > 0, passed: c.passed, failed: c.passed === 0 && failed === 0 ? 1 : failed, skipped: c.skipped };
+}
+
 // npm puts node_modules/.bin first on a script's PATH, so `npm test` runs on the Node the `node` dev
 // dependency installs, and every child below (tsx, vitest, vite, `npm run`) inherits that PATH. Run any
 // other way on an older Node, the suites would prove nothing about the runtime the project declares.
@@ -204,15 +214,11 @@ if (want('build') || want('browser') || want('e2e') || want('visual')) {
   });
 }
 if (want('browser')) {
-  for (const build of ['preact', 'react'] as const) {
-    await step(`browser tests (${build === 'preact' ? 'preact build, shipped' : 'React 19 build'})`, async () => {
-      // The build step above produced both bundles; test exactly those.
-      const r = await run('npm', ['run', '--silent', 'test:browser'], { KYB_BUILD: build === 'react' ? 'react' : '', KYB_SKIP_BUILD: '1' });
-      const c = countsFrom(r.out);
-      const failed = r.code !== 0 && c.failed === 0 ? 1 : c.failed;
-      return { ok: r.code === 0 && c.passed > 0, passed: c.passed, failed: c.passed === 0 && failed === 0 ? 1 : failed, skipped: c.skipped };
-    });
-  }
+  // One build under test: every element file runs on the shipped build. The React 19 build exists to be
+  // compared with it, so it runs only what compares the two: runtime-parity.test.ts (its probe is built
+  // with React's runtime: tests/browser/server/stack-plugin.ts) and the size report (step 9).
+  await step('browser tests (preact build, shipped)', () => browser({}));
+  await step('browser tests (React 19 build: runtime parity)', () => browser({ KYB_BUILD: 'react' }, ['tests/browser/runtime-parity.test.ts']));
 }
 if (want('e2e')) await step('end-to-end tests (built site + local stack)', () => vitest('e2e'));
 if (want('visual')) {

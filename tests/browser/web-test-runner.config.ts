@@ -3,7 +3,8 @@
  * real local stack over HTTP.
  *
  *   npm run test:browser                                  shipped build: preact/compat + r2wc (dist/widgets)
- *   KYB_BUILD=react npm run test:browser                  React build (dist/widgets-react)
+ *   KYB_BUILD=react npm run test:browser                  React build (dist/widgets-react); npm test runs only
+ *                                                         runtime-parity.test.ts on it (it exists to be compared)
  *   npm run test:browser -- --files tests/browser/newsletter.test.ts
  *   KYB_SKIP_BUILD=1 …                                    test the dist/ already there
  *

@@ -5,7 +5,8 @@
  *      lint        Biome over the whole tree: lint rules (a11y included) and the format check (biome.jsonc)
  *   2. unit            vitest, node: pricing, rules, route table, pure helpers
  *   3. backend         vitest: real supabase-js against the local stack on PGlite
- *   4. backend (pg)    the same suite over a throwaway PostgreSQL 17 cluster (DATABASE_URL), its template
+ *   4. backend (pg)    the files that touch SQL (PG_FILES below, each with its reason) over a throwaway
+ *                      PostgreSQL 17 cluster (DATABASE_URL), its template
  *                      database migrated by the real `supabase db push`; then `supabase db advisors`
  *                      (hosted's database linter) over that database: fails on errors, prints warnings; and
  *                      `supabase gen types` over it must match supabase/types/database.ts
@@ -23,9 +24,9 @@
  * Flags: --only=lint,unit,backend,… to run a subset; KYB_SKIP_PG=1 skips step 4 (never in CI).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, mkdtempSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, matchesGlob } from 'node:path';
 import { startCluster, type Cluster } from './pg-cluster.ts';
 import { TEMPLATE_DB, advisors, clusterUrl, formatAdvisories, unappliedMigrations } from './supabase-cli.ts';
 import { DATABASE_TYPES, databaseTypes, isFresh } from './gen-types.ts';
@@ -94,12 +95,12 @@ async function step(name: string, fn: () => Promise<Omit<StepResult, 'name' | 's
 
 const npx = (bin: string) => join('node_modules', '.bin', bin);
 
-async function vitest(project: string, env: NodeJS.ProcessEnv = {}) {
+async function vitest(project: string, env: NodeJS.ProcessEnv = {}, files: string[] = []) {
   const dir = mkdtempSync(join(tmpdir(), 'kyb-vitest-'));
   const report = join(dir, 'report.json');
   const { code } = await run(
     npx('vitest'),
-    ['run', '--config', 'tests/vitest.config.ts', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    ['run', '--config', 'tests/vitest.config.ts', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...files],
     env,
   );
   let passed = 0,
@@ -124,6 +125,53 @@ function countsFrom(out: string) {
   const all = [...clean.matchAll(/(\d+) passed, (\d+) failed(?:, (\d+) skipped)?/g)];
   const last = all.at(-1);
   return last ? { passed: Number(last[1]), failed: Number(last[2]), skipped: Number(last[3] ?? 0) } : { passed: 0, failed: 0, skipped: 0 };
+}
+
+/**
+ * The PostgreSQL 17 leg runs the backend files whose checks a real server decides: the SQL the migrations
+ * write (RLS, grants, constraints, functions and triggers), the SQL the stack's PostgREST writes for a
+ * request, and the money paths whose rows, locks and crash-safety are PostgreSQL's. The other files test
+ * the stack's own TypeScript over a database it only reads and writes plainly (GoTrue's wire answers,
+ * the gateway, storage over HTTP, refusals made before any SQL, the dev inbox) or the Deno runtime
+ * (`*-deno.test.ts`: the same contracts and SQL as their Node twins, under Deno): they run on PGlite only.
+ * Each entry is a file or a glob under tests/backend/; one that matches no file fails the leg, so a renamed
+ * or missing file cannot drop out of it silently.
+ */
+const PG_FILES: [pattern: string, reason: string][] = [
+  ['schema.test.ts', 'the migrations on a new database: RLS on every table, shared/rules limits mirrored in SQL, the profile trigger'],
+  ['grants.test.ts', "the Data API's exposure: the migrations' grants to anon, authenticated and service_role"],
+  ['rls-matrix.test.ts', 'row-level security, table by table and bucket by bucket, per role'],
+  ['orders-rls.test.ts', "row-level security of orders and carts: a customer's own rows, an admin's"],
+  ['admin-inbox.test.ts', 'migration admin_inbox: its view, column grants and the status an admin may change'],
+  ['review-feed.test.ts', "review_feed and review summaries: SQL functions whose cost and order are the server's"],
+  ['review-replies.test.ts', "replies to reviews: admin-only writes (RLS), the length check in SQL, the database's dates"],
+  ['site-rebuild.test.ts', 'which changes ask for a site rebuild: the SQL of migration site_rebuilds'],
+  ['seed.test.ts', 'seed.sql as `supabase db push --include-seed` applies it to the template'],
+  ['spec-calls.test.ts', "every database call of docs/data.md, answered as hosted Supabase's server would"],
+  ['rest.test.ts', "PostgREST's reads: the SQL of filters, order, ranges, counts and embedding under RLS"],
+  ['rest-writes.test.ts', "PostgREST's writes and RPC: inserts, upserts, the server's constraint errors"],
+  ['rest-errors.test.ts', "bad input reaching SQL: the server's error codes must map to PostgREST's 4xx"],
+  ['rest-prefer.test.ts', 'Prefer: tx=rollback, count=exact/planned/estimated, missing=default: SQL transactions and statistics'],
+  ['hostile-input.test.ts', "NUL characters, casts carrying SQL, deep JSON: the server's parser and types"],
+  ['storage.test.ts', 'storage.objects under real row-level security'],
+  ['storage-moderation.test.ts', 'moderation holds: storage policies joined to review_media'],
+  ['functions.test.ts', "the project's functions in-process, each case checking what reached the database (functions-contract.ts)"],
+  ['checkout*.test.ts', 'checkout: order_create, the cart and its one payable session (and a kill -9 mid-payment on a real server)'],
+  ['fulfilment.test.ts', "an order's steps, admin only, one allowed step at a time; the balance payment; the review-requests job"],
+  ['stripe-*.test.ts', "the local Stripe keeps its objects and webhook queue in the database (stripe-crash: on PostgreSQL too); the reconcile job's rows"],
+  ['payments*.test.ts', 'every payment recorded or refunded (issue #27): order_apply_session, order_apply_refund, order_mails'],
+  ['*lifecycle*.test.ts', "an order's lifecycle stated once and compared with the SQL that applies it (issue #27)"],
+  ['money-model.test.ts', 'the model-based money test (fast-check, fixed seed): the invariant paid − refunded over every order'],
+  ['money-regressions.test.ts', "the money model's named regressions"],
+];
+
+/** The files of PG_FILES (paths for vitest), or an error naming every entry that matches nothing. */
+function pgFiles(): string[] {
+  const dir = 'tests/backend';
+  const all = readdirSync(dir).filter((f) => f.endsWith('.test.ts') && !f.endsWith('-deno.test.ts'));
+  const unmatched = PG_FILES.filter(([pattern]) => !all.some((f) => matchesGlob(f, pattern))).map(([p]) => p);
+  if (unmatched.length) throw new Error(`PG_FILES (scripts/test.ts) lists what is not in ${dir}/: ${unmatched.join(', ')}`);
+  return all.filter((f) => PG_FILES.some(([pattern]) => matchesGlob(f, pattern))).map((f) => `${dir}/${f}`);
 }
 
 /** web-test-runner over the bundles the build step produced (KYB_SKIP_BUILD): all files, or `files`. */
@@ -168,8 +216,14 @@ if (want('backend')) await step('backend tests (PGlite)', () => vitest('backend'
 if (want('backend-pg') && !process.env.KYB_SKIP_PG) {
   let cluster: Cluster | undefined;
   await step('backend tests (PostgreSQL 17 server)', async () => {
+    const files = pgFiles();
+    console.log(
+      `${files.length} files (PG_FILES in scripts/test.ts); PGlite only: ${readdirSync('tests/backend')
+        .filter((f) => f.endsWith('.test.ts') && !files.includes(`tests/backend/${f}`))
+        .join(', ')}`,
+    );
     cluster = await startCluster();
-    return vitest('backend', { DATABASE_URL: cluster.url, KYB_TEST_IMAGE: '' });
+    return vitest('backend', { DATABASE_URL: cluster.url, KYB_TEST_IMAGE: '' }, files);
   });
   // Over the template the suite's global setup migrated with `supabase db push` (tests write only to
   // their clones of it). INFO items are only counted: on a database no query has used yet, every index

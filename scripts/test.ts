@@ -5,12 +5,14 @@
  *      lint        Biome over the whole tree: lint rules (a11y included) and the format check (biome.jsonc)
  *   2. unit            vitest, node: pricing, rules, route table, pure helpers
  *   3. backend         vitest: real supabase-js against the local stack on PGlite
- *   4. backend (pg)    the same suite over a throwaway PostgreSQL 17 cluster (DATABASE_URL), its template
+ *   4. backend (pg)    the files that touch SQL (PG_FILES below, each with its reason) over a throwaway
+ *                      PostgreSQL 17 cluster (DATABASE_URL), its template
  *                      database migrated by the real `supabase db push`; then `supabase db advisors`
  *                      (hosted's database linter) over that database: fails on errors, prints warnings; and
  *                      `supabase gen types` over it must match supabase/types/database.ts
  *   5. build           widgets (preact build shipped + React build) and the prerendered site
- *   6. browser         @web/test-runner: each element in real Chromium against the real stack, both builds
+ *   6. browser         @web/test-runner: each element in real Chromium against the real stack, on the shipped
+ *                      build; the React 19 build runs runtime-parity.test.ts alone (it exists to be compared)
  *   7. e2e             Playwright over the built site + local stack: routes, journeys, axe, HTML validity
  *   8. visual          every route and catalogued element state at 320/390/768/1280 px: layout invariants and
  *                      screenshot baselines (tests/visual; contact sheet: test-results/visual/index.html)
@@ -19,12 +21,16 @@
  * The system package the suites need (Debian's chromium) is installed when missing and we are root with
  * apt-get, so a fresh machine needs only `npm install && npm test`. PostgreSQL and the Supabase CLI come
  * from npm (dev dependencies).
- * Flags: --only=lint,unit,backend,… to run a subset; KYB_SKIP_PG=1 skips step 4 (never in CI).
+ * Steps 3–4 run beside steps 5–6 (two legs at once: "both cores" below); the others one after another.
+ * At the end: each step's time and the 10 slowest test files.
+ * Flags: --only=lint,unit,backend,… to run a subset; --json=<file> also writes the summary as JSON (`npm run
+ * test:time` writes test-results/test-time.json); KYB_SKIP_PG=1 skips step 4 (never in CI).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, mkdtempSync } from 'node:fs';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, matchesGlob, relative } from 'node:path';
 import { startCluster, type Cluster } from './pg-cluster.ts';
 import { TEMPLATE_DB, advisors, clusterUrl, formatAdvisories, unappliedMigrations } from './supabase-cli.ts';
 import { DATABASE_TYPES, databaseTypes, isFresh } from './gen-types.ts';
@@ -34,6 +40,7 @@ const only = process.argv
   ?.slice(7)
   .split(',');
 const want = (step: string) => !only || only.includes(step);
+const jsonOut = process.argv.find((a) => a.startsWith('--json='))?.slice(7);
 
 interface StepResult {
   name: string;
@@ -43,7 +50,22 @@ interface StepResult {
   skipped: number;
   seconds: number;
 }
+type Counts = Omit<StepResult, 'name' | 'seconds'>;
 const results: StepResult[] = [];
+/** Every test file's time, from vitest's JSON report and web-test-runner's (tests/browser/server/file-times.ts). */
+const fileTimes: { step: string; file: string; seconds: number }[] = [];
+
+/**
+ * Two legs run side by side (see "both cores" below). One prints as it goes; the other's output is held
+ * and printed whole when each of its steps ends, so neither log is cut into the other's lines.
+ */
+const held = new AsyncLocalStorage<{ out: string[] }>();
+function write(d: string | Buffer, stream: NodeJS.WriteStream = process.stdout) {
+  const lane = held.getStore();
+  if (lane) lane.out.push(d.toString());
+  else stream.write(d);
+}
+const say = (s: string) => write(`${s}\n`);
 
 function ensureSystemPackages() {
   const missing: string[] = [];
@@ -66,7 +88,7 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<
     let out = '';
     const tee = (stream: NodeJS.WriteStream) => (d: Buffer) => {
       out += d.toString();
-      stream.write(d);
+      write(d, stream);
     };
     child.stdout.on('data', tee(process.stdout));
     child.stderr.on('data', tee(process.stderr));
@@ -75,30 +97,44 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<
 }
 
 function banner(s: string) {
-  console.log(`\n━━━━ ${s} ${'━'.repeat(Math.max(0, 70 - s.length))}`);
+  say(`\n━━━━ ${s} ${'━'.repeat(Math.max(0, 70 - s.length))}`);
 }
 
-async function step(name: string, fn: () => Promise<Omit<StepResult, 'name' | 'seconds'>>) {
-  banner(name);
+async function step(name: string, fn: () => Promise<Counts>) {
+  const lane = held.getStore();
+  banner(lane ? `${name} (held: ran beside the other leg)` : name);
   const t0 = Date.now();
-  let r: Omit<StepResult, 'name' | 'seconds'>;
+  // Listed in the order the steps start, whichever ends first.
+  const result: StepResult = { name, ok: false, passed: 0, failed: 1, skipped: 0, seconds: 0 };
+  results.push(result);
+  let r: Counts;
   try {
     r = await fn();
   } catch (e) {
-    console.error(e);
+    write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`, process.stderr);
     r = { ok: false, passed: 0, failed: 1, skipped: 0 };
   }
-  results.push({ name, seconds: (Date.now() - t0) / 1000, ...r });
+  Object.assign(result, r, { seconds: (Date.now() - t0) / 1000 });
+  if (lane) process.stdout.write(lane.out.splice(0).join(''));
+}
+
+/**
+ * Runs `a` and `b` at once; `b`'s output is held (above). For legs that share nothing: each starts its
+ * own stack on a free port, its own database (a PGlite image or a throwaway cluster, both under a unique
+ * temporary name) and its own Chromium, and the browser tests read a private copy of the bundle.
+ */
+async function beside(a: () => Promise<void>, b: () => Promise<void>) {
+  await Promise.all([a(), held.run({ out: [] }, b)]);
 }
 
 const npx = (bin: string) => join('node_modules', '.bin', bin);
 
-async function vitest(project: string, env: NodeJS.ProcessEnv = {}) {
+async function vitest(project: string, env: NodeJS.ProcessEnv = {}, files: string[] = []) {
   const dir = mkdtempSync(join(tmpdir(), 'kyb-vitest-'));
   const report = join(dir, 'report.json');
   const { code } = await run(
     npx('vitest'),
-    ['run', '--config', 'tests/vitest.config.ts', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    ['run', '--config', 'tests/vitest.config.ts', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...files],
     env,
   );
   let passed = 0,
@@ -111,6 +147,9 @@ async function vitest(project: string, env: NodeJS.ProcessEnv = {}) {
     failed = j.numFailedTests || j.numFailedTestSuites || 0;
     skipped = (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
     if (j.numTotalTests === 0) failed += 1; // a suite that ran nothing proves nothing
+    for (const f of j.testResults ?? []) {
+      if (f.startTime && f.endTime) fileTimes.push({ step: project, file: relative(process.cwd(), f.name), seconds: (f.endTime - f.startTime) / 1000 });
+    }
   } else if (code !== 0) failed = 1;
   rmSync(dir, { recursive: true, force: true });
   return { ok: code === 0 && failed === 0, passed, failed: code !== 0 && failed === 0 ? 1 : failed, skipped };
@@ -123,6 +162,67 @@ function countsFrom(out: string) {
   const all = [...clean.matchAll(/(\d+) passed, (\d+) failed(?:, (\d+) skipped)?/g)];
   const last = all.at(-1);
   return last ? { passed: Number(last[1]), failed: Number(last[2]), skipped: Number(last[3] ?? 0) } : { passed: 0, failed: 0, skipped: 0 };
+}
+
+/**
+ * The PostgreSQL 17 leg runs the backend files whose checks a real server decides: the SQL the migrations
+ * write (RLS, grants, constraints, functions and triggers), the SQL the stack's PostgREST writes for a
+ * request, and the money paths whose rows, locks and crash-safety are PostgreSQL's. The other files test
+ * the stack's own TypeScript over a database it only reads and writes plainly (GoTrue's wire answers,
+ * the gateway, storage over HTTP, refusals made before any SQL, the dev inbox) or the Deno runtime
+ * (`*-deno.test.ts`: the same contracts and SQL as their Node twins, under Deno): they run on PGlite only.
+ * Each entry is a file or a glob under tests/backend/; one that matches no file fails the leg, so a renamed
+ * or missing file cannot drop out of it silently.
+ */
+const PG_FILES: [pattern: string, reason: string][] = [
+  ['schema.test.ts', 'the migrations on a new database: RLS on every table, shared/rules limits mirrored in SQL, the profile trigger'],
+  ['grants.test.ts', "the Data API's exposure: the migrations' grants to anon, authenticated and service_role"],
+  ['rls-matrix.test.ts', 'row-level security, table by table and bucket by bucket, per role'],
+  ['orders-rls.test.ts', "row-level security of orders and carts: a customer's own rows, an admin's"],
+  ['admin-inbox.test.ts', 'migration admin_inbox: its view, column grants and the status an admin may change'],
+  ['review-feed.test.ts', "review_feed and review summaries: SQL functions whose cost and order are the server's"],
+  ['review-replies.test.ts', "replies to reviews: admin-only writes (RLS), the length check in SQL, the database's dates"],
+  ['site-rebuild.test.ts', 'which changes ask for a site rebuild: the SQL of migration site_rebuilds'],
+  ['seed.test.ts', 'seed.sql as `supabase db push --include-seed` applies it to the template'],
+  ['spec-calls.test.ts', "every database call of docs/data.md, answered as hosted Supabase's server would"],
+  ['rest.test.ts', "PostgREST's reads: the SQL of filters, order, ranges, counts and embedding under RLS"],
+  ['rest-writes.test.ts', "PostgREST's writes and RPC: inserts, upserts, the server's constraint errors"],
+  ['rest-errors.test.ts', "bad input reaching SQL: the server's error codes must map to PostgREST's 4xx"],
+  ['rest-prefer.test.ts', 'Prefer: tx=rollback, count=exact/planned/estimated, missing=default: SQL transactions and statistics'],
+  ['hostile-input.test.ts', "NUL characters, casts carrying SQL, deep JSON: the server's parser and types"],
+  ['storage.test.ts', 'storage.objects under real row-level security'],
+  ['storage-moderation.test.ts', 'moderation holds: storage policies joined to review_media'],
+  ['functions.test.ts', "the project's functions in-process, each case checking what reached the database (functions-contract.ts)"],
+  ['checkout*.test.ts', 'checkout: order_create, the cart and its one payable session (and a kill -9 mid-payment on a real server)'],
+  ['fulfilment.test.ts', "an order's steps, admin only, one allowed step at a time; the balance payment; the review-requests job"],
+  ['stripe-*.test.ts', "the local Stripe keeps its objects and webhook queue in the database (stripe-crash: on PostgreSQL too); the reconcile job's rows"],
+  ['payments*.test.ts', 'every payment recorded or refunded (issue #27): order_apply_session, order_apply_refund, order_mails'],
+  ['*lifecycle*.test.ts', "an order's lifecycle stated once and compared with the SQL that applies it (issue #27)"],
+  ['money-model.test.ts', 'the model-based money test (fast-check, fixed seed): the invariant paid − refunded over every order'],
+  ['money-regressions.test.ts', "the money model's named regressions"],
+];
+
+/** The files of PG_FILES (paths for vitest), or an error naming every entry that matches nothing. */
+function pgFiles(): string[] {
+  const dir = 'tests/backend';
+  const all = readdirSync(dir).filter((f) => f.endsWith('.test.ts') && !f.endsWith('-deno.test.ts'));
+  const unmatched = PG_FILES.filter(([pattern]) => !all.some((f) => matchesGlob(f, pattern))).map(([p]) => p);
+  if (unmatched.length) throw new Error(`PG_FILES (scripts/test.ts) lists what is not in ${dir}/: ${unmatched.join(', ')}`);
+  return all.filter((f) => PG_FILES.some(([pattern]) => matchesGlob(f, pattern))).map((f) => `${dir}/${f}`);
+}
+
+/** web-test-runner over the bundles the build step produced (KYB_SKIP_BUILD): all files, or `files`. */
+async function browser(env: NodeJS.ProcessEnv, files: string[] = []) {
+  const args = ['run', '--silent', 'test:browser', ...(files.length ? ['--', ...files.flatMap((f) => ['--files', f])] : [])];
+  const dir = mkdtempSync(join(tmpdir(), 'kyb-wtr-'));
+  const times = join(dir, 'times.json');
+  const r = await run('npm', args, { KYB_BUILD: '', ...env, KYB_SKIP_BUILD: '1', KYB_WTR_TIMES: times });
+  const build = env.KYB_BUILD === 'react' ? 'browser (React)' : 'browser';
+  if (existsSync(times)) for (const t of JSON.parse(readFileSync(times, 'utf8'))) fileTimes.push({ step: build, ...t });
+  rmSync(dir, { recursive: true, force: true });
+  const c = countsFrom(r.out);
+  const failed = r.code !== 0 && c.failed === 0 ? 1 : c.failed;
+  return { ok: r.code === 0 && c.passed > 0, passed: c.passed, failed: c.passed === 0 && failed === 0 ? 1 : failed, skipped: c.skipped };
 }
 
 // npm puts node_modules/.bin first on a script's PATH, so `npm test` runs on the Node the `node` dev
@@ -154,12 +254,19 @@ if (want('lint')) {
   });
 }
 if (want('unit')) await step('unit tests', () => vitest('unit'));
-if (want('backend')) await step('backend tests (PGlite)', () => vitest('backend'));
-if (want('backend-pg') && !process.env.KYB_SKIP_PG) {
+async function databaseLeg() {
+  if (want('backend')) await step('backend tests (PGlite)', () => vitest('backend'));
+  if (!want('backend-pg') || process.env.KYB_SKIP_PG) return;
   let cluster: Cluster | undefined;
   await step('backend tests (PostgreSQL 17 server)', async () => {
+    const files = pgFiles();
+    say(
+      `${files.length} files (PG_FILES in scripts/test.ts); PGlite only: ${readdirSync('tests/backend')
+        .filter((f) => f.endsWith('.test.ts') && !files.includes(`tests/backend/${f}`))
+        .join(', ')}`,
+    );
     cluster = await startCluster();
-    return vitest('backend', { DATABASE_URL: cluster.url, KYB_TEST_IMAGE: '' });
+    return vitest('backend', { DATABASE_URL: cluster.url, KYB_TEST_IMAGE: '' }, files);
   });
   // Over the template the suite's global setup migrated with `supabase db push` (tests write only to
   // their clones of it). INFO items are only counted: on a database no query has used yet, every index
@@ -171,12 +278,12 @@ if (want('backend-pg') && !process.env.KYB_SKIP_PG) {
     const missing = await unappliedMigrations(template);
     if (missing.length) throw new Error(`${TEMPLATE_DB} lacks migrations (did supabase db push fail?): ${missing.join(', ')}`);
     const { results, cli } = await advisors(template);
-    process.stderr.write(cli.stderr);
+    write(cli.stderr, process.stderr);
     const count = (level: string) => results.filter((a) => a.level === level).length;
     const listed = results.filter((a) => a.level !== 'INFO');
-    if (listed.length) console.log(formatAdvisories(listed));
+    if (listed.length) say(formatAdvisories(listed));
     const errors = count('ERROR');
-    console.log(`advisors: ${errors} errors, ${count('WARN')} warnings, ${count('INFO')} notices (INFO, not listed)`);
+    say(`advisors: ${errors} errors, ${count('WARN')} warnings, ${count('INFO')} notices (INFO, not listed)`);
     return { ok: errors === 0, passed: errors === 0 ? 1 : 0, failed: errors, skipped: 0 };
   });
   // The checked-in Database type (supabase/types/database.ts) is what `supabase gen types` says about
@@ -184,12 +291,14 @@ if (want('backend-pg') && !process.env.KYB_SKIP_PG) {
   await step('Database type is fresh (supabase gen types)', async () => {
     if (!cluster) throw new Error('no PostgreSQL cluster');
     const fresh = isFresh(await databaseTypes(clusterUrl(cluster.url, { database: TEMPLATE_DB })));
-    if (!fresh) console.error(`${DATABASE_TYPES} is stale: run \`npm run gen:types\` and commit it.`);
+    if (!fresh) write(`${DATABASE_TYPES} is stale: run \`npm run gen:types\` and commit it.\n`, process.stderr);
     return { ok: fresh, passed: fresh ? 1 : 0, failed: fresh ? 0 : 1, skipped: 0 };
   });
   await cluster?.stop();
 }
-if (want('build') || want('browser') || want('e2e') || want('visual')) {
+
+async function buildAndBrowserLeg() {
+  if (!(want('build') || want('browser') || want('e2e') || want('visual'))) return;
   await step('build', async () => {
     const steps: [string, string[], NodeJS.ProcessEnv][] = [
       [npx('vite'), ['build', '--config', 'vite.widgets.config.ts'], {}],
@@ -202,23 +311,25 @@ if (want('build') || want('browser') || want('e2e') || want('visual')) {
     }
     return { ok: true, passed: 1, failed: 0, skipped: 0 };
   });
+  if (!want('browser')) return;
+  // One build under test: every element file runs on the shipped build. The React 19 build exists to be
+  // compared with it, so it runs only what compares the two: runtime-parity.test.ts (its probe is built
+  // with React's runtime: tests/browser/server/stack-plugin.ts) and the size report (step 9).
+  await step('browser tests (preact build, shipped)', () => browser({}));
+  await step('browser tests (React 19 build: runtime parity)', () => browser({ KYB_BUILD: 'react' }, ['tests/browser/runtime-parity.test.ts']));
 }
-if (want('browser')) {
-  for (const build of ['preact', 'react'] as const) {
-    await step(`browser tests (${build === 'preact' ? 'preact build, shipped' : 'React 19 build'})`, async () => {
-      // The build step above produced both bundles; test exactly those.
-      const r = await run('npm', ['run', '--silent', 'test:browser'], { KYB_BUILD: build === 'react' ? 'react' : '', KYB_SKIP_BUILD: '1' });
-      const c = countsFrom(r.out);
-      const failed = r.code !== 0 && c.failed === 0 ? 1 : c.failed;
-      return { ok: r.code === 0 && c.passed > 0, passed: c.passed, failed: c.passed === 0 && failed === 0 ? 1 : failed, skipped: c.skipped };
-    });
-  }
-}
+
+// Both cores: the database leg (two vitest workers, in-process stacks on PGlite, then a PostgreSQL 17
+// cluster) beside the build and the browser tests (vite, then one Chromium page at a time against one
+// stack). They share no port, folder or database; the build writes dist/, which no backend test reads.
+// e2e and visual stay alone after them: each starts a stack, a static server and Chromium per file, and
+// the visual suite's screenshots want the machine to themselves.
+await beside(databaseLeg, buildAndBrowserLeg);
 if (want('e2e')) await step('end-to-end tests (built site + local stack)', () => vitest('e2e'));
 if (want('visual')) {
   // Layout invariants always fail the step; screenshots fail it above 15 % of pixels (tests/visual/shots.ts).
   await step('visual tests (routes and element states at 4 widths)', () => vitest('visual', { KYB_VISUAL_TOLERANCE: '0.15' }));
-  console.log('contact sheet: test-results/visual/index.html');
+  say('contact sheet: test-results/visual/index.html');
 }
 if (want('size') && existsSync('scripts/size.ts')) {
   await step('bundle size budget', async () => {
@@ -231,9 +342,21 @@ banner('summary');
 for (const r of results) {
   console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name.padEnd(52)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(0)}s`);
 }
+const slowest = fileTimes.toSorted((a, b) => b.seconds - a.seconds).slice(0, 10);
+if (slowest.length) {
+  console.log('\nslowest test files:');
+  for (const f of slowest) console.log(`  ${f.seconds.toFixed(1).padStart(6)}s  ${f.step.padEnd(16)} ${f.file}`);
+}
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 const skipped = results.reduce((n, r) => n + r.skipped, 0);
-console.log(`total time ${((Date.now() - t0) / 1000).toFixed(0)}s`);
+const total = (Date.now() - t0) / 1000;
+console.log(`total time ${total.toFixed(0)}s`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+// `npm run test:time`: the same figures as JSON, for a review to compare (--json=<file>).
+if (jsonOut) {
+  mkdirSync(dirname(jsonOut), { recursive: true });
+  writeFileSync(jsonOut, `${JSON.stringify({ totalSeconds: total, passed, failed, skipped, steps: results, slowest }, null, 2)}\n`);
+  console.log(`times: ${jsonOut}`);
+}
 process.exit(results.every((r) => r.ok) ? 0 : 1);

@@ -129,7 +129,8 @@ describe('review_replies', () => {
     expect(w.error).toBeNull();
     const first = w.data as { created_at: string; updated_at: string };
     expect(Date.now() - Date.parse(first.created_at)).toBeLessThan(60_000);
-    await new Promise((r) => setTimeout(r, 20));
+    // The database's clock has moved past the reply's time, so the edit's now() is later.
+    await expect.poll(async () => (await s.db.query<{ moved: boolean }>(`select now() > $1::timestamptz as moved`, [first.updated_at])).rows[0].moved).toBe(true);
     const e = await admin.from('review_replies').update({ content: 'Second', created_at: '2001-01-01T00:00:00Z' }).eq('review_id', id).select('created_at, updated_at').single();
     const edited = e.data as { created_at: string; updated_at: string };
     expect(edited.created_at).toBe(first.created_at);

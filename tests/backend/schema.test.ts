@@ -196,7 +196,8 @@ describe('profile of a new auth user', () => {
 
   it('keeps created_at and moves updated_at on update', async () => {
     const [before] = await sql<{ created_at: Date; updated_at: Date }>(`select created_at, updated_at from public.profiles where id = $1`, [AUTHOR]);
-    await new Promise((r) => setTimeout(r, 5));
+    // The database's clock has moved past the row's time, so the update's now() is later.
+    await expect.poll(async () => (await sql<{ moved: boolean }>(`select now() > $1::timestamptz as moved`, [before.updated_at]))[0].moved).toBe(true);
     await s.db.asRole({ role: 'authenticated', claims: { sub: AUTHOR } }, (q) =>
       q(`update public.profiles set display_name = 'Amara', created_at = '2000-01-01' where id = $1`, [AUTHOR]),
     );

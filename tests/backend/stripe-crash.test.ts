@@ -57,8 +57,7 @@ describe('a stack killed mid-delivery', () => {
         body: JSON.stringify({ card: '4242424242424242' }),
       });
       expect(await paid.json()).toMatchObject({ ok: true });
-      const until = Date.now() + 10_000;
-      while (!endpoint.received.length && Date.now() < until) await new Promise((ok) => setTimeout(ok, 20));
+      await expect.poll(() => endpoint.received.length, { timeout: 10_000, interval: 20 }).toBeGreaterThan(0);
       expect(endpoint.received).toHaveLength(1);
       const exited = new Promise((ok) => first.child.once('exit', ok));
       first.child.kill('SIGKILL');

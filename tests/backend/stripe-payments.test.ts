@@ -140,9 +140,14 @@ describe('paying a session', () => {
     try {
       const session = await stripeClient(quick.config, quick.fetch).checkout.sessions.create(sessionParams(randomUUID()));
       await quick.stripe.pay(session.id, { bankAccount: '000123456789' });
-      await new Promise((ok) => setTimeout(ok, 80));
+      await expect
+        .poll(async () => (await quick.stripe.events(session.id)).map((e) => e.event.type))
+        .toEqual(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
       await quick.stripe.idle();
-      expect((await quick.stripe.events(session.id)).map((e) => e.event.type)).toEqual(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
+      expect(
+        (await quick.stripe.events(session.id)).map((e) => e.event.type),
+        'and no more',
+      ).toEqual(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
     } finally {
       await quick.close();
     }

@@ -3,9 +3,11 @@
  * real local stack over HTTP.
  *
  *   npm run test:browser                                  shipped build: preact/compat + r2wc (dist/widgets)
- *   KYB_BUILD=react npm run test:browser                  React build (dist/widgets-react)
+ *   KYB_BUILD=react npm run test:browser                  React build (dist/widgets-react); npm test runs only
+ *                                                         runtime-parity.test.ts on it (it exists to be compared)
  *   npm run test:browser -- --files tests/browser/newsletter.test.ts
  *   KYB_SKIP_BUILD=1 …                                    test the dist/ already there
+ *   KYB_WTR_TIMES=<file> …                                also write each file's time there (server/file-times.ts)
  *
  * Before the run it builds the chosen bundle into a private dist/.test-run-<pid>/ (so a test never runs
  * stale code, and a concurrent build cannot pull chunks from under it) and starts the local
@@ -23,8 +25,10 @@ import { fileURLToPath } from 'node:url';
 import { transformWithOxc } from 'vite';
 import type { Plugin } from '@web/dev-server-core';
 import type { TestRunnerConfig } from '@web/test-runner';
+import { defaultReporter } from '@web/test-runner';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { stackPlugin, state } from './server/stack-plugin.ts';
+import { fileTimes } from './server/file-times.ts';
 
 const rootDir = fileURLToPath(new URL('../..', import.meta.url));
 const react = process.env.KYB_BUILD === 'react';
@@ -57,6 +61,8 @@ const config: TestRunnerConfig = {
   concurrentBrowsers: 1,
   testsFinishTimeout: 10 * 60_000,
   testFramework: { config: { timeout: 30_000, ui: 'bdd' } },
+  // KYB_WTR_TIMES: each file's time as JSON too, for npm test's list of the slowest files.
+  reporters: [defaultReporter(), ...(process.env.KYB_WTR_TIMES ? [fileTimes(process.env.KYB_WTR_TIMES, rootDir)] : [])],
   browsers: [
     playwrightLauncher({
       product: 'chromium',

@@ -15,6 +15,7 @@ import { headerAuth, signedInStorage } from './support/auth.ts';
 import { useSite } from './support/hooks.ts';
 import { DESKTOP, MOBILE, pool } from './support/site.ts';
 import { widgetsUpgraded } from './support/page.ts';
+import { quiet, watchRequests } from './support/quiet.ts';
 
 const ctx = useSite();
 
@@ -224,16 +225,19 @@ describe('the header of a signed-in visitor', () => {
 
 describe('fixed bars reserve their space', () => {
   /** Footer links a fixed element covers at the very end of the page: "label (covered by …)". */
-  const coveredFooterLinks = (page: Page) =>
-    page.evaluate(async () => {
-      // The end once the page has stopped growing: an element above (kyb-reviews on /holistic-haircare)
-      // may upgrade as the page arrives there and push the end further down (tests/visual does the same).
-      let height = -1;
-      for (let i = 0; i < 10 && height !== document.documentElement.scrollHeight; i++) {
-        height = document.documentElement.scrollHeight;
-        window.scrollTo({ top: height, behavior: 'instant' });
-        await new Promise((r) => setTimeout(r, 600)); // the booking bar slides in
-      }
+  const coveredFooterLinks = async (page: Page) => {
+    // The end once the page has stopped growing: an element above (kyb-reviews on /holistic-haircare)
+    // may upgrade as the page arrives there and push the end further down, and the booking bar slides in
+    // (quiet: its request and its transition done; tests/visual does the same).
+    let height = -1;
+    for (let i = 0; i < 10; i++) {
+      const now = await page.evaluate(() => document.documentElement.scrollHeight);
+      if (now === height) break;
+      height = now;
+      await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), height);
+      await quiet(page);
+    }
+    return page.evaluate(() => {
       if (Math.ceil(scrollY + innerHeight) < document.documentElement.scrollHeight) return ['(not at the end of the page)'];
       const out: string[] = [];
       // Links scrolled up under the sticky header are reachable by scrolling back: only those in view.
@@ -255,6 +259,7 @@ describe('fixed bars reserve their space', () => {
       }
       return out;
     });
+  };
 
   for (const path of ['/services', '/holistic-haircare', '/products']) {
     for (const [label, opts] of [
@@ -263,6 +268,7 @@ describe('fixed bars reserve their space', () => {
     ] as const) {
       it(`leaves every footer link of ${path} clear at the end of the page at ${label} px`, async () => {
         const page = await ctx.site.page(opts);
+        watchRequests(page);
         await open(page, path);
         expect(await coveredFooterLinks(page), 'covered footer links').toEqual([]);
       });

@@ -24,6 +24,7 @@ import { ROOT, pool } from '../e2e/support/site.ts';
 import { widgetsUpgraded } from '../e2e/support/page.ts';
 import { focusProblem, layoutProblems } from './invariants.ts';
 import { compareShot, writeContactSheet, type Shot } from './shots.ts';
+import { QUIET_LIMIT_MS, neverStill, quiet, watchRequests } from '../e2e/support/quiet.ts';
 
 const ctx = useSite();
 // The playground is not deployed with the site (site/prerender.ts): put the built one into this run's
@@ -77,13 +78,11 @@ function contextFor(session: StateSession): Promise<BrowserContext> {
   return contexts.get(session)!;
 }
 
-const settle = (page: Page, ms = 150) => page.evaluate((ms) => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, ms)))), ms);
-
 /** Resizes and waits until the new size is laid out (a shot taken mid-resize shows a stale frame). */
 async function resize(page: Page, width: (typeof WIDTHS)[number]) {
   await page.setViewportSize({ width, height: HEIGHTS[width] });
   await page.waitForFunction(([w, h]) => innerWidth === w && innerHeight === h, [width, HEIGHTS[width]]);
-  await settle(page, 150);
+  await quiet(page);
 }
 
 /**
@@ -100,10 +99,10 @@ async function captureWidths(page: Page, group: string, name: string, title: str
     const problems = new Set(await page.evaluate(layoutProblems, { headerMax }));
     const take = async () => compareShot(group, name, width, await page.screenshot({ animations: 'disabled', caret: 'hide' }));
     let shot = await take();
-    // One more look before calling it a difference: an image still decoding, or a frame Chromium has not
-    // repainted yet, passes a moment later; a real change does not.
+    // One more look before calling it a difference: a frame Chromium had not repainted yet passes once
+    // the page has been still for two more frames; a real change does not.
     if (shot.problems.length) {
-      await settle(page, 600);
+      await quiet(page);
       shot = await take();
     }
     for (const p of shot.problems) problems.add(p);
@@ -121,14 +120,14 @@ async function captureWidths(page: Page, group: string, name: string, title: str
     // Between the top and the end: the offsets where a control passes under a fixed element.
     for (const top of (await page.evaluate(layoutProblems, { headerMax, coverOffsets: SCROLL_SAMPLES })).map(Number)) {
       await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), top);
-      await settle(page, 60);
+      await quiet(page);
       for (const p of await page.evaluate(layoutProblems, { headerMax, coveringOnly: true })) if (/covered by/.test(p)) problems.add(`while scrolling: ${p}`);
     }
     // The end of the page: content above that grows once it has loaded (a reviews list) pushes the end
     // further down, and a fixed bar then covers the middle of the footer, as it may anywhere mid-page.
     for (let i = 0; i < 5; i++) {
       await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
-      await settle(page, 300);
+      await quiet(page);
       if (await page.evaluate(() => scrollY + innerHeight >= document.documentElement.scrollHeight - 1)) break;
     }
     for (const p of await page.evaluate(layoutProblems, { headerMax, coveringOnly: true })) if (/covered by/.test(p)) problems.add(`at the end of the page: ${p}`);
@@ -160,6 +159,7 @@ async function routes(session: StateSession, all: string[]) {
   const context = await contextFor(session);
   const failures = await pool(paths, PARALLEL, async (path) => {
     const page = await context.newPage();
+    watchRequests(page);
     try {
       const failed = await open(page, path);
       if (failed) return [failed];
@@ -222,6 +222,7 @@ describe('every /embed page at 320, 390, 768 and 1280 px (issue #22)', () => {
     const context = await contextFor('signed-out');
     const failures = await pool(items, PARALLEL, async ([name, path]) => {
       const page = await context.newPage();
+      watchRequests(page);
       try {
         const failed = await open(page, path);
         return failed ? [failed] : await captureWidths(page, 'embed', name, path, null);
@@ -245,6 +246,7 @@ describe('every state of the states catalogue at 320, 390, 768 and 1280 px', () 
       const own = !!state.storage?.localStorage;
       const context = own ? await ctx.site.context(await optionsFor(state.session ?? 'signed-out')) : await contextFor(state.session ?? 'signed-out');
       const page = await context.newPage();
+      watchRequests(page);
       try {
         if (state.expectedConsole) ctx.site.allowConsole(page, state.expectedConsole);
         const backend = { url: ctx.site.backendUrl, key: ctx.site.stack.config.anonKey };
@@ -267,4 +269,6 @@ describe('every state of the states catalogue at 320, 390, 768 and 1280 px', () 
 afterAll(() => {
   const file = writeContactSheet(shots, WIDTHS);
   console.log(`visual: contact sheet ${file}`);
+  // A page that never goes still costs the whole limit at every wait: worth a look when it shows up here.
+  if (neverStill.size) console.log(`visual: not still after ${QUIET_LIMIT_MS} ms: ${[...neverStill].map(([url, n]) => `${url} (${n}×)`).join(', ')}`);
 });

@@ -197,6 +197,8 @@ const PG_FILES: [pattern: string, reason: string][] = [
   ['fulfilment.test.ts', "an order's steps, admin only, one allowed step at a time; the balance payment; the review-requests job"],
   ['stripe-*.test.ts', "the local Stripe keeps its objects and webhook queue in the database (stripe-crash: on PostgreSQL too); the reconcile job's rows"],
   ['payments*.test.ts', 'every payment recorded or refunded (issue #27): order_apply_session, order_apply_refund, order_mails'],
+  ['verified-purchase.test.ts', 'Verified Purchase set and cleared by triggers from the orders, refused from anyone else'],
+  ['admin-refunds.test.ts', "refunds from the admin: the payment's state in SQL, refused past what is left"],
   ['*lifecycle*.test.ts', "an order's lifecycle stated once and compared with the SQL that applies it (issue #27)"],
   ['money-model.test.ts', 'the model-based money test (fast-check, fixed seed): the invariant paid − refunded over every order'],
   ['money-regressions.test.ts', "the money model's named regressions"],

@@ -35,7 +35,7 @@ async function invoke(name: string, body: unknown, client: TestClient = admin) {
 }
 
 async function paidOrder(lines: CartLine[], email: string) {
-  const r = await invoke('checkout', { lines }, s.client());
+  const r = await invoke('checkout', { cart: randomUUID(), lines }, s.client());
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   const sessionId = String(r.body.url).split('/').pop()!;
   await s.stripe.pay(sessionId, { card: '4242424242424242', email, name: 'Ama Mensah' });

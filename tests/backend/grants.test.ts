@@ -97,7 +97,7 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
     // screens show; the link token, checkout attempt and Stripe ids stay server-side. Carts are theirs.
     ...columns('orders', ORDER_COLUMNS),
     ...columns('order_items', ['order_id', 'position', 'product', 'configuration', 'name', 'options', 'unit_cents', 'quantity', 'line_cents', 'due_at_checkout_cents', 'digital']),
-    ...columns('order_payments', ['order_id', 'kind', 'amount_cents', 'status', 'refunded_cents', 'created_at', 'paid_at']),
+    ...columns('order_payments', ['order_id', 'kind', 'amount_cents', 'status', 'refunded_cents', 'created_at', 'paid_at', 'expires_at']),
     ...columns('order_events', ['id', 'order_id', 'status', 'note', 'created_at']),
     'table carts': CRUD,
     // Fulfilment (migration fulfilment): what the admin's order screen reads. Whose orders the policies
@@ -317,6 +317,8 @@ const CALLS: Record<Role, [string, () => Promise<Outcome>][]> = {
       async () => {
         await ok('kit terms', admin.from('orders').select('id, kit_terms_version, kit_terms_accepted_at').limit(5));
         await ok('mails', admin.from('order_mails').select('order_id, kind, subject_key, status, sent_at').limit(5));
+        // Abandoned checkouts: when each checkout closed (or closes).
+        await ok('checkouts', admin.from('order_payments').select('order_id, status, expires_at, created_at').limit(5));
         await ok(
           'last reconcile run',
           admin.from('stripe_reconcile_runs').select('id, started_at, finished_at, events_seen, repaired, repairs, error').order('id', { ascending: false }).limit(1),

@@ -521,6 +521,26 @@ export const COMMERCE_MESSAGES = {
   paymentNotFound: 'Payment not found',
   nothingToRefund: (what: string) => `The ${what} is not paid: there is nothing to refund.`,
   stripeRefusedRefund: (message: string) => `Stripe refused the refund: ${message}`,
+  /** admin-orders, 409: order_transition refused a shipment (`balance_due`); the amount is the order's balance. */
+  balanceStillDue: (amount: string) => `The balance of ${amount} is still due: it must be paid before the order ships`,
+} as const;
+
+/**
+ * The notes of an order's history that carry money, as the admin's order screen shows them (shared/orders.ts
+ * historyNote). The database stores a key and the cents (migration money_words), never these words.
+ */
+export const ORDER_HISTORY_TEXT = {
+  balanceRequested: (amount: string) => `Balance of ${amount} requested`,
+  refundedTotal: (amount: string) => `Refunded ${amount} in all`,
+  amountDiffers: (paid: string, due: string) => `Stripe reported ${paid} paid; ${due} was due`,
+  unexpectedPayment: (amount: string, why: string) => `Payment of ${amount} received that the order no longer expected (${why}): refunded in full`,
+  /** Why a payment was unexpected, by the key after `unexpected_payment:`. */
+  unexpectedWhy: {
+    checkout_closed: 'its checkout had been closed',
+    order_cancelled: 'the order was cancelled',
+    order_refunded: 'the order was refunded',
+    no_balance: 'no balance was due any more',
+  } as Record<string, string | undefined>,
 } as const;
 
 /**

@@ -3,8 +3,8 @@
  * answers (the database's order_view), and the totals every order screen and e-mail lists, in one order
  * and one wording. Pure: no DOM, no Node, no Deno.
  */
-import { COMMERCE_TEXT, ORDER_STATUS_LABEL } from './messages.ts';
-import { formatCents } from './money.ts';
+import { COMMERCE_TEXT, ORDER_HISTORY_TEXT, ORDER_STATUS_LABEL } from './messages.ts';
+import { formatCents, formatCentsExact } from './money.ts';
 import { isPaid, orderNumber, type OrderStatus } from './rules/commerce.ts';
 
 export interface OrderItemView {
@@ -53,7 +53,37 @@ export interface OrderView {
   delivered_at: string | null;
   items: OrderItemView[];
   payments: OrderPaymentView[];
-  history: { status: OrderStatus; note: string | null; at: string }[];
+  history: OrderEvent[];
+}
+
+/**
+ * One entry of an order's history. A note about money is a key with its cents (migration money_words):
+ * historyNote words it; any other note is words already.
+ */
+export interface OrderEvent {
+  status: OrderStatus;
+  note: string | null;
+  amount_cents: number | null;
+  due_cents: number | null;
+  at: string;
+}
+
+/**
+ * A history note as the order screens show it: "Balance of $197.00 requested", "Refunded $45.00 in all",
+ * or the note as it was written (an admin's, the words of the others, and the rows stored before the
+ * database kept the cents). Amounts to the cent, as a charge or a refund is stated.
+ */
+export function historyNote(e: Pick<OrderEvent, 'note' | 'amount_cents' | 'due_cents'>): string | null {
+  if (e.note === null || e.amount_cents === null) return e.note;
+  const T = ORDER_HISTORY_TEXT;
+  const amount = formatCentsExact(e.amount_cents);
+  const [key, why] = e.note.split(':', 2);
+  if (key === 'balance_requested') return T.balanceRequested(amount);
+  if (key === 'refunded_total') return T.refundedTotal(amount);
+  if (key === 'amount_differs' && e.due_cents !== null) return T.amountDiffers(amount, formatCentsExact(e.due_cents));
+  const reason = why === undefined ? undefined : T.unexpectedWhy[why];
+  if (key === 'unexpected_payment' && reason) return T.unexpectedPayment(amount, reason);
+  return e.note;
 }
 
 /**
@@ -62,13 +92,13 @@ export interface OrderView {
  * rows come back in the shape of OrderView, but for `history`, which is `order_events` there.
  */
 export const ORDER_SELECT =
-  'id, number, status, email, customer_name, created_at, paid_at, subtotal_cents, shipping_cents, total_cents, due_at_checkout_cents, paid_cents, refunded_cents, balance_due_cents, needs_shipping, shipping_address, carrier, tracking_number, balance_requested_at, shipped_at, delivered_at, order_items(position, product, configuration, name, options, unit_cents, quantity, line_cents, due_at_checkout_cents, digital), order_payments(kind, amount_cents, status, refunded_cents, created_at, paid_at), order_events(id, status, note, created_at)';
+  'id, number, status, email, customer_name, created_at, paid_at, subtotal_cents, shipping_cents, total_cents, due_at_checkout_cents, paid_cents, refunded_cents, balance_due_cents, needs_shipping, shipping_address, carrier, tracking_number, balance_requested_at, shipped_at, delivered_at, order_items(position, product, configuration, name, options, unit_cents, quantity, line_cents, due_at_checkout_cents, digital), order_payments(kind, amount_cents, status, refunded_cents, created_at, paid_at), order_events(id, status, note, amount_cents, due_cents, created_at)';
 
 /** A row of `orders` as the Data API answers ORDER_SELECT: OrderView, with its history as `order_events`. */
 export type OrderRow = Omit<OrderView, 'items' | 'payments' | 'history'> & {
   order_items: (OrderItemView & { position: number })[];
   order_payments: OrderPaymentView[];
-  order_events: { id: number; status: OrderStatus; note: string | null; created_at: string }[];
+  order_events: ({ id: number; created_at: string } & Omit<OrderEvent, 'at'>)[];
 };
 
 /** An ORDER_SELECT row in the shape the order screens draw (items by position, history oldest first). */
@@ -78,7 +108,7 @@ export function orderFromRow<R extends OrderRow>(r: R): Omit<R, 'order_items' | 
     ...o,
     items: [...order_items].sort((a, b) => a.position - b.position),
     payments: order_payments,
-    history: [...order_events].sort((a, b) => a.id - b.id).map((e) => ({ status: e.status, note: e.note, at: e.created_at })),
+    history: [...order_events].sort((a, b) => a.id - b.id).map((e) => ({ status: e.status, note: e.note, amount_cents: e.amount_cents, due_cents: e.due_cents, at: e.created_at })),
   };
 }
 

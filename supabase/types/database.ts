@@ -112,7 +112,9 @@ export type Database = {
       };
       order_events: {
         Row: {
+          amount_cents: number | null;
           created_at: string;
+          due_cents: number | null;
           id: number;
           note: string | null;
           order_id: string;
@@ -122,7 +124,9 @@ export type Database = {
         };
         ComputedFields: never;
         Insert: {
+          amount_cents?: number | null;
           created_at?: string;
+          due_cents?: number | null;
           id?: never;
           note?: string | null;
           order_id: string;
@@ -131,7 +135,9 @@ export type Database = {
           stripe_event_id?: string | null;
         };
         Update: {
+          amount_cents?: number | null;
           created_at?: string;
+          due_cents?: number | null;
           id?: never;
           note?: string | null;
           order_id?: string;

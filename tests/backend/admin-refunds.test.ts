@@ -11,6 +11,7 @@ import type Stripe from 'stripe';
 import { adminClient, signedInClient, testStack, type TestClient, type TestStack } from '../support/stack.ts';
 import { stripeClient } from '../support/stripe.ts';
 import type { CartLine } from '../../shared/cart.ts';
+import { historyNote, type OrderEvent } from '../../shared/orders.ts';
 
 const JAH: CartLine = { product: 'jah-locs', configuration: { length: '24-26', size: 'MD', color: 'multi-tone', quantity: 40 }, quantity: 1 };
 const PLANNER: CartLine = { product: 'crown-planner', configuration: { tier: 'bundle' }, quantity: 1 };
@@ -100,8 +101,9 @@ describe('admin-orders: refunds', () => {
     // Stripe's own charge.refunded events arrive later and change nothing more.
     await s.stripe.idle();
     expect((await sql('select refunded_cents, status from public.orders where id = $1', [id]))[0]).toEqual({ refunded_cents: 19_800, status: 'refunded' });
-    const notes = await sql<{ note: string | null }>('select note from public.order_events where order_id = $1 order by id', [id]);
-    expect(notes.map((n) => n.note).filter((n) => n?.startsWith('Refunded'))).toEqual(['Refunded $45.00 in all', 'Refunded $198.00 in all']);
+    const notes = await sql<Omit<OrderEvent, 'status' | 'at'>>('select note, amount_cents, due_cents from public.order_events where order_id = $1 order by id', [id]);
+    expect(notes.filter((n) => n.note === 'refunded_total').map((n) => n.amount_cents)).toEqual([4500, 19_800]);
+    expect(notes.map(historyNote).filter((n) => n?.startsWith('Refunded'))).toEqual(['Refunded $45.00 in all', 'Refunded $198.00 in all']);
     // One refund e-mail per refunded total.
     const subjects = (await sql<{ subject: string }>('select subject from local_inbox.mails where to_address = $1 order by seq', [email])).map((m) => m.subject);
     expect(subjects.filter((x) => x.startsWith('Refund'))).toHaveLength(2);

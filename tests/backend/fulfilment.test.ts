@@ -15,6 +15,7 @@ import { adminClient, signedInClient, testStack, type TestClient, type TestStack
 import { stripeClient } from '../support/stripe.ts';
 import type { CartLine } from '../../shared/cart.ts';
 import { DOWNLOAD_LINK_SECONDS } from '../../shared/rules/commerce.ts';
+import { historyNote, type OrderEvent } from '../../shared/orders.ts';
 
 const JAH: CartLine = { product: 'jah-locs', configuration: { length: '24-26', size: 'MD', color: 'multi-tone', quantity: 40 }, quantity: 1 };
 const PLANNER: CartLine = { product: 'crown-planner', configuration: { tier: 'bundle' }, quantity: 1 };
@@ -109,9 +110,11 @@ describe('admin-orders: one allowed step at a time, by admins only', () => {
     expect((await move(id, 'delivered')).status).toBe(200);
     expect(await move(id, 'in_production')).toMatchObject({ status: 409 });
 
-    const history = await sql<{ status: string; note: string | null }>('select status, note from public.order_events where order_id = $1 order by id', [id]);
+    const history = await sql<Omit<OrderEvent, 'at'>>('select status, note, amount_cents, due_cents from public.order_events where order_id = $1 order by id', [id]);
     expect(history.map((h) => h.status)).toEqual(['pending', 'deposit_paid', 'in_production', 'ready', 'ready', 'shipped', 'delivered']);
-    expect(history.map((h) => h.note)).toEqual([null, null, null, 'Balance of $197.00 requested', 'Balance paid', 'USPS 9400100000000000000000', null]);
+    // The database keeps the balance asked for in cents; the screens word it (shared/orders.ts historyNote).
+    expect(history[3]).toMatchObject({ note: 'balance_requested', amount_cents: 19_700 });
+    expect(history.map(historyNote)).toEqual([null, null, null, 'Balance of $197.00 requested', 'Balance paid', 'USPS 9400100000000000000000', null]);
     // One of each e-mail: the confirmation, the balance due, the balance's receipt, the shipment.
     expect((await mails(email)).map((m) => m.subject.replace(/KYB-\d+/, 'KYB-n'))).toEqual([
       'Deposit received: Order KYB-n',

@@ -99,6 +99,8 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
     ...columns('order_items', ['order_id', 'position', 'product', 'configuration', 'name', 'options', 'unit_cents', 'quantity', 'line_cents', 'due_at_checkout_cents', 'digital']),
     ...columns('order_payments', ['order_id', 'kind', 'amount_cents', 'status', 'refunded_cents', 'created_at', 'paid_at', 'expires_at']),
     ...columns('order_events', ['id', 'order_id', 'status', 'note', 'created_at']),
+    // The money a history note is about, in cents (migration money_words): the screens word it.
+    ...columns('order_events', ['amount_cents', 'due_cents']),
     'table carts': CRUD,
     // Fulfilment (migration fulfilment): what the admin's order screen reads. Whose orders the policies
     // show and the verified-purchase trigger call helpers that take a user id: in `private`, out of the

@@ -17,6 +17,7 @@ import { signatureHeader } from '../../supabase/local/stripe/webhooks.ts';
 import { LOCAL_NOTIFY_TO } from '../../supabase/local/config.ts';
 import type { CartLine } from '../../shared/cart.ts';
 import { ORDER_PAGE_TEXT } from '../../shared/messages.ts';
+import { historyNote, type OrderEvent } from '../../shared/orders.ts';
 
 const JAH: CartLine = { product: 'jah-locs', configuration: { length: '24-26', size: 'MD', color: 'multi-tone', quantity: 40 }, quantity: 1 };
 const PLANNER: CartLine = { product: 'crown-planner', configuration: { tier: 'bundle' }, quantity: 1 };
@@ -74,7 +75,9 @@ const payments = (id: string) =>
     'select id, kind, status, amount_cents, refunded_cents, unexpected, checkout_session_id from public.order_payments where order_id = $1 order by created_at',
     [id],
   );
-const notes = async (id: string) => (await sql<{ note: string | null }>('select note from public.order_events where order_id = $1 order by id', [id])).map((e) => e.note);
+/** The order's history notes as the screens word them (the database keeps a key and the cents). */
+const notes = async (id: string) =>
+  (await sql<Omit<OrderEvent, 'status' | 'at'>>('select note, amount_cents, due_cents from public.order_events where order_id = $1 order by id', [id])).map(historyNote);
 
 /** The invariant, read at Stripe: captured minus refunded over the order's sessions = paid_cents - refunded_cents. */
 async function expectStripeAgrees(orderId: string) {

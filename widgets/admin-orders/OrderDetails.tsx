@@ -13,6 +13,7 @@ import {
   REVIEW_REQUEST_DAYS,
   addressLines,
   formatCents,
+  historyNote,
   isPaid,
   orderNumber,
   orderTotals,
@@ -221,16 +222,19 @@ export function OrderDetails({ order: o, titleId, toast, onStepped, onClose }: O
 
         <Section title="History" part="section history">
           <ol className="ao__rows">
-            {o.history.map((h, n) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the history is append-only and shown in its own order
-              <li key={n} className="ao__row">
-                <span className="ao__row-main">{ORDER_STATUS_LABEL[h.status] ?? h.status}</span>
-                <span className="ao__muted ao__small">
-                  <Time at={h.at} />
-                </span>
-                {h.note ? <span className="ao__note">{h.note}</span> : null}
-              </li>
-            ))}
+            {o.history.map((h, n) => {
+              const note = historyNote(h);
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the history is append-only and shown in its own order
+                <li key={n} className="ao__row">
+                  <span className="ao__row-main">{ORDER_STATUS_LABEL[h.status] ?? h.status}</span>
+                  <span className="ao__muted ao__small">
+                    <Time at={h.at} />
+                  </span>
+                  {note ? <span className="ao__note">{note}</span> : null}
+                </li>
+              );
+            })}
           </ol>
         </Section>
 

@@ -23,6 +23,7 @@ import { stripeClient } from '../_shared/stripe.ts';
 import { mailCustomer, orderView, sendOrderMails, type Fulfilment } from '../_shared/orders.ts';
 import { balanceDueMail, shippedMail } from '../_shared/order-mail.ts';
 import { COMMERCE_MESSAGES } from '../../../shared/messages.ts';
+import { formatCentsExact } from '../../../shared/money.ts';
 import { adminPayments, expireOpenSessions, refundAll, refundPayment } from './payments.ts';
 
 export const handle = postJsonHandler({
@@ -72,6 +73,11 @@ export const handle = postJsonHandler({
     });
     if (error) {
       if (error.code === 'P0002') return json({ error: COMMERCE_MESSAGES.orderNotFound }, 404);
+      if (error.code === 'P0001' && error.message === 'balance_due') {
+        // The database refuses in cents, not words: the balance is worded here, as the order now stands.
+        const view = await orderView(db, order);
+        return json({ error: COMMERCE_MESSAGES.balanceStillDue(formatCentsExact(view?.balance_due_cents ?? 0)) }, 409);
+      }
       if (error.code === '23514' || error.code === 'P0001') return json({ error: error.message }, 409);
       throw new Error(`order_transition failed: ${error.message}`);
     }

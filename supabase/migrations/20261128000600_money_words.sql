@@ -1,5 +1,5 @@
--- Money is worded in one place (issue #27, "One lifecycle, stated once"; docs/commerce.md#money): the
--- database keeps cents, and the screens and e-mails write them with shared/money.ts.
+-- Money is worded in one place (issue #27, "One lifecycle, stated once"; docs/commerce.md#order-states):
+-- the database keeps cents, and the screens and e-mails write them with shared/money.ts.
 --
 --   * order_events.amount_cents and due_cents: the money a history note is about. A note that carries
 --     money stores a short key instead of words, and the amounts beside it; shared/orders.ts historyNote

@@ -172,7 +172,8 @@ export const NOT_PERSONAL: Readonly<Record<string, string>> = {
   review_summaries: 'the number of reviews per product and star rating, with no names',
   link_clicks: 'how many times each link of our /links page was followed per day: a count, with no cookie, address or anything else about who clicked',
   site_rebuild_requests: 'which product pages wait to be built again after their reviews changed, and since when',
-  checkout_carts: 'which checkout a cart last opened: a random cart id and the order it points to, so a second press of Checkout reuses the same payment page (the order itself is described above)',
+  checkout_carts:
+    'which checkout a cart last opened: a random cart id and the order it points to, so a second press of Checkout reuses the same payment page (the order itself is described above)',
   stripe_reconcile_runs: 'when our hourly check against Stripe last ran and which payment events it had to apply: event and order ids, no names or addresses',
 };
 

@@ -48,7 +48,7 @@ async function serviceRest(path: string) {
 
 /** A guest's order of `lines`; paid with a test card unless `unpaid`. */
 async function order(lines: unknown[], email: string, unpaid = false) {
-  const r = await fn('checkout', { lines });
+  const r = await fn('checkout', { cart: crypto.randomUUID(), lines });
   equal(r.status, 200, `checkout (${JSON.stringify(r.body)})`);
   const session = String(r.body.url).split('/').pop()!;
   if (!unpaid) await stack({ op: 'stripe-pay', session, email, name: `Ama ${email}` });

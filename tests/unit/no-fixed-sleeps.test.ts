@@ -47,7 +47,7 @@ const ALLOWED: Record<string, { count: number; reason: string }> = {
     reason: 'an anon token that expires in a second must not be served from the read cache once expired: the JWT check reads real time (no stack time source yet)',
   },
   'tests/backend/functions-contract-site-rebuild.ts': {
-    count: 5,
+    count: 4,
     reason: "the site-rebuild job's quiet time (SITE_REBUILD_QUIET_SECONDS) is measured on the database's clock, which the test cannot move yet",
   },
   'tests/backend/auth-limits.test.ts': {

@@ -183,7 +183,7 @@ describe('kyb-admin-orders: refunds, cancel with refund, abandoned checkouts', (
     $(el, '[part~="view"][data-view="orders"]').click();
     await waitFor(() => $(el, '[part~="reconcile"]'), 'the reconcile line');
     assert(
-      /^Stripe (checked .+ ago: (nothing to repair|repaired \d+ events?)|has not been checked yet|check .+)$/.test(text($(el, '[part~="reconcile"]'))),
+      /^Stripe (checked (.+ ago|just now): (nothing to repair|repaired \d+ events?)|has not been checked yet|check .+)$/.test(text($(el, '[part~="reconcile"]'))),
       text($(el, '[part~="reconcile"]')),
     );
   });

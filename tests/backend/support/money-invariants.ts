@@ -119,7 +119,10 @@ export async function violations(shop: Shop, run: RunMark): Promise<string[]> {
   for (const [cart, list] of byCart) {
     const open = list.filter((s) => s.status === 'open');
     if (open.length > 1) out.push(`(c) cart ${cart.slice(0, 8)} has ${open.length} open sessions at Stripe: ${open.map((s) => s.id).join(', ')}`);
-    if (open.length && list.some((s) => s.status === 'complete')) out.push(`(b) cart ${cart.slice(0, 8)} was paid and ${open[0].id} is still open at Stripe`);
+    // Paid: a session whose payment succeeded or is settling (a completed page whose bank debit failed
+    // leaves the cart to be paid again).
+    const paidOrSettling = (s: (typeof list)[number]) => ['succeeded', 'processing'].includes((s.payment_intent as { status?: string } | null)?.status ?? '');
+    if (open.length && list.some(paidOrSettling)) out.push(`(b) cart ${cart.slice(0, 8)} was paid and ${open[0].id} is still open at Stripe`);
   }
 
   // (d) no e-mail went twice: the same message to the same address.

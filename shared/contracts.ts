@@ -3,8 +3,8 @@
  * bundles): the widgets validate with the same schema the function enforces.
  */
 import * as z from 'zod/mini';
-import { COMMERCE_TEXT, MSG } from './messages.ts';
-import { CART_LIMITS, ORDER_STEP_STATUSES } from './rules/commerce.ts';
+import { ADMIN_ORDER_TEXT, COMMERCE_TEXT, MSG } from './messages.ts';
+import { CART_LIMITS, ORDER_STEP_STATUSES, REFUND_REASON_MAX } from './rules/commerce.ts';
 import { EMAIL_MAX, EMAIL_PATTERN, MESSAGE_MAX, NAME_MAX, NAME_MIN, PARTNERSHIP_TYPES } from './rules/forms.ts';
 
 const email = z
@@ -107,9 +107,6 @@ export const adminOrderStep = z.object({
   refund: z.optional(z.literal(true)),
 });
 
-/** The most a refund's reason holds (Stripe's metadata values hold 500). */
-export const REFUND_REASON_MAX = 300;
-
 /**
  * admin-orders: a refund of one paid payment, whole or part (docs/admin.md#refunds). `request` is made
  * once per confirmation dialog: Stripe's idempotency key, so a retry of the same confirmation refunds once.
@@ -120,8 +117,8 @@ export const adminOrderRefund = z.object({
     payment: uuid('payment'),
     amount_cents: z.int({ error: 'Enter the amount to refund' }).check(z.positive({ error: 'Enter an amount above $0.00' })),
     reason: z
-      .string({ error: 'Give a reason for the refund' })
-      .check(z.trim(), z.minLength(1, { error: 'Give a reason for the refund' }), z.maxLength(REFUND_REASON_MAX, { error: MSG.tooLong(REFUND_REASON_MAX) })),
+      .string({ error: ADMIN_ORDER_TEXT.refund.reasonRequired })
+      .check(z.trim(), z.minLength(1, { error: ADMIN_ORDER_TEXT.refund.reasonRequired }), z.maxLength(REFUND_REASON_MAX, { error: MSG.tooLong(REFUND_REASON_MAX) })),
   }),
   request: uuid('request'),
 });

@@ -152,6 +152,9 @@ export const BALANCE_PAYABLE: readonly OrderStatus[] = ['deposit_paid', 'in_prod
 /** Orders the business has to act on (the admin nav's count): physical orders paid and not shipped yet. */
 export const NEEDS_ACTION: readonly OrderStatus[] = ['paid', 'deposit_paid', 'in_production', 'ready'];
 
+/** The most a refund's reason holds (Stripe's metadata values hold 500): the admin's refund form and its contract. */
+export const REFUND_REASON_MAX = 300;
+
 /** Days after delivery before the customer is asked for a review of each product (the review-requests job). */
 export const REVIEW_REQUEST_DAYS = 7;
 

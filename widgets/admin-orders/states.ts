@@ -12,8 +12,11 @@ import { ORDER_STATUSES, type OrderStatus } from '../../shared/rules/commerce.ts
 import { ORDER_STATUS_LABEL } from '../../shared/messages.ts';
 
 const list = { waitFor: '[part~="item"]' } as const;
-/** Unpaid orders are listed under Abandoned checkouts, never among the orders. */
-const UNPAID: readonly OrderStatus[] = ['pending', 'expired'];
+/**
+ * Unpaid orders are listed under Abandoned checkouts, never among the orders: the seeded ones in these
+ * statuses never had a payment processing or paid, so they have no number (supabase/seed.sql).
+ */
+const UNPAID: readonly OrderStatus[] = ['pending', 'expired', 'payment_failed'];
 const abandonedView = [{ click: '[part~="view"][data-view="abandoned"]' }, { waitFor: '[part~="abandoned-item"]' }] as const;
 const open = (status: OrderStatus) => [
   ...(UNPAID.includes(status) ? abandonedView : [list]),

@@ -16,18 +16,29 @@ import { sessionState, type SessionState } from './stripe.ts';
 export type Closed = Exclude<SessionState, 'open'>;
 
 export async function expireAtStripe(f: Fulfilment, sessionId: string): Promise<Closed> {
-  let state: SessionState;
   try {
     // One key per session: a retry of the same close is the same request at Stripe.
     const s = await f.stripe.checkout.sessions.expire(sessionId, {}, { idempotencyKey: `kyb-expire-${sessionId}` });
-    state = sessionState(s);
+    const state = sessionState(s) as Closed;
+    await applyClosed(f, sessionId, state);
+    return state;
   } catch (e) {
     // Not open any more (completed or expired meanwhile): Stripe's current word decides.
-    const s = await f.stripe.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent'] }).catch(() => null);
-    if (!s) throw e;
-    state = sessionState(s);
-    if (state === 'open') throw e;
+    const state = await stateAtStripe(f, sessionId).catch(() => null);
+    if (!state || state === 'open') throw e;
+    return state;
   }
-  await applySession(f, sessionId, { eventId: null, eventType: `checkout.session.${state === 'expired' ? 'expired' : 'completed'}`, source: 'stripe' });
-  return state as Closed;
 }
+
+/**
+ * A session's state as Stripe reports it now; one that is no longer open is applied first (paid:
+ * recorded, and refunded where the order no longer expects it; expired: closed), so the database agrees.
+ */
+export async function stateAtStripe(f: Fulfilment, sessionId: string): Promise<SessionState> {
+  const state = sessionState(await f.stripe.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent'] }));
+  if (state !== 'open') await applyClosed(f, sessionId, state);
+  return state;
+}
+
+const applyClosed = (f: Fulfilment, sessionId: string, state: Closed) =>
+  applySession(f, sessionId, { eventId: null, eventType: `checkout.session.${state === 'expired' ? 'expired' : 'completed'}`, source: 'stripe' });

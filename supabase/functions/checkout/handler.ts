@@ -27,9 +27,9 @@ import { COMMERCE_MESSAGES } from '../../../shared/messages.ts';
 import { postJsonHandler, type PostJsonRequest } from '../_shared/handler.ts';
 import { RATE_LIMITS } from '../_shared/rate-limit.ts';
 import { json } from '../_shared/http.ts';
-import { sessionState, stripeClient, type Stripe } from '../_shared/stripe.ts';
-import { applySession, orderFor, orderPageUrl, siteUrl, type Fulfilment } from '../_shared/orders.ts';
-import { expireAtStripe } from '../_shared/sessions.ts';
+import { stripeClient, type Stripe } from '../_shared/stripe.ts';
+import { orderFor, orderPageUrl, siteUrl, type Fulfilment } from '../_shared/orders.ts';
+import { expireAtStripe, stateAtStripe } from '../_shared/sessions.ts';
 import type { AdminClient } from '../_shared/admin.ts';
 import { callerOf, SESSION_EXPIRED } from '../_shared/caller.ts';
 import type { Json } from '../../types/database.ts';
@@ -178,18 +178,11 @@ async function attach(db: AdminClient, paymentId: string, session: Stripe.Checko
 const SUPERSEDED = 'P0409';
 
 /** What checkout_cart_begin decided for a press (the migration checkout_carts says when each comes). */
-/**
- * The state at Stripe of the session a reuse would hand out; one that is no longer open is applied first
- * (paid: recorded, so the next round answers that order; expired: closed, so the next round opens anew).
- */
+/** The state at Stripe of the session a reuse would hand out ('open' while it has none yet). */
 async function reusable(f: Fulfilment, orderId: string, url: string): Promise<string> {
   const { data, error } = await f.db.from('order_payments').select('checkout_session_id').eq('order_id', orderId).eq('checkout_url', url).maybeSingle();
   if (error) throw new Error(`order_payments read failed: ${error.message}`);
-  if (!data?.checkout_session_id) return 'open';
-  const session = await f.stripe.checkout.sessions.retrieve(data.checkout_session_id, { expand: ['payment_intent'] });
-  const state = sessionState(session);
-  if (state !== 'open') await applySession(f, session.id, { eventId: null, eventType: `checkout.session.${state === 'expired' ? 'expired' : 'completed'}`, source: 'stripe' });
-  return state;
+  return data?.checkout_session_id ? stateAtStripe(f, data.checkout_session_id) : 'open';
 }
 
 type Begun =

@@ -29,7 +29,7 @@ export interface Product {
   showPrice: boolean;
   /** Coming Soon badge and a waiting-list form instead of Buy Now (docs/catalog.md#products-page). */
   comingSoon: boolean;
-  /** Shown as a card in the /products grid; the kit builder is reached from its own page. */
+  /** Shown as a card in the /products grid (every product on sale is: issue #29 found the kit builder reachable by typed address only). */
   listed: boolean;
   /** Date the product was added (ISO, for the Newest sort). */
   addedAt: string;
@@ -118,7 +118,7 @@ export const PRODUCTS: readonly Product[] = [
     category: 'diy-kit',
     showPrice: true,
     comingSoon: false,
-    listed: false,
+    listed: true,
     addedAt: '2025-03-01',
     rank: 5,
   }),

@@ -129,6 +129,13 @@ export function productById(id: string): Product | undefined {
 }
 
 /**
+ * Where a product page's Buy Now leads: the anchor around its customizer. <kyb-loc-configurator> focuses
+ * its first choice when the page's address ends in it (issue #29); without JavaScript the link still
+ * scrolls to the options.
+ */
+export const BUY_NOW_TARGET = 'choose';
+
+/**
  * What a person reads for each review slug (shared/rules/reviews.ts REVIEW_SLUGS): a product's title, or
  * the name of the page that carries the other slugs' reviews (site/routes.ts labels those pages the same).
  */

@@ -95,6 +95,11 @@ describe('kyb-order: the order pages', () => {
     let el = await orderAt('/order?token=no-such-order-token-0000');
     equal(text($(el, '[part~="not-found"] p')), 'We could not find this order. Check the link in your confirmation e-mail.', 'not found');
     cleanup();
+    // A malformed token (too short to be one) is refused by the function's contract: still "not found",
+    // not "Check your connection" (issue #29).
+    el = await orderAt('/order?token=deadbeef');
+    equal(text($(el, '[part~="not-found"] p')), 'We could not find this order. Check the link in your confirmation e-mail.', 'malformed: not found');
+    cleanup();
     el = await orderAt('/order', '<kyb-order></kyb-order>');
     assert($(el, '[part~="not-found"]'), 'no token at all: not found, and nothing asked');
     cleanup();

@@ -87,6 +87,8 @@ describe('kyb-order: the order pages', () => {
       assert(text($(el, '[part~="note"]')).startsWith(note), `${state}: ${text($(el, '[part~="note"]'))}`);
       equal(JSON.stringify(totals(el)), JSON.stringify(sums), `${state}: totals`);
       equal(!!$(el, '[part~="cart-link"]'), state === 'payment-failed' || state === 'expired', `${state}: Back to your cart`);
+      // The link in the confirmation e-mail: that e-mail is not still on its way (issue #29).
+      assert(!text(el).includes('on its way to your inbox'), `${state}: no inbox promise on a link's page`);
       cleanup();
     }
   });
@@ -217,6 +219,8 @@ describe('kyb-order of="account": My Account\'s orders', () => {
       ]),
       'newest first',
     );
+    // An order paid long ago: its confirmation is not "on its way to your inbox" (issue #29).
+    equal(text(rows[5].querySelector('[part~="note"]')), 'Thank you! Your payment is received.', 'an old paid order');
     const deposit = rows[2];
     assert(text(deposit).includes('Balance due before shipping$197'), `the balance due (${text(deposit)})`);
     assert(text(deposit).includes('40 locs (2 bundles of 20)'), 'options in words');

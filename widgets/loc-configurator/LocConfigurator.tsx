@@ -79,8 +79,13 @@ function Configurator({ product, container }: { product: ProductId; container?: 
   useEffect(() => {
     const focusFirstChoice = () => {
       if (location.hash !== `#${BUY_NOW_TARGET}`) return;
-      const first = root.current?.querySelector<HTMLInputElement>('fieldset input:checked, fieldset input');
-      first?.focus();
+      const group = root.current?.querySelector('fieldset');
+      const first = group?.querySelector<HTMLInputElement>('input:checked') ?? group?.querySelector('input');
+      if (!group || !first) return;
+      // The whole group in view from its legend, not only the chip scrolled to the screen's edge: what
+      // loaded above since the link's jump (the gallery, this element) moved it down (issue #29).
+      first.focus({ preventScroll: true });
+      group.scrollIntoView({ block: 'start' });
     };
     const onClick = (e: MouseEvent) => {
       if ((e.target as Element | null)?.closest?.(`a[href="#${BUY_NOW_TARGET}"]`)) requestAnimationFrame(focusFirstChoice);

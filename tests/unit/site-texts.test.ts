@@ -316,4 +316,3 @@ describe('copy (issue #29)', () => {
     }
   });
 });
-

@@ -29,7 +29,11 @@ export const BUSINESS = {
   },
   areaServed: ['Atlanta', 'Cayman Islands'],
   siteUrl: 'https://kybhaircare.com',
-  copyrightYear: 2025,
+  /**
+   * The year the site is built (issue #29: "© 2025" stayed on every page). Pages and guides are
+   * prerendered, so this is read once, at the build; no element reads it in the browser.
+   */
+  copyrightYear: new Date().getUTCFullYear(),
 } as const;
 
 /** Booking link; with `consultation` it carries the consultation's appointmentType. */

@@ -154,6 +154,7 @@ export function lineKey(product: string, configuration: Record<string, unknown>)
 
 /** The product's own name and page (the planner's tiers are products of their own on the order). */
 function describe(product: CartProductId, c: Record<string, unknown>): { name: string; href: string; options: string[] } {
+  // One formatter for every line with a size, locs and kits alike (issue #29: "Size: XS (0.4 cm)" beside "Size: XS").
   const size = (id: unknown) => {
     const s = SIZES.find((x) => x.id === id)!;
     return `Size: ${s.label} (${s.width})`;
@@ -190,7 +191,7 @@ function describe(product: CartProductId, c: Record<string, unknown>): { name: s
         name: productById(product)!.title,
         href: productById(product)!.href,
         options: [
-          `Size: ${label(k.sizes, c.size)}`,
+          size(c.size),
           label(k.counts, c.count),
           `Length: ${label(k.lengths, c.length)}`,
           `Color: ${label(k.colors, c.color)}`,

@@ -29,7 +29,7 @@ export interface Product {
   showPrice: boolean;
   /** Coming Soon badge and a waiting-list form instead of Buy Now (docs/catalog.md#products-page). */
   comingSoon: boolean;
-  /** Shown as a card in the /products grid; the kit builder is reached from its own page. */
+  /** Shown as a card in the /products grid (every product on sale is: issue #29 found the kit builder reachable by typed address only). */
   listed: boolean;
   /** Date the product was added (ISO, for the Newest sort). */
   addedAt: string;
@@ -118,7 +118,7 @@ export const PRODUCTS: readonly Product[] = [
     category: 'diy-kit',
     showPrice: true,
     comingSoon: false,
-    listed: false,
+    listed: true,
     addedAt: '2025-03-01',
     rank: 5,
   }),
@@ -127,6 +127,13 @@ export const PRODUCTS: readonly Product[] = [
 export function productById(id: string): Product | undefined {
   return PRODUCTS.find((p) => p.id === id);
 }
+
+/**
+ * Where a product page's Buy Now leads: the anchor around its customizer. <kyb-loc-configurator> focuses
+ * its first choice when the page's address ends in it (issue #29); without JavaScript the link still
+ * scrolls to the options.
+ */
+export const BUY_NOW_TARGET = 'choose';
 
 /**
  * What a person reads for each review slug (shared/rules/reviews.ts REVIEW_SLUGS): a product's title, or

@@ -366,6 +366,8 @@ export const ADMIN_ORDER_TEXT = {
     confirmBody: 'Buyers of this tier will no longer get this file.',
     keep: 'Keep it',
     updated: (size: string, date: string) => `${size}, updated ${date}`,
+    /** A seeded stand-in (issue #29: it passed for the real planner). */
+    placeholder: 'Placeholder, not the real planner: replace it with the real file. Buyers download this one until you do.',
   },
 } as const;
 
@@ -423,7 +425,8 @@ export const REVIEW_FIELD_MSG = {
   // The limit comes from the caller (REVIEW_MAX_FILES), so the functions' bundles need no review rules.
   tooManyFiles: (n: number, max: number) => `Only ${max} files can be attached; ${n === 1 ? '1 file was' : `${n} files were`} left out.`,
   textSaved: 'Your review is saved. Submit again to finish attaching your photos and videos.',
-  pendingApproval: "Thank you! Your review will appear once it's approved.",
+  /** Beside the toast's thanks (reviewSuccess): only what it does not say (issue #29: both thanked). */
+  pendingApproval: "Your review will appear once it's approved.",
 } as const;
 
 /**
@@ -599,7 +602,7 @@ export const ORDER_PAGE_TEXT = {
   status: {
     pending: 'We have not received your payment yet.',
     processing: 'Your payment is being processed. We e-mail you as soon as it clears.',
-    paid: 'Thank you! Your payment is received, and your confirmation is on its way to your inbox.',
+    paid: 'Thank you! Your payment is received.',
     deposit_paid: 'Thank you! Your deposit is received and we start making your locs. The balance is due before shipping.',
     payment_failed: 'Your payment did not go through, and nothing was charged. Your cart is saved: you can try again with another card.',
     expired: 'This checkout closed before it was paid, so nothing was charged. Your cart is saved.',
@@ -611,6 +614,8 @@ export const ORDER_PAGE_TEXT = {
     refunded: 'This order was refunded. The money goes back to the card you paid with, which usually takes 5-10 business days.',
   } satisfies Record<OrderStatus, string>,
   ordersLoadFailed: bad('Error', 'Failed to load your orders'),
+  /** A paid order on the success page, back from paying it: only then is its confirmation on its way (issue #29). */
+  paidJustNow: 'Thank you! Your payment is received, and your confirmation is on its way to your inbox.',
   /** The success page, back from paying a balance (it names the payment it confirms). */
   balanceReceived: 'Balance received: we ship your order soon',
   /** A made-to-order order whose balance is paid before production started (Deposit paid, nothing due). */

@@ -182,7 +182,7 @@ export const ROUTES: readonly Route[] = [
     section: '/products',
     page: HandmadeLocs,
     title: 'Handmade Faux Locs',
-    description: `Soft, lightweight handmade faux locs crafted to order. From ${formatUSD(HANDMADE_LOCS.fromPrice)}, with free shipping on orders over ${formatUSD(HANDMADE_LOCS.freeShippingOver)}.`,
+    description: `Soft, lightweight handmade faux locs crafted to order, ${formatUSD(HANDMADE_LOCS.fromPrice)}, with free shipping on orders over ${formatUSD(HANDMADE_LOCS.freeShippingOver)}.`,
     sitemap: true,
     navLabel: 'Handmade Faux Locs',
     ogType: 'product',

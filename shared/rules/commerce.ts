@@ -160,6 +160,12 @@ export const REVIEW_REQUEST_DAYS = 7;
 
 /** The Crown Planner's files: a private storage bucket, one folder per tier (`pdf/`, `bundle/`). */
 export const PLANNER_FILES_BUCKET = 'planner-files';
+
+/**
+ * The key of a stored object's metadata that marks the local stack's stand-in for a seeded file
+ * (supabase/local/seed-objects.ts): Planner files says such a file is a placeholder to replace.
+ */
+export const SEED_PLACEHOLDER_KEY = 'kybPlaceholder';
 /**
  * What the bucket takes (its file_size_limit and allowed_mime_types in migration fulfilment, which
  * enforce them): the admin screen checks a file against these before sending it.

@@ -11,10 +11,8 @@ export function AdminOrders() {
         Orders
       </h1>
       <AdminNav current="/admin/orders" />
-      <p class="lead">
-        Every order, newest first. Open one to see what was bought and paid, and to take its next step: production, ready (asking for the balance where one is due), shipped with
-        its tracking number, delivered. The Crown Planner's files are under Planner files.
-      </p>
+      {/* One line on a phone: the orders start within the first screen (issue #29); docs/admin.md#orders says the rest. */}
+      <p class="lead admin-lead">Every order, newest first: open one to take its next step.</p>
       <kyb-admin-orders>
         <Fallback class="card card--padded">
           <p>The orders need JavaScript and an administrator's session.</p>

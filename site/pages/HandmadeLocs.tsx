@@ -7,7 +7,7 @@
  */
 import { bookingLink } from '../../shared/business.ts';
 import { HANDMADE_LOCS } from '../../shared/catalog.ts';
-import { formatFrom, formatUSD } from '../../shared/pricing.ts';
+import { formatUSD } from '../../shared/pricing.ts';
 import { Breadcrumb, ExtLink, Feature, Img, JsonLd, Section } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import { HANDMADE_PICTURES, STYLE_GALLERY } from '../content/products.ts';
@@ -47,7 +47,8 @@ export function HandmadeLocs() {
             <div class="product-hero__info">
               <p class="eyebrow">Made by hand, made for you</p>
               <h1 id="page-title">{name}</h1>
-              <p class="price price--lg">{formatFrom(HANDMADE_LOCS.fromPrice)}</p>
+              {/* One price, so no "From" (issue #29). */}
+              <p class="price price--lg">{formatUSD(HANDMADE_LOCS.fromPrice)}</p>
               <p class="notice notice--inline">
                 <Icon name="truck" /> Free shipping over {formatUSD(HANDMADE_LOCS.freeShippingOver)}
               </p>

@@ -2,7 +2,7 @@
 /** @jsxImportSource preact */
 /** Teaser pages (docs/pages.md#teasers): /locs leads to /handmade-locs, /planner to /protective-style-planner. */
 import { HANDMADE_LOCS, PLANNER_TIERS } from '../../shared/catalog.ts';
-import { formatFrom } from '../../shared/pricing.ts';
+import { formatFrom, formatUSD } from '../../shared/pricing.ts';
 import { ButtonLink, Hero, SEP } from '../components/ui.tsx';
 import { PLANNER } from '../content/planner.ts';
 
@@ -12,7 +12,7 @@ export function LocsTeaser() {
       tone="clay"
       eyebrow={`New${SEP}Handmade`}
       title="Faux locs, made by hand"
-      lead={`Soft, light and crocheted one by one. ${formatFrom(HANDMADE_LOCS.fromPrice)}.`}
+      lead={`Soft, light and crocheted one by one, for ${formatUSD(HANDMADE_LOCS.fromPrice)}.`}
       actions={
         <ButtonLink href="/handmade-locs" variant="gold">
           Discover Handmade Locs

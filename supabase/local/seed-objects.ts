@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { SUPABASE_DIR } from './db.ts';
 import type { StackContext } from './http.ts';
 import { blobStoreOf } from './storage/blobs.ts';
+import { PLANNER_FILES_BUCKET, SEED_PLACEHOLDER_KEY } from '../../shared/rules/commerce.ts';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -153,8 +154,19 @@ export async function ensureSeedObjects(ctx: StackContext): Promise<number> {
   for (const [i, o] of list.entries()) {
     if (!rows.has(`${o.bucket}/${o.name}`)) continue;
     if ((await store.size(o.bucket, o.name)) !== null) continue;
-    const staged = await store.stage(o.bucket, o.name, o.mimetype === 'application/pdf' ? placeholderPdf(o.name) : placeholderPng(i));
+    const bytes = o.mimetype === 'application/pdf' ? placeholderPdf(o.name) : placeholderPng(i);
+    const staged = await store.stage(o.bucket, o.name, bytes);
     await staged.commit();
+    // A planner file's row tells what the bytes are: their true size, not the size the seed gives the
+    // real file, and that they are a placeholder, which the admin's Planner files says plainly (issue
+    // #29: "4.0 MB" for a 713-byte stand-in). An upload over it writes its own metadata, without the
+    // mark. Review media keep the sizes their review_media rows were seeded with.
+    if (o.bucket === PLANNER_FILES_BUCKET)
+      await ctx.db.query(
+        `update storage.objects set metadata = coalesce(metadata, '{}'::jsonb) || jsonb_build_object('size', $3::bigint, 'contentLength', $3::bigint, '${SEED_PLACEHOLDER_KEY}', true)
+        where bucket_id = $1 and name = $2`,
+        [o.bucket, o.name, bytes.length],
+      );
     written++;
   }
   return written;

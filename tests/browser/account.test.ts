@@ -26,7 +26,7 @@ async function signIn(u) {
   await type(field(bar, 'Email'), u.email);
   await type(field(bar, 'Password'), u.password);
   $(bar, '[role="tabpanel"]:not([hidden]) button[type="submit"]').click();
-  await waitFor(() => text($(bar, '[part~="greeting"]')).includes(u.email), 'signed in');
+  await waitFor(() => $(bar, '[part~="greeting"]')?.title === u.email, 'signed in');
   return bar;
 }
 

@@ -187,19 +187,16 @@ describe('kyb-admin-orders', () => {
       `the balance e-mail went out (${mails.map((m) => m.subject).join(' | ')})`,
     );
 
-    // Shipped needs its carrier and tracking number, and is refused while the balance is due.
-    await press(dialog, 'shipped');
-    const form = await waitFor(() => $(el, '[part~="ship-form"]'), 'the shipment form');
-    await waitFor(() => el.shadowRoot.activeElement === select(el, 'Carrier', form), 'focus on the carrier');
-    button(el, 'Mark shipped', form).click();
-    await waitFor(() => text(form).includes('Choose the carrier') && text(form).includes('Enter the tracking number'), 'both fields required');
-    choose(select(el, 'Carrier', form), 'USPS');
-    await type(select(el, 'Tracking number', form), '9400111899223847569999');
-    button(el, 'Mark shipped', form).click();
-    await waitFor(() => text($(el, '[part~="refusal"]')) === 'The balance of $197.00 is still due: it must be paid before the order ships', 'refused, with the reason');
+    // While the balance is due, Mark shipped is shown disabled with the reason: no carrier and tracking
+    // number typed first for a refusal (issue #29).
+    const ship = step(dialog, 'shipped');
+    equal(ship.getAttribute('aria-disabled'), 'true', 'Mark shipped disabled while the balance is due');
+    const reason = $(el, '[part~="ship-blocked"]');
+    equal(ship.getAttribute('aria-describedby'), reason?.id, 'the button points to its reason');
+    equal(text(reason), 'The balance of $197.00 is still due: it must be paid before the order ships', 'the reason, in the words the function refuses with');
+    ship.click();
+    assert(!$(el, '[part~="ship-form"]'), 'pressing it opens no shipment form');
     equal($(el, '[part~="details"]').dataset.status, 'ready', 'not shipped');
-    button(el, 'Back', form).click();
-    await waitFor(() => step(dialog, 'shipped') === el.shadowRoot.activeElement, 'back to the steps, focus on Mark shipped');
 
     // The customer pays the balance from the order's link.
     const balance = await fn('checkout', { balance: { token: jah.token } });
@@ -319,6 +316,14 @@ describe('kyb-admin-orders', () => {
     await waitFor(() => tier('bundle')?.querySelector('[part~="file"]'), 'the files listed');
     const names = (id: string) => [...tier(id).querySelectorAll('[part~="file"]')].map((f: HTMLElement) => f.dataset.name);
     assert(names('bundle').includes('crown-planner.pdf') && names('pdf').includes('crown-planner.pdf'), `seeded files: ${names('bundle')} / ${names('pdf')}`);
+    // The seeded stand-in: its true size in bytes (not the "4.0 MB" of the real planner), said plainly to be a placeholder (issue #29).
+    const seeded = tier('pdf').querySelector('[part~="file"][data-name="crown-planner.pdf"]');
+    assert(/^\d{3,4} bytes, updated /.test(text(seeded.querySelector('.ao__muted'))), `its true size: ${text(seeded)}`);
+    equal(
+      text(seeded.querySelector('[part~="placeholder"]')),
+      'Placeholder, not the real planner: replace it with the real file. Buyers download this one until you do.',
+      'a placeholder to replace',
+    );
     await expectAccessible(el, 'planner files');
 
     const name = `extra-${tag}.pdf`;
@@ -330,6 +335,8 @@ describe('kyb-admin-orders', () => {
     input.dispatchEvent(new Event('change', { bubbles: true }));
     await waitForToast(el, 'Success', `${name} uploaded`);
     await waitFor(() => names('bundle').includes(name), 'listed');
+    const added = tier('bundle').querySelector(`[part~="file"][data-name="${name}"]`);
+    assert(text(added).includes('8 bytes, updated ') && !added.querySelector('[part~="placeholder"]'), `an uploaded file is no placeholder: ${text(added)}`);
 
     // A type the bucket does not take is refused before anything is sent.
     const bad = new DataTransfer();

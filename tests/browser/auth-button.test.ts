@@ -153,7 +153,7 @@ describe('kyb-auth-button', () => {
     equal(requestsTo('/auth/v1/token', t0).length, 0, 'no sign-in request');
   });
 
-  it('signs up (autoconfirmed), greets with the e-mail, upserts the profile, signs out and back in', async () => {
+  it('signs up (autoconfirmed), greets by the display name given (issue #29), upserts the profile, signs out and back in', async () => {
     const changes = listen('kyb-auth-change');
     const email = uniqueEmail('new');
     await open(el);
@@ -166,7 +166,9 @@ describe('kyb-auth-button', () => {
     // A new account, not a returning one: not "Welcome back!" (issue #8).
     await waitForToast(el, 'Account created', "Welcome to KYB! You're signed in");
     await waitFor(() => !dialog(el), 'dialog closes on success');
-    await waitFor(() => text($(el, '[part~="greeting"]')).includes(email), 'greeting shows the e-mail');
+    // The name the member gave, not "Hi, new…@example.com" (issue #29); the address stays in the tooltip.
+    await waitFor(() => text($(el, '[part~="greeting"]')) === 'Hi, Nia Brooks', 'greeting by the display name');
+    equal($(el, '[part~="greeting"]').title, email, 'the e-mail in the tooltip');
     const account = button(el, 'My Account');
     equal(new URL(account.href).pathname, '/account', 'My Account link');
     assert(storedSession()?.refresh_token, 'session persisted in localStorage');
@@ -188,7 +190,7 @@ describe('kyb-auth-button', () => {
     await waitForToast(el, 'Welcome back!', "You're signed in");
     labels.stop();
     assert(labels.seen.has('Signing in...'), `busy label (${[...labels.seen]})`);
-    await waitFor(() => text($(el, '[part~="greeting"]')).includes(email), 'greeting after sign-in');
+    await waitFor(() => text($(el, '[part~="greeting"]')) === 'Hi, Nia Brooks', 'greeting after sign-in');
     changes.stop();
     const seq = changes.events.map((e) => e.detail.signedIn);
     assert(seq.join() === 'false,true,false,true' || seq.join() === 'true,false,true', `kyb-auth-change sequence ${seq}`);
@@ -298,7 +300,7 @@ describe('kyb-auth-button', () => {
   it("shows the server's own message for a sign-out that fails with a server error", async () => {
     const u = await signInFormFor(el);
     submitOf(el).click();
-    await waitFor(() => text($(el, '[part~="greeting"]')).includes(u.email), 'signed in');
+    await waitFor(() => $(el, '[part~="greeting"]')?.title === u.email, 'signed in');
     await withAuthServerError('/auth/v1/logout', { code: 503, error_code: 'unexpected_failure', message: 'Auth service is restarting' }, async () => {
       button(el, 'Sign out').click();
       const t = await waitForToast(el, 'Sign out failed');

@@ -49,6 +49,8 @@ describe('kyb-newsletter', () => {
     assert(t.description.length > 0, 'success toast carries the server message');
     await waitFor(() => $(el, '[part~="success"]'), 'success card');
     assert(text($(el, '[part~="success"]')).includes('Welcome to the Circle'), 'success card text');
+    // The embed's own heading gives way to the welcome: not "Join the Circle" above "Welcome to the Circle" (issue #29).
+    equal(el.querySelector('h2')?.checkVisibility(), false, 'the "Join the Circle" heading is hidden after success');
     events.stop();
     equal(events.events.length, 1, 'one kyb-subscribed');
     const d = events.events[0].detail;
@@ -58,6 +60,7 @@ describe('kyb-newsletter', () => {
     await expectAccessible(el, 'newsletter success');
     button(el, 'Subscribe Another Email').click();
     await waitFor(() => $(el, 'form'), 'form again');
+    equal(el.querySelector('h2')?.checkVisibility(), true, 'and shown again with the form');
     equal(field(el, 'Name').value, '', 'name reset');
     equal(field(el, 'Email').value, '', 'email reset');
     equal($(el, 'input[type="checkbox"]').checked, false, 'consent reset');

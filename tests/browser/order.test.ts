@@ -87,6 +87,8 @@ describe('kyb-order: the order pages', () => {
       assert(text($(el, '[part~="note"]')).startsWith(note), `${state}: ${text($(el, '[part~="note"]'))}`);
       equal(JSON.stringify(totals(el)), JSON.stringify(sums), `${state}: totals`);
       equal(!!$(el, '[part~="cart-link"]'), state === 'payment-failed' || state === 'expired', `${state}: Back to your cart`);
+      // The link in the confirmation e-mail: that e-mail is not still on its way (issue #29).
+      assert(!text(el).includes('on its way to your inbox'), `${state}: no inbox promise on a link's page`);
       cleanup();
     }
   });
@@ -94,6 +96,11 @@ describe('kyb-order: the order pages', () => {
   it('a link that names no order says so; no answer says so, and Try again reads it', async () => {
     let el = await orderAt('/order?token=no-such-order-token-0000');
     equal(text($(el, '[part~="not-found"] p')), 'We could not find this order. Check the link in your confirmation e-mail.', 'not found');
+    cleanup();
+    // A malformed token (too short to be one) is refused by the function's contract: still "not found",
+    // not "Check your connection" (issue #29).
+    el = await orderAt('/order?token=deadbeef');
+    equal(text($(el, '[part~="not-found"] p')), 'We could not find this order. Check the link in your confirmation e-mail.', 'malformed: not found');
     cleanup();
     el = await orderAt('/order', '<kyb-order></kyb-order>');
     assert($(el, '[part~="not-found"]'), 'no token at all: not found, and nothing asked');
@@ -212,6 +219,8 @@ describe('kyb-order of="account": My Account\'s orders', () => {
       ]),
       'newest first',
     );
+    // An order paid long ago: its confirmation is not "on its way to your inbox" (issue #29).
+    equal(text(rows[5].querySelector('[part~="note"]')), 'Thank you! Your payment is received.', 'an old paid order');
     const deposit = rows[2];
     assert(text(deposit).includes('Balance due before shipping$197'), `the balance due (${text(deposit)})`);
     assert(text(deposit).includes('40 locs (2 bundles of 20)'), 'options in words');

@@ -109,7 +109,7 @@ describe('element polish from the visual review (issue #8)', () => {
     for (const [viewport, state] of [
       [{ width: 320, height: 480 }, 'open-ready'],
       [{ width: 320, height: 568 }, 'open-deposit-paid'],
-      [{ width: 390, height: 844 }, 'ship-form'],
+      [{ width: 390, height: 844 }, 'ship-blocked'],
     ] as const) {
       const page = await openState('kyb-admin-orders', state, { viewport, storageState });
       const m = await page.evaluate(() => {

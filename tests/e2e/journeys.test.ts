@@ -34,14 +34,14 @@ describe('accounts (docs/pages.md#shared-layout, docs/accounts.md#sign-in-dialog
     expect(await pw.getAttribute('placeholder'), 'password hint').toMatch(/at least 6 characters/i);
     await pw.fill(password);
     await dialog.getByRole('button', { name: 'Create account', exact: true }).click();
-    await bar.getByText(email).waitFor({ timeout: 20_000 });
+    await bar.getByTitle(email, { exact: true }).waitFor({ timeout: 20_000 });
     expect(await dialog.count(), 'the dialog closes on success').toBe(0);
     expect(await bar.getByRole('link', { name: 'My Account' }).getAttribute('href'), 'My Account link').toBe(`${ctx.site.url}/account`);
 
     await bar.getByRole('button', { name: 'Sign out' }).click();
     await expectToast(page, 'Signed out', 'You have been signed out');
     await bar.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
-    expect(await bar.getByText(email).count(), 'greeting gone').toBe(0);
+    expect(await bar.getByTitle(email, { exact: true }).count(), 'greeting gone').toBe(0);
 
     await page.reload();
     await widgetsUpgraded(page);
@@ -49,7 +49,7 @@ describe('accounts (docs/pages.md#shared-layout, docs/accounts.md#sign-in-dialog
     await expectToast(page, 'Welcome back!', "You're signed in");
     await page.reload();
     await widgetsUpgraded(page);
-    await bar.getByText(email).waitFor({ timeout: 15_000 });
+    await bar.getByTitle(email, { exact: true }).waitFor({ timeout: 15_000 });
   }, 120_000);
 
   it('with e-mail confirmation on: "Check your email", then the mail link signs the visitor in', async () => {
@@ -72,7 +72,7 @@ describe('accounts (docs/pages.md#shared-layout, docs/accounts.md#sign-in-dialog
       await page.goto(mail!.link);
       await page.waitForURL((u) => u.origin === ctx.site.url, { timeout: 15_000 });
       await widgetsUpgraded(page);
-      await bar.getByText(email).waitFor({ timeout: 20_000 });
+      await bar.getByTitle(email, { exact: true }).waitFor({ timeout: 20_000 });
       expect(new URL(page.url()).hash, 'the tokens are removed from the address').not.toMatch(/access_token/);
     } finally {
       stack.config.autoconfirm = true;

@@ -59,12 +59,12 @@ describe('products', () => {
       expect(PRODUCT_FILTERS.map((f) => f.value)).toContain(p.category);
     }
   });
-  it('lists the loc products and the DIY kit card on /products', () => {
+  it('lists every product on /products: the loc products, the DIY kit card and the kit builder on sale (issue #29)', () => {
     expect(
       PRODUCTS.filter((p) => p.listed)
         .map((p) => p.id)
         .sort(),
-    ).toEqual(['diy-kit', 'irie-locs', 'jah-locs', 'trinity-locs']);
+    ).toEqual(['diy-kit', 'irie-locs', 'jah-locs', 'lock-kit', 'trinity-locs']);
   });
   it('has the filter and sort labels of docs/catalog.md#products-page', () => {
     expect(PRODUCT_FILTERS.map((f) => f.label)).toEqual(['All Products', 'Loc Extensions', 'DIY Kit']);

@@ -110,7 +110,7 @@ describe('what a readable project prerenders (issue #10)', () => {
       expect(
         ratings.map((m) => m[1]),
         path,
-      ).toEqual(listed.map((p) => `${p.href}#reviews`));
+      ).toEqual(listed.filter((p) => path === '/products' || p.href !== path).map((p) => `${p.href}#reviews`));
       for (const [, , inner] of ratings) {
         // feedFor's summary: 4.5 from 2 reviews; 4.5 of 5 stars is 108 of the 120 units the stars span.
         expect(inner).toContain('viewBox="0 0 120 24"');

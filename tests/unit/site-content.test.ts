@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUSINESS, bookingLink } from '../../shared/business.ts';
+import { fromPrice } from '../../shared/pricing.ts';
 import { REVIEW_SLUGS } from '../../shared/rules/reviews.ts';
 import { ROOT, abs, all, decode, jsonLd, page, pages, servedFile, usePages } from './site-pages.ts';
 
@@ -68,10 +69,14 @@ describe('page content (docs/pages.md) and figures (docs/limits.md)', () => {
       ['loc-extensions', '65'],
       ['loc-extensions', '90'],
       ['diy-kit', ''],
+      ['diy-kit', String(fromPrice('lock-kit'))],
     ]);
     expect(h.indexOf('<kyb-product-filter>')).toBeLessThan(h.indexOf('class="product-card"'));
     // Loc cards: Buy Now to the product page and Book Consultation to the booking service.
     expect(h).toContain('<a href="/products/irie-locs" class="btn btn--primary">Buy Now</a>');
+    // The kit on sale is found where kits are (issue #29): its card beside the Coming Soon kit's, and on that kit's page.
+    expect(h).toContain('<a href="/products/lock-kit" class="btn btn--primary">Buy Now</a>');
+    expect(page('/products/diy-kit')).toContain('On sale now: <a href="/products/lock-kit">build your own Custom DIY Loc Kit</a>');
     expect(h).toContain(`href="${bookingLink({ consultation: true }).replace(/&/g, '&amp;')}" class="btn btn--outline" target="_blank" rel="noopener">Book Consultation`);
   });
 

@@ -101,7 +101,7 @@ describe('page content (docs/pages.md) and figures (docs/limits.md)', () => {
       'Ships to the U.S. only',
       'kits are final sale',
     ],
-    '/handmade-locs': ['From $79', 'Free shipping over $100', 'Add to Cart', 'Back to Products', 'Style Gallery'],
+    '/handmade-locs': ['$79', 'Free shipping over $100', 'Add to Cart', 'Back to Products', 'Style Gallery'],
     '/holistic-haircare': [
       'Holistic Haircare Haven',
       'Scalp detox',
@@ -298,5 +298,21 @@ describe('copy (issue #23)', () => {
     expect(t).toContain('Coming Soon');
     expect(t).not.toMatch(/\bShips in 3-5 business days\b/);
     expect(t).toContain('Will ship in 3-5 business days once the kit launches');
+  });
+});
+
+/** Issue #29, what a phone walk found in the copy. */
+describe('copy (issue #29)', () => {
+  it('dates the footer with the year the site is built, on every page', () => {
+    const year = new Date().getUTCFullYear();
+    for (const p of pages.filter((x) => x.html.includes('©'))) expect(text(p.html), p.path).toContain(`© ${year} `);
+    expect(text(page('/')), 'the footer').toContain(`© ${year} ${BUSINESS.legalName}`);
+  });
+
+  it('gives the handmade faux locs, which have one price, that price without "From"', () => {
+    for (const path of ['/handmade-locs', '/locs']) {
+      expect(text(page(path)), path).toContain('$79');
+      expect(text(page(path)), path).not.toMatch(/from \$79/i);
+    }
   });
 });

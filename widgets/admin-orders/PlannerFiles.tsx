@@ -85,6 +85,11 @@ export function PlannerFiles({ toast }: { toast: ToastFn }) {
                     <li key={f.name} className="ao__file" part="file" data-name={f.name}>
                       <span className="ao__file-name">{f.name}</span>
                       <span className="ao__muted ao__small">{F.updated(fileSize(f.size), f.updated_at ? when(f.updated_at, true) : '')}</span>
+                      {f.placeholder ? (
+                        <span className="ao__warning ao__small" part="placeholder">
+                          {F.placeholder}
+                        </span>
+                      ) : null}
                       <span className="ao__file-actions">
                         <FilePicker label={F.replace} name={F.replaceOf(f.name)} disabled={!!working} onPick={(input) => void upload(t.id, input, f.name)} part="replace" />
                         <button

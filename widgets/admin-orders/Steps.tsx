@@ -14,6 +14,7 @@ import {
   ADMIN_ORDER_MESSAGES as MSG,
   ADMIN_ORDER_TEXT as TEXT,
   CARRIERS,
+  COMMERCE_MESSAGES,
   formatCents,
   formatCentsExact,
   nextStatuses,
@@ -51,6 +52,10 @@ export function Steps({ order: o, mode, onMode, toast, onStepped, onClose, refun
   // What the last refund did, said in place under the order (not a toast: it stays to be read).
   const [done, setDone] = useState<string | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
+  const blockedId = useId();
+  // Shipping waits for the balance (order_transition refuses it): say so on the button, before a
+  // carrier and a tracking number are typed for nothing (issue #29).
+  const shipBlocked = steps.includes('shipped') && o.balance_due_cents > 0 ? COMMERCE_MESSAGES.balanceStillDue(formatCentsExact(o.balance_due_cents)) : null;
   const shownStatus = useRef(o.status);
   // The pressed button goes once its step is stored: focus the first action left, not <body>.
   useEffect(() => {
@@ -168,6 +173,8 @@ export function Steps({ order: o, mode, onMode, toast, onStepped, onClose, refun
             const label =
               s === 'ready' && o.balance_due_cents > 0 ? TEXT.steps.readyBalance(formatCents(o.balance_due_cents)) : s === 'cancelled' ? TEXT.steps.cancelled : TEXT.steps[s];
             const primary = s !== 'cancelled';
+            // Focusable while blocked (aria-disabled, not disabled), so the reason it points to is read.
+            const blocked = s === 'shipped' && shipBlocked !== null;
             return (
               <button
                 key={s}
@@ -176,8 +183,9 @@ export function Steps({ order: o, mode, onMode, toast, onStepped, onClose, refun
                 part="step"
                 data-step={s}
                 data-autofocus={n === 0 || undefined}
-                aria-disabled={busy || undefined}
-                onClick={() => (s === 'shipped' ? go('ship') : s === 'cancelled' ? go('cancel') : void run({ status: s }))}
+                aria-disabled={busy || blocked || undefined}
+                aria-describedby={blocked ? blockedId : undefined}
+                onClick={() => (blocked ? undefined : s === 'shipped' ? go('ship') : s === 'cancelled' ? go('cancel') : void run({ status: s }))}
               >
                 {busy && primary && s !== 'shipped' ? TEXT.saving : label}
               </button>
@@ -188,6 +196,11 @@ export function Steps({ order: o, mode, onMode, toast, onStepped, onClose, refun
           </button>
         </div>
         {steps.includes('ready') && o.balance_due_cents > 0 ? <p className="ao__muted ao__small">{TEXT.readyBalanceHint}</p> : null}
+        {shipBlocked ? (
+          <p className="ao__muted ao__small" id={blockedId} part="ship-blocked">
+            {shipBlocked}
+          </p>
+        ) : null}
       </>
     );
   return (

@@ -5,13 +5,15 @@
  */
 import type { Result } from '../core/admin-gate.tsx';
 import type { KybClient } from '../core/supabase.ts';
-import { PLANNER_FILES_BUCKET, PLANNER_FILE_LIMITS, PLANNER_TIERS, type PlannerTierId } from '../core/domain.ts';
+import { PLANNER_FILES_BUCKET, PLANNER_FILE_LIMITS, PLANNER_TIERS, SEED_PLACEHOLDER_KEY, type PlannerTierId } from '../core/domain.ts';
 
 export interface PlannerFile {
   tier: PlannerTierId;
   name: string;
   size: number | null;
   updated_at: string | null;
+  /** The local stack's stand-in for a seeded file, not the real one (SEED_PLACEHOLDER_KEY). */
+  placeholder: boolean;
 }
 
 export const TIERS = PLANNER_TIERS.map((t) => ({ id: t.id, name: t.name }));
@@ -25,7 +27,13 @@ export async function listFiles(sb: KybClient): Promise<Result<Record<PlannerTie
     out[t.id] = (data ?? [])
       // A folder has no id; the local stack's keep-file placeholders start with a dot.
       .filter((f) => f.id && !f.name.startsWith('.'))
-      .map((f) => ({ tier: t.id, name: f.name, size: typeof f.metadata?.size === 'number' ? f.metadata.size : null, updated_at: f.updated_at ?? null }));
+      .map((f) => ({
+        tier: t.id,
+        name: f.name,
+        size: typeof f.metadata?.size === 'number' ? f.metadata.size : null,
+        updated_at: f.updated_at ?? null,
+        placeholder: f.metadata?.[SEED_PLACEHOLDER_KEY] === true,
+      }));
   }
   return { ok: true, value: out };
 }
@@ -59,9 +67,10 @@ export async function removeFile(sb: KybClient, f: Pick<PlannerFile, 'tier' | 'n
   return { ok: true, value: undefined };
 }
 
-/** Bytes as the panel shows them: `412 KB`, `3.4 MB`. */
+/** Bytes as the panel shows them: `713 bytes`, `412 KB`, `3.4 MB` (never a rounded-up "1 KB" for a stand-in). */
 export function fileSize(bytes: number | null): string {
   if (bytes === null) return '';
+  if (bytes < 1024) return `${bytes} bytes`;
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }

@@ -1,6 +1,7 @@
 /**
  * kyb-auth-button (docs/pages.md#shared-layout, docs/accounts.md#sign-in-dialog, #validation, #messages): the header's account control.
- * Signed out: Sign in (opens the dialog). Signed in: greeting with the e-mail, My Account, Sign out.
+ * Signed out: Sign in (opens the dialog). Signed in: greeting with the display name given at sign-up, else
+ * the e-mail (which the greeting's tooltip always holds), My Account, Sign out.
  * Dialog: tabs Sign in / Create account; beyond the spec: Forgot password? (recovery mail, then a
  * set-new-password step when the link lands) and Resend confirmation (when sign-in says the e-mail is
  * not confirmed yet, or after a sign-up that needs confirmation).
@@ -118,11 +119,14 @@ export function AuthButton({ accountPath = '/account', layout = 'bar', container
     bar = <span className="auth__placeholder" part="placeholder" aria-hidden="true" />;
   } else if (auth.user) {
     const email = auth.user.email ?? '';
+    // The display name the member gave at sign-up, else the e-mail (issue #29: "Hi, cleo.member@…").
+    const given = auth.user.user_metadata?.full_name;
+    const name = typeof given === 'string' && given.trim() ? given.trim() : email;
     bar = (
       <span className="auth__signed-in" part="signed-in">
         {/* One line; a long address ends in an ellipsis, the whole of it in the tooltip. */}
         <span className="auth__greeting" part="greeting" title={email}>
-          Hi, <span className="auth__email">{email}</span>
+          Hi, <span className="auth__email">{name}</span>
         </span>
         {/* The two buttons stay together: when the row is too narrow it is the greeting that takes a line of its own. */}
         <span className="auth__actions" part="actions">

@@ -8,7 +8,7 @@
  * Its attributes, events and parts: widgets/loc-configurator/register.ts.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { productById, type ProductId, formatUSD, priceFor, type ConfigFor, bookingLink, CONFIGURATOR_KEY_PREFIX, ADD_TO_CART } from '../core/domain.ts';
+import { productById, type ProductId, formatUSD, priceFor, type ConfigFor, bookingLink, CONFIGURATOR_KEY_PREFIX, ADD_TO_CART, BUY_NOW_TARGET } from '../core/domain.ts';
 import { siteUrl } from '../core/site.ts';
 import { emit } from '../core/events.ts';
 import { hostOf } from '../core/define.ts';
@@ -71,6 +71,33 @@ function Configurator({ product, container }: { product: ProductId; container?: 
   const [copy, setCopy] = useState<{ state: 'idle' | 'copied' | 'manual'; url?: string }>({ state: 'idle' });
   const price = useMemo(() => priceFor(product, config as never), [product, config]);
   const headingId = useId();
+  const root = useRef<HTMLDivElement>(null);
+
+  // The product page's Buy Now (BUY_NOW_TARGET) leads here: the visitor lands on the first choice, focused
+  // (issue #29: it jumped to a price table with no button). On load (the link brought this element into
+  // view, which is what loads it), on a change of address, and on a press repeated once it is there.
+  useEffect(() => {
+    const focusFirstChoice = () => {
+      if (location.hash !== `#${BUY_NOW_TARGET}`) return;
+      const group = root.current?.querySelector('fieldset');
+      const first = group?.querySelector<HTMLInputElement>('input:checked') ?? group?.querySelector('input');
+      if (!group || !first) return;
+      // The whole group in view from its legend, not only the chip scrolled to the screen's edge: what
+      // loaded above since the link's jump (the gallery, this element) moved it down (issue #29).
+      first.focus({ preventScroll: true });
+      group.scrollIntoView({ block: 'start' });
+    };
+    const onClick = (e: MouseEvent) => {
+      if ((e.target as Element | null)?.closest?.(`a[href="#${BUY_NOW_TARGET}"]`)) requestAnimationFrame(focusFirstChoice);
+    };
+    focusFirstChoice();
+    addEventListener('hashchange', focusFirstChoice);
+    document.addEventListener('click', onClick);
+    return () => {
+      removeEventListener('hashchange', focusFirstChoice);
+      document.removeEventListener('click', onClick);
+    };
+  }, []);
 
   useEffect(() => {
     const c = config as unknown as ConfigFor[typeof product];
@@ -120,7 +147,7 @@ function Configurator({ product, container }: { product: ProductId; container?: 
   return (
     // A group, not a region: the host page already wraps the configurator in its own titled section,
     // and two landmarks with one name confuse screen-reader navigation.
-    <div className="cfg" part="root" role="group" aria-labelledby={headingId} data-product={product}>
+    <div ref={root} className="cfg" part="root" role="group" aria-labelledby={headingId} data-product={product}>
       <h3 className="cfg__heading" part="heading" id={headingId}>
         {product === 'diy-kit' ? 'Your DIY Trinity Loc Kit' : product === 'lock-kit' ? 'Your custom loc kit' : `Your ${info.title}`}
       </h3>

@@ -1,7 +1,8 @@
 /**
  * kyb-newsletter (docs/newsletter-and-leads.md#newsletter-card, #states, #validation, #messages): Name, Email, consent → newsletter-signup.
  * States: form → submitting → subscribed ("Welcome to the Circle", Subscribe Another Email → form).
- * Light-DOM children (the prerendered heading/intro) are shown above the form through the default slot.
+ * Light-DOM children (the prerendered heading/intro) are shown above the form through the default slot,
+ * and hidden once subscribed, where the welcome takes their place.
  */
 import { useState, type FormEvent } from 'react';
 import { newsletterSignup, CONSENT_TEXT, MESSAGES } from '../core/domain.ts';
@@ -74,7 +75,8 @@ export function Newsletter({ sourcePage, container }: NewsletterProps) {
   const busy = status === 'submitting';
   return (
     <div className="newsletter kyb-card" part="card" ref={root}>
-      <div part="intro">
+      {/* The intro invites to join: once joined, the welcome replaces it (issue #29: the embed showed both). */}
+      <div part="intro" hidden={status === 'subscribed'}>
         <slot></slot>
       </div>
       {status === 'subscribed' ? (

@@ -93,7 +93,8 @@ function AddressedOrder({ container }: { container?: ShadowRoot }) {
         }
         return;
       }
-      if (r.status === 404) return setView({ state: 'not-found' });
+      // 400: the function's contract refused what the address holds (a token cut short, say): no order has it.
+      if (r.status === 404 || r.status === 400) return setView({ state: 'not-found' });
       // Too many asks, or no answer: on the success page keep confirming a while longer, else say so.
       if (sessionId && (r.status === 429 || r.status === null || r.status >= 500)) {
         const wait = nextDelay(asked - 1, Date.now() - started, r.status === 429);

@@ -25,8 +25,16 @@ export interface PaymentSeen {
   unexpected: boolean;
 }
 
-/** What the status means to the customer; a deposit order whose balance is already paid owes nothing more. */
-const statusNote = (o: OrderView) => (o.status === 'deposit_paid' && o.paid_cents > 0 && o.balance_due_cents === 0 ? ORDER_PAGE_TEXT.paidInFull : ORDER_PAGE_TEXT.status[o.status]);
+/**
+ * What the status means to the customer; a deposit order whose balance is already paid owes nothing more.
+ * Only the success page, back from the payment, may say the confirmation is on its way: in My Account and
+ * on the e-mail's link it came long ago (issue #29).
+ */
+function statusNote(o: OrderView, payment?: PaymentSeen) {
+  if (o.status === 'deposit_paid' && o.paid_cents > 0 && o.balance_due_cents === 0) return ORDER_PAGE_TEXT.paidInFull;
+  if (o.status === 'paid' && payment?.status === 'paid') return ORDER_PAGE_TEXT.paidJustNow;
+  return ORDER_PAGE_TEXT.status[o.status];
+}
 
 export interface ReceiptProps {
   order: OrderView;
@@ -63,7 +71,7 @@ export function Receipt({ order: o, link, payment, level = 2, access, toast }: R
         </p>
       ) : null}
       <p className="receipt__note" part="note">
-        {statusNote(o)}
+        {statusNote(o, payment)}
       </p>
       <ul className="receipt__items" part="items" aria-label={ORDER_PAGE_TEXT.items}>
         {o.items.map((i, n) => (

@@ -7,7 +7,7 @@
  */
 import type { ComponentChildren } from 'preact';
 import { bookingLink } from '../../../shared/business.ts';
-import { LENGTH_BANDS, LOC_COLORS, LOCS_PER_BUNDLE, SIZES, productById, type ProductId } from '../../../shared/catalog.ts';
+import { BUY_NOW_TARGET, LENGTH_BANDS, LOC_COLORS, LOCS_PER_BUNDLE, SIZES, productById, type ProductId } from '../../../shared/catalog.ts';
 import { allConfigurations, formatFrom, fromPrice, priceFor } from '../../../shared/pricing.ts';
 import { Badge, Breadcrumb, ButtonLink, ExtLink, Feature, Fallback, Img, JsonLd, Section } from '../../components/ui.tsx';
 import { Icon } from '../../components/icons.tsx';
@@ -143,7 +143,7 @@ export function ProductLayout({
               {extraFacts}
               <div class="actions">
                 {/* A Coming Soon product is not for sale: it offers the waiting list (issue #8). */}
-                {p.comingSoon ? <ButtonLink href="#waitlist">Join the Waiting List</ButtonLink> : <ButtonLink href="#pricing">Buy Now</ButtonLink>}
+                {p.comingSoon ? <ButtonLink href="#waitlist">Join the Waiting List</ButtonLink> : <ButtonLink href={`#${BUY_NOW_TARGET}`}>Buy Now</ButtonLink>}
                 <ButtonLink href="#customize" variant="outline">
                   Book Consultation
                 </ButtonLink>
@@ -162,7 +162,7 @@ export function ProductLayout({
       )}
 
       <Section id="customize" tone="sand" title={customizeTitle} intro="Choose your options and see your price update as you go.">
-        {customizer}
+        <div id={BUY_NOW_TARGET}>{customizer}</div>
         <p class="note">
           Unsure what suits you? <ExtLink href={bookingLink({ consultation: true })}>Book a free consultation</ExtLink> and a stylist will help you choose.
         </p>

@@ -21,7 +21,7 @@ import {
   TRINITY_LENGTHS,
   type ProductId,
 } from '../../../shared/catalog.ts';
-import { formatAdder, formatUSD, jahBundles, priceDiyKit, priceJah } from '../../../shared/pricing.ts';
+import { formatAdder, formatUSD, fromPrice, jahBundles, priceDiyKit, priceJah } from '../../../shared/pricing.ts';
 import { priceTable, priceTableOf } from '../../../widgets/loc-configurator/price-table.ts';
 import { Accordion, Badge, ExtLink, Fallback, Img, Section } from '../../components/ui.tsx';
 import { Icon } from '../../components/icons.tsx';
@@ -137,12 +137,29 @@ function KitCards() {
   );
 }
 
+/**
+ * The kit a customer can buy today, where a customer looking for a kit lands (issue #29: the Custom DIY
+ * Loc Kit was linked from no page).
+ */
+function LockKitOnSale() {
+  const k = product('lock-kit');
+  return (
+    <p class="notice">
+      <Icon name="check" />
+      <span>
+        On sale now: <a href={k.href}>build your own {k.title}</a>, from {formatUSD(fromPrice('lock-kit'))}.
+      </span>
+    </p>
+  );
+}
+
 function DiyKitPage() {
   const p = product('diy-kit');
   return (
     <ProductLayout
       id="diy-kit"
       customizeTitle="Choose your kit"
+      extraFacts={<LockKitOnSale />}
       customizer={
         <kyb-loc-configurator product="diy-kit">
           <Fallback class="configurator-fallback">

@@ -125,7 +125,7 @@ export async function signIn(u) {
   await type(field(bar, 'Email'), u.email);
   await type(field(bar, 'Password'), u.password);
   $(bar, '[role="tabpanel"]:not([hidden]) button[type="submit"]').click();
-  await waitFor(() => text($(bar, '[part~="greeting"]')).includes(u.email), 'signed in', 15_000);
+  await waitFor(() => $(bar, '[part~="greeting"]')?.title === u.email, 'signed in', 15_000);
   return bar;
 }
 

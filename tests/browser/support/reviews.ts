@@ -209,6 +209,6 @@ export async function signIn(u) {
   await type(bar.shadowRoot.getElementById(f('Email').htmlFor) as HTMLInputElement, u.email);
   await type(bar.shadowRoot.getElementById(f('Password').htmlFor) as HTMLInputElement, u.password);
   $(bar, '[role="tabpanel"]:not([hidden]) button[type="submit"]').click();
-  await waitFor(() => text($(bar, '[part~="greeting"]')).includes(u.email), 'signed in');
+  await waitFor(() => $(bar, '[part~="greeting"]')?.title === u.email, 'signed in');
   return bar;
 }

@@ -22,7 +22,7 @@ export async function createAccount(site: Site, prefix = 'e2e'): Promise<Account
 /** The header bar's account control (the slide-out menu holds a second one, `layout="menu"`). */
 export const headerAuth = (page: Page) => page.locator('.site-header__actions kyb-auth-button');
 
-/** Opens the header's dialog, signs in, and waits for the greeting with the e-mail (1280 px: the full bar). */
+/** Opens the header's dialog, signs in, and waits for the greeting, whose tooltip is the e-mail (1280 px: the full bar). */
 export async function signInViaHeader(page: Page, a: Account): Promise<void> {
   const bar = headerAuth(page);
   await bar.hover(); // the button's code loads when the visitor reaches for it
@@ -31,7 +31,7 @@ export async function signInViaHeader(page: Page, a: Account): Promise<void> {
   await dialog.getByLabel('Email').fill(a.email);
   await dialog.getByLabel('Password').fill(a.password);
   await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await bar.getByText(a.email).waitFor({ timeout: 20_000 });
+  await bar.getByTitle(a.email, { exact: true }).waitFor({ timeout: 20_000 });
 }
 
 /**

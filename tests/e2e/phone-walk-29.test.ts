@@ -1,0 +1,126 @@
+/**
+ * Issue #29, what a second walk on a 390 px touch phone found, checked in the built site against the local
+ * stack: a product page's Buy Now lands on the customizer's first choice, focused and in view; the admin's
+ * orders start within the first screen; the controls a phone visitor taps are 44 px (nothing under 24);
+ * the Crown Planner's sub-navigation shows every anchor whole, none under Get CROWN; the booking bar is
+ * opaque over the footer at 1280 px.
+ */
+import { describe, expect, it } from 'vitest';
+import type { BrowserContextOptions, Locator, Page } from 'playwright';
+import { ADMIN } from '../support/stack.ts';
+import { signedInStorage } from './support/auth.ts';
+import { useSite } from './support/hooks.ts';
+import { DESKTOP, MOBILE } from './support/site.ts';
+import { widgetsUpgraded } from './support/page.ts';
+
+const ctx = useSite({ autoconfirm: true });
+const PHONE: BrowserContextOptions = { viewport: MOBILE, isMobile: true, hasTouch: true };
+
+async function open(path: string, opts: BrowserContextOptions = PHONE, upgraded = true): Promise<Page> {
+  const page = await ctx.site.page(opts);
+  const res = await page.goto(ctx.site.url + path);
+  expect(res?.status(), `${path} answers 200`).toBe(200);
+  if (upgraded) await widgetsUpgraded(page);
+  return page;
+}
+
+const box = async (l: Locator) => {
+  const b = await l.boundingBox();
+  if (!b) throw new Error('not shown');
+  return b;
+};
+
+describe('Buy Now on a product page (issue #29, item 3)', () => {
+  for (const path of ['/products/trinity-locs', '/products/jah-locs', '/products/lock-kit']) {
+    it(`${path}: leads to the customizer, its first choice focused and in view at 390 px`, async () => {
+      // A first visit: the configurator below the fold has not loaded when Buy Now is tapped.
+      const page = await open(path, PHONE, false);
+      await page.getByRole('link', { name: 'Buy Now', exact: true }).first().tap();
+      const focused = () =>
+        page.evaluate(() => {
+          let el = document.activeElement;
+          while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+          if (!(el instanceof HTMLInputElement)) return null;
+          const group = el.closest('fieldset');
+          const first = group?.getRootNode() instanceof ShadowRoot ? (group.getRootNode() as ShadowRoot).querySelector('fieldset') : null;
+          const r = el.getBoundingClientRect();
+          return { first: group === first, inView: r.top >= 0 && r.bottom <= innerHeight, type: el.type };
+        });
+      await expect.poll(focused, { message: 'the first choice of the customizer has focus', timeout: 15_000 }).toEqual({ first: true, inView: true, type: 'radio' });
+      expect(new URL(page.url()).hash).toBe('#choose');
+    });
+  }
+});
+
+describe('the admin on a phone (issue #29, item 6)', () => {
+  it('/admin/orders: the first order starts within the first screen at 390 px', async () => {
+    const page = await open('/admin/orders', { ...PHONE, storageState: await signedInStorage(ctx.site, ADMIN) });
+    const first = page.locator('kyb-admin-orders [part~="item"]').first();
+    await first.waitFor({ timeout: 20_000 });
+    const top = await first.evaluate((el) => el.getBoundingClientRect().top + scrollY);
+    expect(top, 'the first order begins above the fold').toBeLessThan(MOBILE.height);
+    // Every admin page's link is still there, in one row that scrolls, with a cue that it does.
+    const nav = page.getByRole('navigation', { name: 'Administration' });
+    expect(await nav.getByRole('link').count()).toBe(5);
+    const row = await nav.locator('ul').evaluate((ul) => ({ scrolls: ul.scrollWidth > ul.clientWidth, mask: getComputedStyle(ul).maskImage }));
+    if (row.scrolls) expect(row.mask, 'a fade at the end says there is more').not.toBe('none');
+  });
+});
+
+describe('tap targets at 390 px (issue #29, item 7)', () => {
+  it('the header logo, the footer links, the sign-in tabs and Forgot password? are 44 px high; the /links consent box is 24 px', async () => {
+    const page = await open('/');
+    const small: string[] = [];
+    const atLeast = async (name: string, l: Locator, h: number, w = 24) => {
+      const b = await box(l);
+      if (b.height < h - 0.5 || b.width < w - 0.5) small.push(`${name}: ${Math.round(b.width)}×${Math.round(b.height)}`);
+    };
+    await atLeast('header logo', page.locator('.site-header a.brand'), 44);
+    for (const a of await page.locator('.site-footer__col a').all()) await atLeast(`footer "${(await a.textContent())?.trim()}"`, a, 44);
+    await page.locator('.site-header__actions kyb-auth-button').getByRole('button', { name: 'Sign in', exact: true }).tap();
+    const dialog = page.getByRole('dialog');
+    for (const t of await dialog.getByRole('tab').all()) await atLeast(`tab "${(await t.textContent())?.trim()}"`, t, 44);
+    await atLeast('Forgot password?', dialog.getByRole('button', { name: 'Forgot password?' }), 44);
+
+    const links = await open('/links');
+    const consent = links.locator('kyb-newsletter input[type="checkbox"]');
+    await consent.scrollIntoViewIfNeeded();
+    await atLeast('/links consent checkbox', consent, 24, 24);
+    expect(small, 'targets under their size').toEqual([]);
+  });
+});
+
+describe("the Crown Planner's sub-navigation at 390 px (issue #29, item 7)", () => {
+  it('shows every anchor whole, none under Get CROWN, with nothing to swipe to', async () => {
+    const page = await open('/digital-tools/crown-planner');
+    const nav = page.getByRole('navigation', { name: 'On this page' });
+    const state = await nav.evaluate((n) => {
+      const button = n.querySelector('.btn')!.getBoundingClientRect();
+      const list = n.querySelector('ul')!;
+      const anchors = [...list.querySelectorAll('a')].map((a) => ({ name: a.textContent!.trim(), r: a.getBoundingClientRect() }));
+      const overlaps = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      return {
+        scrolls: list.scrollWidth > list.clientWidth + 1,
+        cut: anchors.filter(({ r }) => r.left < 0 || r.right > innerWidth || r.width === 0).map((a) => a.name),
+        underButton: anchors.filter(({ r }) => overlaps(r, button)).map((a) => a.name),
+        small: anchors.filter(({ r }) => r.height < 24).map((a) => a.name),
+      };
+    });
+    expect(state).toEqual({ scrolls: false, cut: [], underButton: [], small: [] });
+  });
+});
+
+describe('the booking bar at 1280 px (issue #29, item 7)', () => {
+  it('/holistic-haircare: the bar is opaque, so the footer never shows through it', async () => {
+    const page = await open('/holistic-haircare', { viewport: DESKTOP });
+    await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+    const bar = page.locator('.booking-bar');
+    await expect.poll(() => bar.evaluate((el) => getComputedStyle(el).position), { message: 'the bar is fixed once it upgrades', timeout: 15_000 }).toBe('fixed');
+    const alpha = await bar.evaluate((el) => {
+      const m = /rgba?\(([^)]+)\)/.exec(getComputedStyle(el).backgroundColor);
+      const parts = m ? m[1].split(',').map((x) => Number(x.trim())) : [];
+      return parts.length === 4 ? parts[3] : 1;
+    });
+    expect(alpha, 'an opaque background').toBe(1);
+  });
+});

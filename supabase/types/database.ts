@@ -514,6 +514,13 @@ export type Database = {
             foreignKeyName: 'review_media_review_id_fkey';
             columns: ['review_id'];
             isOneToOne: false;
+            referencedRelation: 'review_cards';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'review_media_review_id_fkey';
+            columns: ['review_id'];
+            isOneToOne: false;
             referencedRelation: 'reviews';
             referencedColumns: ['id'];
           },
@@ -540,6 +547,13 @@ export type Database = {
           updated_at?: string;
         };
         Relationships: [
+          {
+            foreignKeyName: 'review_replies_review_id_fkey';
+            columns: ['review_id'];
+            isOneToOne: true;
+            referencedRelation: 'review_cards';
+            referencedColumns: ['id'];
+          },
           {
             foreignKeyName: 'review_replies_review_id_fkey';
             columns: ['review_id'];
@@ -818,6 +832,46 @@ export type Database = {
           status: string | null;
         };
         ComputedFields: never;
+        Relationships: [];
+      };
+      review_cards: {
+        Row: {
+          content: string;
+          created_at: string;
+          id: string;
+          is_verified_purchase: boolean;
+          media: Json | null;
+          product_slug: string;
+          rating: number;
+          reply: Json | null;
+          reviewer_name: string;
+          title: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          content?: string | null;
+          created_at?: string | null;
+          id?: string | null;
+          is_verified_purchase?: boolean | null;
+          media?: never;
+          product_slug?: string | null;
+          rating?: number | null;
+          reply?: never;
+          reviewer_name?: string | null;
+          title?: string | null;
+        };
+        Update: {
+          content?: string | null;
+          created_at?: string | null;
+          id?: string | null;
+          is_verified_purchase?: boolean | null;
+          media?: never;
+          product_slug?: string | null;
+          rating?: number | null;
+          reply?: never;
+          reviewer_name?: string | null;
+          title?: string | null;
+        };
         Relationships: [];
       };
     };

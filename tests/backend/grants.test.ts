@@ -66,6 +66,7 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
     'table review_replies': ['SELECT'],
     'table review_summaries': ['SELECT'],
     'table reviews': ['SELECT'],
+    'view review_cards': ['SELECT'],
     'function review_feed(text,text,integer,boolean,integer,integer,text)': ['EXECUTE'],
   },
   authenticated: {
@@ -75,6 +76,7 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
     'table review_replies': CRUD,
     'table review_summaries': ['SELECT'],
     'table reviews': CRUD,
+    'view review_cards': ['SELECT'],
     'function is_admin()': ['EXECUTE'],
     'function review_feed(text,text,integer,boolean,integer,integer,text)': ['EXECUTE'],
     'function review_file_is_settled(text)': ['EXECUTE'],

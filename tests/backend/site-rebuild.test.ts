@@ -67,7 +67,29 @@ describe('what asks for a rebuild', () => {
 
   it('an edit nobody can see (the same values again) asks nothing', async () => {
     await sql(`update public.reviews set title = title where id = '5eed0001-0000-4000-8000-000000000021'`);
+    await sql(`insert into public.review_replies (review_id, content) values ('5eed0001-0000-4000-8000-000000000021', 'Thanks!')`);
+    await take();
+    // The stamp trigger moves updated_at on every write: the reply saved again unchanged is no change.
+    await sql(`update public.review_replies set content = content where review_id = '5eed0001-0000-4000-8000-000000000021'`);
     expect(await take()).toEqual([]);
+    await sql(`delete from public.review_replies where review_id = '5eed0001-0000-4000-8000-000000000021'`);
+    await take();
+  });
+
+  it("whole rows are compared (issue #30): a column no list names, and an approved review's files, ask for its product", async () => {
+    const review = '5eed0001-0000-4000-8000-000000000021'; // jah-locs, approved (seed)
+    // user_id is on no card today; the trigger names no column, so a column the cards gain later is covered the same way.
+    const [{ user_id }] = await sql<{ user_id: string }>('select user_id from public.reviews where id = $1', [review]);
+    await sql('update public.reviews set user_id = $2 where id = $1', [review, author.id]);
+    expect(await take()).toEqual(['jah-locs']);
+    await sql('update public.reviews set user_id = $2 where id = $1', [review, user_id]);
+    await take();
+
+    const path = `${user_id}/${review}/rebuild.png`;
+    await sql(`insert into public.review_media (review_id, file_path, file_type, file_size) values ($1, $2, 'image/png', 5)`, [review, path]);
+    expect(await take(), 'a file added to a public review').toEqual(['jah-locs']);
+    await sql('delete from public.review_media where file_path = $1', [path]);
+    expect(await take(), 'a file removed').toEqual(['jah-locs']);
   });
 });
 

@@ -1,8 +1,9 @@
 /**
  * The review feed's shape and how a raw answer becomes one. The feed is what the `review_feed` RPC
  * returns (migration review_feed, docs/reviews.md#reviews-section): the generated Database type only
- * knows it as `Json`, so its fields are picked here from the tables the function reads, and a change of
- * column type in a migration shows up as a type error in every reader.
+ * knows it as `Json`. Each review in it is one row of the view review_cards (migration review_cards), so
+ * a review's type is that row's, with the two JSON columns spelled out: a column added to the view
+ * reaches every reader's type with no edit here.
  */
 import type { Database, Tables } from '../../../supabase/types/database.ts';
 
@@ -21,7 +22,7 @@ export const SORT_OPTIONS: ReadonlyArray<{ value: SortKey; label: string }> = [
 export type FeedMedia = Pick<Tables<'review_media'>, 'id' | 'file_path' | 'file_type' | 'file_size'>;
 /** The brand's public reply to a review (migration review_replies); shown dated by its last edit. */
 export type FeedReply = Pick<Tables<'review_replies'>, 'content' | 'created_at' | 'updated_at'>;
-export type FeedReview = Pick<Tables<'reviews'>, 'id' | 'product_slug' | 'rating' | 'title' | 'content' | 'reviewer_name' | 'is_verified_purchase' | 'created_at'> & {
+export type FeedReview = Omit<Database['public']['Views']['review_cards']['Row'], 'media' | 'reply'> & {
   media: FeedMedia[];
   /** null when the brand has not replied. */
   reply: FeedReply | null;

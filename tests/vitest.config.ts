@@ -26,6 +26,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // One migrated, seeded database image per run; each file's stack starts from a copy of it.
+          globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           pool: 'forks',
@@ -39,6 +41,7 @@ export default defineConfig({
           // tests/visual: every route and catalogued element state at four widths (npm run visual).
           name: 'visual',
           include: ['tests/visual/**/*.test.ts'],
+          globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 300_000,
           hookTimeout: 180_000,
           pool: 'forks',

@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const e2eWorkers = Math.max(1, Number(process.env.KYB_E2E_WORKERS) || 1);
 
 export default defineConfig({
   root,
@@ -31,8 +32,10 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           pool: 'forks',
-          maxWorkers: 1,
-          fileParallelism: false,
+          // KYB_E2E_WORKERS=2 runs two files at once, each with its own ports, site copy, database and
+          // Chromium (tests/e2e/README.md says why one is the default).
+          maxWorkers: e2eWorkers,
+          fileParallelism: e2eWorkers > 1,
         },
       },
       {

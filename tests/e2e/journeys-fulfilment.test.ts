@@ -110,9 +110,10 @@ describe('running the orders (issue #21)', () => {
     const service = ctx.site.service();
     const { data: row } = await service
       .from('orders')
-      .select('id')
+      .select('id, paid_cents')
       .eq('number', Number(number.slice(4)))
       .single();
+    expect(row!.paid_cents, 'the deposit, in cents').toBe(19_800);
     await expect
       .poll(async () => (await service.from('order_mails').select('status').eq('order_id', row!.id).eq('kind', 'confirmation')).data?.map((m) => m.status), {
         timeout: 20_000,

@@ -94,7 +94,8 @@ describe('buying on a phone (issue #20)', () => {
     await page.waitForURL(/\/stripe\/pay\/cs_/, { timeout: 20_000 });
     const sessionUrl = page.url();
     const session = new URL(sessionUrl).pathname.split('/').pop()!;
-    await pay(page, '4000 0000 0000 0002', { email: `declined-${uid()}@example.com`, address: true });
+    const declined = `declined-${uid()}@example.com`;
+    await pay(page, '4000 0000 0000 0002', { email: declined, address: true });
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Your card was declined.');
     // Stripe's page stays, with what was typed, so the customer only changes the card (the one declined
     // card of the e2e suite: stripe-checkout.test.ts covers the page's paid path).
@@ -108,6 +109,8 @@ describe('buying on a phone (issue #20)', () => {
     expect(payment!.status).toBe('open');
     const { data: row } = await ctx.site.service().from('orders').select('status, paid_cents').eq('id', payment!.order_id).single();
     expect(row).toEqual({ status: 'pending', paid_cents: 0 });
+    await ctx.site.stack.stripe.idle();
+    expect(await mails(declined), 'no receipt for a declined card').toEqual([]);
     // Back to the site: the cart is still there.
     await page.goto(`${ctx.site.url}/cart`);
     await page.locator('main kyb-cart').getByText('Handmade Faux Locs', { exact: true }).waitFor({ timeout: 20_000 });

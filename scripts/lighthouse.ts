@@ -109,7 +109,6 @@ async function main() {
   }
   const headers = await readFile(join(dir, '_headers'), 'utf8').catch(() => '');
   await writeFile(join(dir, '_headers'), headers.split(new URL(buildUrl).origin).join(new URL(backend.url).origin));
-  await backend.stack.db.query(`update public.planner_gallery set image_url = replace(image_url, $1, $2)`, [new URL(buildUrl).origin, backend.url]);
   const web = await serveSite({ root: dir, port: 0 });
 
   const chrome = await launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROMIUM_ARGS, ignoreDefaultFlags: true });

@@ -239,15 +239,12 @@ insert into public.review_media (id, review_id, file_path, file_type, file_size,
 on conflict (id) do nothing;
 
 -- ---------------------------------------------------------------- planner gallery
--- image_url is the object's public URL, as the gallery admin stores an upload (getPublicUrl of the
--- project's configured URL, docs/admin.md#gallery-admin). The seed builds it the same way from the
--- project URL it is applied for: the local stack sets `kyb.api_url` to its own public URL (any host,
--- any port); without it (the Supabase CLI's `db reset`) it is the CLI's API address ([api] port in
--- supabase/config.toml).
+-- image_url is the object's path on the project's API (migration stored_paths): the widgets build the
+-- URL from the address the page was built for (widgets/core/public.ts mediaUrl), so no row names a
+-- host or a port and one seeded database serves a stack on any address.
 insert into public.planner_gallery (id, image_url, alt_text, display_order, is_active, file_type, created_at)
-select g.id::uuid, api.url || '/storage/v1/object/public/planner-gallery/' || g.name, g.alt_text, g.display_order, g.is_active, 'image', g.created_at::timestamptz
-from (select coalesce(nullif(current_setting('kyb.api_url', true), ''), 'http://127.0.0.1:54321') as url) as api,
-(values
+select g.id::uuid, '/storage/v1/object/public/planner-gallery/' || g.name, g.alt_text, g.display_order, g.is_active, 'image', g.created_at::timestamptz
+from (values
   ('5eed0003-0000-4000-8000-000000000001', 'seed/1.png', 'Crown Planner cover with a gold crown on deep green', 0, true, '2025-01-10 09:01:00+00'),
   ('5eed0003-0000-4000-8000-000000000002', 'seed/2.png', 'Wash-day ritual tracker page', 1, true, '2025-01-10 09:02:00+00'),
   ('5eed0003-0000-4000-8000-000000000003', 'seed/3.png', 'Protective style install checklist', 2, true, '2025-01-10 09:03:00+00'),

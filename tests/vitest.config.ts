@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const e2eWorkers = Math.max(1, Number(process.env.KYB_E2E_WORKERS) || 1);
 
 export default defineConfig({
   root,
@@ -26,11 +27,15 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // One migrated, seeded database image per run; each file's stack starts from a copy of it.
+          globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           pool: 'forks',
-          maxWorkers: 1,
-          fileParallelism: false,
+          // KYB_E2E_WORKERS=2 runs two files at once, each with its own ports, site copy, database and
+          // Chromium (tests/e2e/README.md says why one is the default).
+          maxWorkers: e2eWorkers,
+          fileParallelism: e2eWorkers > 1,
         },
       },
       {
@@ -39,6 +44,7 @@ export default defineConfig({
           // tests/visual: every route and catalogued element state at four widths (npm run visual).
           name: 'visual',
           include: ['tests/visual/**/*.test.ts'],
+          globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 300_000,
           hookTimeout: 180_000,
           pool: 'forks',

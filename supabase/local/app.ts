@@ -53,7 +53,7 @@ function apikeyExempt(service: string, path: string, method: string): boolean {
 export async function createStack(opts: CreateStackOptions = {}): Promise<Stack> {
   const config = defaultConfig(opts.config);
   const db = opts.db ?? (await openDb(opts));
-  if (opts.migrate !== false) await migrate(db, { seed: opts.seed, publicUrl: config.publicUrl });
+  if (opts.migrate !== false) await migrate(db, { seed: opts.seed });
   const mailStore = await openMailStore(db);
   const ctx: StackContext = {
     db,

@@ -240,7 +240,7 @@ async function openPostgres(url: string): Promise<Db> {
  * applied versions in supabase_migrations.schema_migrations (created here as the CLI creates it on the
  * first push). Returns whether the database was new.
  */
-export async function migrate(db: Db, opts: { seed?: boolean; publicUrl?: string } = {}): Promise<{ fresh: boolean; applied: string[] }> {
+export async function migrate(db: Db, opts: { seed?: boolean } = {}): Promise<{ fresh: boolean; applied: string[] }> {
   const exists = await db.query<{ ok: boolean }>(`select exists(select 1 from pg_namespace where nspname = 'auth') as ok`);
   const fresh = !exists.rows[0]?.ok;
   if (fresh) await db.exec(await readFile(join(here, 'base.sql'), 'utf8'));
@@ -274,9 +274,8 @@ export async function migrate(db: Db, opts: { seed?: boolean; publicUrl?: string
   const seedFile = join(SUPABASE_DIR, 'seed.sql');
   if (fresh && opts.seed !== false && existsSync(seedFile)) {
     try {
-      // The seed builds stored public URLs from the project URL, as an upload does (seed.sql: kyb.api_url).
-      const apiUrl = opts.publicUrl ? `set local kyb.api_url = '${opts.publicUrl.replace(/'/g, "''")}';` : '';
-      await db.exec(`begin;\n${asPostgres}\n${apiUrl}\n${await readFile(seedFile, 'utf8')}\n;commit;`);
+      // The seed names no address (stored paths, seed.sql's planner gallery): one seeded image serves any port.
+      await db.exec(`begin;\n${asPostgres}\n${await readFile(seedFile, 'utf8')}\n;commit;`);
     } catch (e) {
       await db.exec('rollback').catch(() => {});
       throw new Error(`seed.sql failed: ${(e as Error).message}`);

@@ -111,8 +111,8 @@ export interface ServeOptions extends CreateStackOptions {
 export async function serve(opts: ServeOptions = {}): Promise<{ stack: Stack; url: string; cleanup: CleanupSchedule | null; close(): Promise<void> }> {
   const port = opts.port ?? 54321;
   const host = opts.host ?? '127.0.0.1';
-  // Listening comes first, so the stack is created knowing its own address (port 0: a free one): the
-  // seed writes stored public URLs from it, as an upload does (seed.sql, planner gallery).
+  // Listening comes first, so the stack is created knowing its own address (port 0: a free one): its
+  // answers name it (mail links, storage's public URLs). The database holds no address (stored paths).
   let stack!: Stack;
   let ready!: () => void;
   const created = new Promise<void>((ok) => (ready = ok));

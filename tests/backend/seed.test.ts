@@ -284,7 +284,8 @@ describe('seeded files', () => {
       [2, true],
       [3, false],
     ]);
-    const prefix = `${s.config.publicUrl}/storage/v1/object/public/planner-gallery/`;
+    // A path on the project's API, no address (migration stored_paths): the widgets add the backend's.
+    const prefix = '/storage/v1/object/public/planner-gallery/';
     const names = (await sql<{ name: string }>(`select name from storage.objects where bucket_id = 'planner-gallery'`)).map((o) => o.name);
     for (const i of items) {
       expect(i.image_url.startsWith(prefix), i.image_url).toBe(true);
@@ -296,20 +297,40 @@ describe('seeded files', () => {
 });
 
 describe('seeded media on any address', () => {
-  it("builds the planner gallery's public URLs from the address the stack serves on, where they answer", async () => {
-    // A new database on a free port: the seed runs for this stack, as on a fresh `npm start`.
-    const served = await serve({ port: 0, reviewMediaCleanupEveryMs: false });
-    try {
-      const { rows } = await served.stack.db.query<{ image_url: string }>('select image_url from public.planner_gallery order by display_order');
-      expect(rows).toHaveLength(4);
-      for (const { image_url } of rows) {
-        expect(image_url.startsWith(`${served.url}/storage/v1/object/public/planner-gallery/seed/`), image_url).toBe(true);
-        const res = await fetch(image_url);
-        expect(res.status, image_url).toBe(200);
-        expect(res.headers.get('content-type'), image_url).toBe('image/png');
-      }
-    } finally {
-      await served.close();
+  // A new database on a free port: the seed runs for this stack, as on a fresh `npm start`.
+  let served: Awaited<ReturnType<typeof serve>>;
+  beforeAll(async () => {
+    served = await serve({ port: 0, reviewMediaCleanupEveryMs: false });
+  });
+  afterAll(async () => {
+    await served?.close();
+  });
+
+  it("stores the planner gallery's paths, which answer on the address any stack serves on", async () => {
+    const { rows } = await served.stack.db.query<{ image_url: string }>('select image_url from public.planner_gallery order by display_order');
+    expect(rows).toHaveLength(4);
+    for (const { image_url } of rows) {
+      expect(image_url.startsWith('/storage/v1/object/public/planner-gallery/seed/'), image_url).toBe(true);
+      const res = await fetch(`${served.url}${image_url}`);
+      expect(res.status, image_url).toBe(200);
+      expect(res.headers.get('content-type'), image_url).toBe('image/png');
     }
+  });
+
+  it('writes no address of the stack into any row: one seeded image serves every port', async () => {
+    const port = new URL(served.url).port;
+    // Every text-like column of the project's tables, as text.
+    const { rows: cols } = await served.stack.db.query<{ t: string; c: string }>(
+      `select table_name as t, column_name as c from information_schema.columns
+        where table_schema = 'public' and data_type in ('text', 'character varying', 'jsonb', 'json', 'ARRAY')`,
+    );
+    const found: string[] = [];
+    for (const { t, c } of cols) {
+      const { rows } = await served.stack.db.query<{ n: number }>(
+        `select count(*)::int as n from public."${t}" where "${c}"::text like '%127.0.0.1%' or "${c}"::text like '%:${port}%'`,
+      );
+      if (rows[0].n) found.push(`${t}.${c}`);
+    }
+    expect(found).toEqual([]);
   });
 });

@@ -88,6 +88,16 @@ describe('gallery admin and the planner carousel (docs/pages.md, docs/data.md#st
     ]);
     const first = carousel.getByRole('img', { name: alt, exact: true }).first();
     await expect.poll(() => first.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth), { message: 'the uploaded image shows first', timeout: 15_000 }).toBe(96);
+    // A seeded item stores a path, not an address (migration stored_paths): its image shows from this
+    // file's stack on its own free port, resolved against the address the page was served with.
+    await thumbs.nth(1).click();
+    const seeded = carousel.getByRole('img', { name: CHECKLIST, exact: true }).first();
+    await expect
+      .poll(() => seeded.evaluate((i: HTMLImageElement) => (i.complete ? { src: new URL(i.src).origin, width: i.naturalWidth > 0 } : null)), {
+        message: 'a seeded image shows from this stack',
+        timeout: 15_000,
+      })
+      .toEqual({ src: ctx.site.backendUrl, width: true });
 
     // Delete: Cancel keeps it, Delete removes it.
     await row(alt)

@@ -3,7 +3,8 @@
  * the built site, the shop's functions, the local Stripe's hosted page and its signed webhooks, the dev
  * inbox and the review-requests job. The admin works at 1280 px; the customer on a 390 px touch phone.
  *
- * - A Jah Locs order paid by deposit → the admin starts production → marks it ready, which e-mails the
+ * - A Jah Locs order paid by deposit, signed in (the customizer, the drawer, the receipt, the emptied
+ *   cart, /account and one confirmation e-mail, as issue #20 asks) → the admin starts production → marks it ready, which e-mails the
  *   balance → the customer pays it from the e-mailed link → the admin ships it with a tracking number →
  *   the customer's order page shows the tracking → delivered → a week later the job sends the review
  *   request → the customer follows it (signed out: the sign-in comes first), writes the review → the
@@ -21,7 +22,7 @@ import { createAccount, signedInStorage } from './support/auth.ts';
 import { useSite } from './support/hooks.ts';
 import { expectToast, uid } from './support/journeys.ts';
 import { openPage } from './support/page.ts';
-import { checkout, drawer, headerCart, mails, pay, phone, pick, receipt, totalsOf } from './support/shop.ts';
+import { drawer, headerCart, mails, pay, phone, pick, receipt, totalsOf } from './support/shop.ts';
 import { DESKTOP } from './support/site.ts';
 
 const ctx = useSite();
@@ -56,7 +57,9 @@ async function openOrder(admin: Page, number: string): Promise<Locator> {
 
 describe('running the orders (issue #21)', () => {
   it('a Jah Locs order from the deposit to a Verified Purchase review', async () => {
-    // The customer buys Jah Locs on a phone, signed in, and pays the deposit with 4242.
+    // The customer buys Jah Locs on a phone, signed in, and pays the deposit with 4242 (issue #20's
+    // signed-in purchase: the customizer, the drawer in words, the receipt, the emptied cart, /account and
+    // one confirmation e-mail are checked here, the one time the suite buys it).
     const account = await createAccount(ctx.site, 'jah');
     const customer = await phone(ctx.site, await signedInStorage(ctx.site, account));
     const page = await customer.newPage();
@@ -65,15 +68,58 @@ describe('running the orders (issue #21)', () => {
     await pick(page, 'size', 'MD');
     await pick(page, 'color', 'multi-tone');
     await pick(page, 'quantity', '40');
+    await expect.poll(() => page.locator('kyb-loc-configurator [part~="price"] output').textContent()).toBe('$395');
     await page.locator('kyb-loc-configurator').getByRole('button', { name: 'Add to Cart' }).tap();
+    await page.getByText('Added to cart').first().waitFor();
     await expect.poll(() => headerCart(page).locator('[part~="count"]').textContent()).toBe('1');
-    await checkout(page);
+
+    await headerCart(page).locator('[part~="button"]').tap();
+    const d = drawer(page);
+    const line = d.locator('[part~="line"]');
+    for (const words of ['Jah Locs', 'Length: 24-26 in', 'Size: MD (1.2-1.5 cm)', 'Color: Multi-tone (custom)', '40 locs (2 bundles of 20)'])
+      await line.getByText(words, { exact: true }).waitFor();
+    expect(await totalsOf(d)).toEqual(['Subtotal $395', 'Shipping Free', 'Total $395', 'Due today $198', 'Balance due before shipping $197']);
+    await d.getByText('A deposit is collected at checkout and the balance is due before shipping.').waitFor();
+    await d.getByRole('button', { name: 'Checkout' }).tap();
+    await page.waitForURL(/\/stripe\/pay\/cs_/, { timeout: 20_000 });
+    expect(await page.getByLabel('Email').inputValue(), "the account's address, given to Stripe").toBe(account.email);
     await pay(page, '4242 4242 4242 4242', { address: true });
     const confirmed = await receipt(page);
     await expect.poll(() => confirmed.locator('[part~="status"]').textContent(), { timeout: 30_000 }).toBe('Deposit paid');
+    expect(await totalsOf(confirmed)).toEqual(['Subtotal $395', 'Shipping Free', 'Total $395', 'Paid $198', 'Balance due before shipping $197']);
+    await confirmed.getByText('12 Loc Lane').waitFor();
     const number = (await confirmed.locator('[part~="title"]').textContent())!.replace('Order ', '');
+    expect(number).toMatch(/^KYB-\d+$/);
     // Not due yet, but the balance may be paid now: the page says so.
     await confirmed.getByText('The $197 balance is due before shipping.', { exact: false }).waitFor();
+    // The cart it came from is empty, here and in the account.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('kyb-cart'))).toBeNull();
+    await expect.poll(() => headerCart(page).locator('[part~="count"]').count()).toBe(0);
+
+    await openPage(ctx.site, '/account', page);
+    const mine = page.locator('kyb-order[of="account"] [part~="receipt"]');
+    await mine.first().waitFor({ timeout: 20_000 });
+    expect(await mine.first().locator('[part~="title"]').textContent()).toBe(`Order ${number}`);
+    expect(await mine.first().locator('[part~="status"]').textContent()).toBe('Deposit paid');
+
+    // Exactly one confirmation e-mail (the webhook and the success page both fulfil; it goes once). Once
+    // every webhook has been delivered and the order's confirmation is recorded as sent, none can follow:
+    // the success page has answered already (the receipt above), and the mail is claimed before it goes.
+    await expect.poll(async () => (await mails(ctx.site, account.email)).length, { timeout: 20_000 }).toBe(1);
+    await ctx.site.stack.stripe.idle();
+    const service = ctx.site.service();
+    const { data: row } = await service
+      .from('orders')
+      .select('id, paid_cents')
+      .eq('number', Number(number.slice(4)))
+      .single();
+    expect(row!.paid_cents, 'the deposit, in cents').toBe(19_800);
+    await expect
+      .poll(async () => (await service.from('order_mails').select('status').eq('order_id', row!.id).eq('kind', 'confirmation')).data?.map((m) => m.status), {
+        timeout: 20_000,
+      })
+      .toEqual(['sent']);
+    expect((await mails(ctx.site, account.email)).map((m) => m.subject)).toEqual([`Deposit received: Order ${number}`]);
 
     // The admin, at 1280 px: in production, then ready, which asks for the balance.
     const adminContext = await ctx.site.context({ viewport: DESKTOP, storageState: await signedInStorage(ctx.site, ADMIN) });
@@ -126,12 +172,6 @@ describe('running the orders (issue #21)', () => {
     order = await openOrder(admin, number);
     await order.getByRole('button', { name: 'Mark delivered' }).click();
     await expectToast(admin, 'Success', 'Marked delivered');
-    const service = ctx.site.service();
-    const { data: row } = await service
-      .from('orders')
-      .select('id')
-      .eq('number', Number(number.slice(4)))
-      .single();
     const { error } = await service
       .from('orders')
       .update({ delivered_at: new Date(Date.now() - 8 * 86_400_000).toISOString() })

@@ -45,15 +45,24 @@ const TOLERANCE = 4;
 const heights = (page: Page, tags: string[]) =>
   page.evaluate((ts) => ts.flatMap((t) => [...document.querySelectorAll(t)].map((e) => Math.round(e.getBoundingClientRect().height))), tags);
 
-/** Heights once they stop changing (a signed-out state appears when the auth check answers). */
+/**
+ * Heights once they stop changing (a signed-out state appears when the auth check answers): polled on the
+ * heights themselves until two looks in a row agree. Not support/quiet.ts: several of these pages never go
+ * still as a whole (it waits out its limit at every width), while the elements measured here do.
+ */
 async function settled(page: Page, tags: string[]): Promise<number[]> {
   let last = '';
-  for (let i = 0; i < 40; i++) {
-    const now = JSON.stringify(await heights(page, tags));
-    if (now === last) return JSON.parse(now);
-    last = now;
-    await page.waitForTimeout(250);
-  }
+  await expect
+    .poll(
+      async () => {
+        const now = JSON.stringify(await heights(page, tags));
+        const same = now === last;
+        last = now;
+        return same;
+      },
+      { message: `the heights of ${tags.join(', ')} settle`, interval: 250, timeout: 20_000 },
+    )
+    .toBe(true);
   return JSON.parse(last);
 }
 

@@ -23,7 +23,12 @@ export const imageFile = () => process.env.KYB_TEST_IMAGE ?? `/tmp/kyb-test-imag
 /** The seeded admin (supabase/seed.sql). */
 export const ADMIN = ADMIN_CREDENTIALS;
 
-async function openTestDb() {
+/**
+ * A database of its own for one test file: a restore of the run's prepared image (PGlite), or a clone of
+ * the template (DATABASE_URL). The backend files and the e2e fixture (tests/e2e/support/site.ts) both
+ * start from it, so no file pays for the migrations and the seed's password hashes.
+ */
+export async function openTestDb() {
   const url = process.env.DATABASE_URL;
   if (url) {
     const name = `kyb_t_${randomUUID().replace(/-/g, '').slice(0, 12)}`;

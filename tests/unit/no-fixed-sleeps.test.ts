@@ -54,11 +54,6 @@ const ALLOWED: Record<string, { count: number; reason: string }> = {
     count: 1,
     reason: 'lets eight password checks start hashing before timing reads beside them: the hashing thread gives no signal that it is busy (not converted)',
   },
-  'tests/e2e/reservations.test.ts': {
-    count: 1,
-    reason:
-      'polls the heights every 250 ms until two looks agree (a wait on the thing, written as a loop); e2e/support/quiet.ts made five of its pages time out, which never go still without reduced motion (not converted)',
-  },
   'tests/backend/checkout-crash.test.ts': {
     count: 2,
     reason: "the polling interval of two loops that wait on a child process (its /health) and on the order's mail row: waits on the thing, written as loops",

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES, TEXTS } from '../../shared/messages.ts';
 import { KybConfigError, resolveConfig, type ConfigSources } from '../../widgets/core/config.ts';
 import { errorsOf } from '../../widgets/core/form.tsx';
+import { mediaUrl } from '../../widgets/core/public.ts';
 import { newsletterSignup } from '../../shared/contracts.ts';
 
 describe('MESSAGES (docs/errors.md, word for word)', () => {
@@ -113,5 +114,18 @@ describe('errorsOf', () => {
     const r = newsletterSignup.safeParse({ name: 'A', email: '', consentGiven: false });
     expect(errorsOf(r)).toEqual({ name: 'Name must be at least 2 characters', email: 'Email is required', consentGiven: 'Please agree to receive our newsletter' });
     expect(errorsOf(newsletterSignup.safeParse({ name: 'Ada', email: 'a@b.co', consentGiven: true }))).toEqual({});
+  });
+});
+
+describe('mediaUrl (migration stored_paths)', () => {
+  it("resolves a stored path against the backend's address, at read time", () => {
+    const path = '/storage/v1/object/public/planner-gallery/seed/1.png';
+    expect(mediaUrl(path, 'http://127.0.0.1:54999')).toBe('http://127.0.0.1:54999/storage/v1/object/public/planner-gallery/seed/1.png');
+    expect(mediaUrl(path, 'https://abc.supabase.co')).toBe('https://abc.supabase.co/storage/v1/object/public/planner-gallery/seed/1.png');
+  });
+
+  it('keeps a full URL (what an upload stores) as it is', () => {
+    const url = 'https://abc.supabase.co/storage/v1/object/public/planner-gallery/1733000000000.png';
+    expect(mediaUrl(url, 'http://127.0.0.1:54321')).toBe(url);
   });
 });

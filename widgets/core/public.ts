@@ -46,3 +46,13 @@ export function storagePublicUrl(bucket: string, path: string): string {
   const enc = path.split('/').map(encodeURIComponent).join('/');
   return `${getConfig().supabaseUrl}/storage/v1/object/public/${encodeURIComponent(bucket)}/${enc}`;
 }
+
+/**
+ * The URL of a stored media address: a row may hold a path on the project's API
+ * (`/storage/v1/object/public/…`, what the seed stores: migration stored_paths) or a full URL (what an
+ * upload stores). A path is resolved against the backend the page was built for (or `backend`), at read
+ * time.
+ */
+export function mediaUrl(stored: string, backend?: string): string {
+  return stored.startsWith('/') ? `${backend ?? getConfig().supabaseUrl}${stored}` : stored;
+}

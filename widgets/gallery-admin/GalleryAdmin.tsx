@@ -14,6 +14,7 @@ import { ALT_TEXT_MAX, GALLERY_MAX_ITEMS, MESSAGES } from '../core/domain.ts';
 import { AdminGate, useAdminCall, type AdminPanelProps } from '../core/admin-gate.tsx';
 import { Modal } from '../core/dialog.tsx';
 import { emit } from '../core/events.ts';
+import { mediaUrl } from '../core/public.ts';
 import { deleteItem, listItems, updateItem, uploadItem, type GalleryItem, type ItemPatch } from './data.ts';
 
 /** Alt text is written this long after the last keystroke (the field still updates on every key). */
@@ -255,9 +256,9 @@ function Row({ item, index, update, onDelete }: RowProps) {
     <li className="ga__item" part="item" aria-label={label} data-id={item.id} data-active={String(item.is_active)}>
       <div className="ga__preview" part="preview">
         {item.file_type === 'video' ? (
-          <video src={item.image_url} muted playsInline controls preload="metadata" aria-label={item.alt_text || label} />
+          <video src={mediaUrl(item.image_url)} muted playsInline controls preload="metadata" aria-label={item.alt_text || label} />
         ) : (
-          <img src={item.image_url} alt={item.alt_text ?? ''} loading="lazy" />
+          <img src={mediaUrl(item.image_url)} alt={item.alt_text ?? ''} loading="lazy" />
         )}
         {!item.is_active ? <span className="ga__badge">Hidden</span> : null}
       </div>

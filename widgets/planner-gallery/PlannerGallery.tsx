@@ -12,6 +12,7 @@ import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
 import { GALLERY_THUMBS_PER_ROW, TEXTS } from '../core/domain.ts';
 import type { Tables } from '../../supabase/types/database.ts';
 import { rest } from '../core/rest.ts';
+import { mediaUrl } from '../core/public.ts';
 
 export interface PlannerGalleryProps {
   fallbackSrc?: string;
@@ -109,9 +110,9 @@ export function PlannerGallery({ fallbackSrc, fallbackAlt }: PlannerGalleryProps
         <div className="pg__slide" part="slide" role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${count}`} key={current.id}>
           {current.file_type === 'video' ? (
             // Controls: a looping video must be pausable (WCAG 2.2.2); no autoplay for reduced motion.
-            <video className="pg__media" src={current.image_url} muted loop autoPlay={!reducedMotion()} playsInline controls aria-label={labelOf(current, index)} />
+            <video className="pg__media" src={mediaUrl(current.image_url)} muted loop autoPlay={!reducedMotion()} playsInline controls aria-label={labelOf(current, index)} />
           ) : (
-            <img className="pg__media" src={current.image_url} alt={current.alt_text ?? ''} />
+            <img className="pg__media" src={mediaUrl(current.image_url)} alt={current.alt_text ?? ''} />
           )}
         </div>
         {count > 1 ? (
@@ -141,9 +142,9 @@ export function PlannerGallery({ fallbackSrc, fallbackAlt }: PlannerGalleryProps
                 onClick={() => go(i)}
               >
                 {it.file_type === 'video' ? (
-                  <video src={it.image_url} muted playsInline preload="metadata" aria-hidden="true" tabIndex={-1} />
+                  <video src={mediaUrl(it.image_url)} muted playsInline preload="metadata" aria-hidden="true" tabIndex={-1} />
                 ) : (
-                  <img src={it.image_url} alt="" loading="lazy" />
+                  <img src={mediaUrl(it.image_url)} alt="" loading="lazy" />
                 )}
               </button>
             </li>

@@ -31,7 +31,7 @@ import { serve } from '../../../supabase/local/server.ts';
 import { defaultConfig } from '../../../supabase/local/config.ts';
 import { serveSite, type ServeOptions, type SiteServer } from '../../../scripts/serve-site.ts';
 import { rebuildPages } from '../../../site/rebuild.ts';
-import type { TestClient } from '../../support/stack.ts';
+import { openTestDb, type TestClient } from '../../support/stack.ts';
 import type { Database } from '../../../supabase/types/database.ts';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -227,6 +227,10 @@ export async function startSite(opts: StartOptions = {}): Promise<Site> {
     );
     const functionEnv = opts.rebuild ? { ...defaultConfig().functionEnv, SITE_DEPLOY_HOOK_URL: `${web.upstreamUrl}${hookPath}`, SITE_REBUILD_QUIET_SECONDS: '0' } : undefined;
     backend = await serve({
+      // The run's prepared database (tests/support/global-setup.ts, the e2e and visual projects'
+      // globalSetup): migrated and seeded once, copied here. Scripts that start the fixture on their own
+      // (scripts/page-weight.ts) have no prepared image: their stack migrates and seeds a new database.
+      db: process.env.KYB_TEST_IMAGE || process.env.DATABASE_URL ? await openTestDb() : undefined,
       port: 0,
       config: { autoconfirm: opts.autoconfirm ?? true, siteUrl: web.url, ...(functionEnv ? { functionEnv } : {}) },
       siteRebuildEveryMs: opts.rebuild ? 500 : false,

@@ -255,7 +255,7 @@ describe('every page', () => {
     }
   });
 
-  it("shares one layout: nav labels, Digital Tools dropdown, Book Now, auth button, DM button and the menu's Send a DM, four-column footer, © 2025 with Privacy and Cookies", () => {
+  it("shares one layout: nav labels, Digital Tools dropdown, Book Now, auth button, DM button and the menu's Send a DM, four-column footer, © and the build's year with Privacy and Cookies", () => {
     const h = page('/rewards');
     const t = text(h);
     for (const label of ['About Us', 'Products', 'Services', 'Press', 'Digital Tools', 'Crown Planner', 'Blog', 'Vault', 'FAQ', 'Book Now']) expect(t).toContain(label);
@@ -273,7 +273,7 @@ describe('every page', () => {
     for (const col of ['Company', 'Digital Tools', 'Programs', 'Actions']) expect(h).toContain(`<h2 class="site-footer__title">${col}</h2>`);
     expect(h).toContain('<a href="/partners">Join Our Eco System</a>');
     expect(h).toContain(`href="mailto:${BUSINESS.email}">Contact</a>`);
-    expect(t).toContain(`© 2025 ${BUSINESS.legalName}`);
+    expect(t).toContain(`© ${new Date().getUTCFullYear()} ${BUSINESS.legalName}`);
     expect(h).toContain('<a href="/privacy">Privacy</a>');
     expect(h).toContain('<a href="/cookies">Cookies</a>');
   });

@@ -13,10 +13,10 @@
  * @event kyb-order-change - `{id, status}` after a step of an order is stored
  * @csspart heading, views, view, summary, filters, search, status-filter, export, status, empty, list, item, badge,
  *   open, load-more, dialog, details, sections, section, customer, items, totals, name, options, address, shipment,
- *   payments, history, mails, review-request, kit-terms, actions, step, close, refusal, ship-form, field, carrier-field, tracking-field,
+ *   payments, history, mails, review-request, kit-terms, actions, step, close, refusal, ship-blocked, ship-form, field, carrier-field, tracking-field,
  *   note-field, label, error, submit, back, cancel-confirm, reason-field, confirm-cancel, keep, refund-all, payment, refund,
  *   dashboard, refund-form, amount-field, refund-confirm, confirm-refund, refund-done, reconcile, abandoned, abandoned-item, files, tier, file,
- *   replace, remove, add, no-files, remove-dialog, confirm-remove, hint, root, loading, denied, sign-in
+ *   replace, remove, placeholder, add, no-files, remove-dialog, confirm-remove, hint, root, loading, denied, sign-in
  * @event kyb-request-sign-in - `{tab: 'sign-in'}` when a signed-out visitor presses Sign in (the page's
  *   kyb-auth-button opens its dialog)
  * @reserve 251px 322:212px 428:185px

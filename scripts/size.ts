@@ -55,8 +55,9 @@ const REVIEWS_GOAL = 16 * 1024;
  * 0.04 kB: core/config.ts passes no build-time env object when the build has none, and core/rpc.ts lost an
  * array branch no caller used. Issue #27 (one payable checkout per cart) gave the cart an id that its
  * checkout code reads too, so the cart's store became a common chunk the loader's manifest names: 17.52 kB,
- * every byte of the growth in the loader's manifest. The ceiling is 17.6 kB until issue #30's r2wc work sets
- * it again (18.0 kB is allowed there).
+ * every byte of the growth in the loader's manifest. Issue #30 spent 0.02 kB on r2wc rendering an upgraded
+ * element once, not once per attribute and again on connect (core/r2wc.ts, a subclass that marks it
+ * connected only in connectedCallback): 17.54 kB. 18.0 kB was allowed for it; the ceiling stays 17.6 kB.
  */
 const REVIEWS_CEILING = 17.6 * 1024;
 

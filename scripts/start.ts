@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '../supabase/local/server.ts';
 import { ADMIN_CREDENTIALS } from '../supabase/local/admin-credentials.ts';
 import { defaultConfig } from '../supabase/local/config.ts';
+import { MigrationError } from '../supabase/local/db.ts';
 import { scheduleSiteRebuild } from '../supabase/local/site-rebuild.ts';
 import { REVIEW_SLUGS } from '../shared/rules/reviews.ts';
 import { rebuildPages } from '../site/rebuild.ts';
@@ -81,6 +82,8 @@ const dataDir = process.env.DATA_DIR ?? join(root, '.data', 'db');
 /** The site server's deploy hook: a secret path, like a host's, so no page can set off rebuilds. */
 const deployHookPath = `/__kyb/deploy-hook/${randomUUID()}`;
 const api = await serve({
+  // A database built from another history of the migrations, or one that fails, stops here (db.ts migrate).
+  rebuild: process.env.DATABASE_URL ? 'drop and create the database DATABASE_URL names, then npm start' : 'npm run db:reset',
   port: apiPort,
   host,
   databaseUrl: process.env.DATABASE_URL,
@@ -93,6 +96,11 @@ const api = await serve({
   },
   // Started below, once the site server (which answers the hook) is up.
   siteRebuildEveryMs: false,
+}).catch((e: unknown) => {
+  if (!(e instanceof MigrationError)) throw e;
+  // Its message says what differs and how to rebuild; nothing was applied, and the stack is not up.
+  console.error(`\n  npm start: the local database cannot be migrated.\n  ${e.message.replace(/\n/g, '\n  ')}\n`);
+  process.exit(1);
 });
 console.log(`\n  KYB local stack ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 console.log(`  Node:             ${process.version}`);

@@ -16,7 +16,8 @@
  *   7. e2e             Playwright over the built site + local stack: routes, journeys, axe, HTML validity
  *   8. visual          every route and catalogued element state at 320/390/768/1280 px: layout invariants and
  *                      screenshot baselines (tests/visual; contact sheet: test-results/visual/index.html)
- *   9. size            bundle budget report (prints figures; fails only when the loader budget is broken)
+ *   9. size            bundle budget report (prints figures; fails when the loader's budget or the reviews
+ *                      first view's ceiling of the shipped build is broken: scripts/size.ts)
  *
  * The system package the suites need (Debian's chromium) is installed when missing and we are root with
  * apt-get, so a fresh machine needs only `npm install && npm test`. PostgreSQL and the Supabase CLI come

@@ -18,7 +18,7 @@
  */
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { SiteEnv } from './layout/Document.tsx';
+import type { SiteEnv } from './layout/env.ts';
 import { loadReviewSnapshots, readsOf } from './data/review-snapshots.ts';
 import { WIDGET_SCRIPT, renderRoute } from './prerender.ts';
 import { NOT_FOUND, allPages, outputFile } from './routes.ts';

@@ -3,8 +3,6 @@
  * with it instead of asking for a second process.
  */
 import type { Plugin } from 'vite';
-import { existsSync, readFileSync } from 'node:fs';
-import { root } from './paths.ts';
 
 /**
  * Dev server only: start the local stack (in memory, autoconfirmed sign-ups, port 0) and tell the
@@ -13,8 +11,8 @@ import { root } from './paths.ts';
  *   the address Vite prints used to answer 404), and the playground's address is printed;
  * - `/__kyb/session?as=member|customer|admin` signs the member (signed up on first use), the seeded customer or the seeded admin in
  *   on that stack and answers the session with its storage key, which the playground stores for states that need one
- *   (widgets/playground/stage.ts); credentials stay on the server;
- * - `/custom-elements.json` serves the repository's manifest, when there is one.
+ *   (widgets/playground/stage.ts); credentials stay on the server.
+ * `/custom-elements.json` is elementsContract's to serve (elements-contract.ts), in dev as in the build.
  */
 export function localBackend(): Plugin {
   let backend: { url: string; anonKey: string; close(): Promise<void> } | null = null;
@@ -39,10 +37,6 @@ export function localBackend(): Plugin {
         const path = (req.url ?? '/').split('?')[0];
         if (path === '/' || path === '/index.html') {
           res.writeHead(302, { location: '/playground/' }).end();
-          return;
-        }
-        if (path === '/custom-elements.json' && existsSync(`${root}custom-elements.json`)) {
-          res.writeHead(200, { 'content-type': 'application/json' }).end(readFileSync(`${root}custom-elements.json`));
           return;
         }
         if (path !== '/__kyb/session') return next();

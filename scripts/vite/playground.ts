@@ -3,13 +3,14 @@
  * build does not emit, and it must ship beside the bundle it shows.
  */
 import type { Plugin } from 'vite';
-import { existsSync, readFileSync } from 'node:fs';
-import { root, widgets } from './paths.ts';
+import { readFileSync } from 'node:fs';
+import { widgets } from './paths.ts';
 
 /**
- * Emits the playground next to the bundle: its page and stylesheet as they are, its script (which
- * imports the states catalogue) as a chunk of its own, and custom-elements.json when the repository
- * has one (the playground's attribute controls read it; without it they fall back to the states).
+ * Emits the playground next to the bundle: its page and stylesheet as they are, and its script (which
+ * imports the states catalogue) as a chunk of its own. Its attribute controls read the
+ * custom-elements.json that elementsContract (elements-contract.ts) emits beside the bundle and serves in
+ * dev; without it they fall back to the states.
  */
 export function playground(): Plugin {
   return {
@@ -23,9 +24,6 @@ export function playground(): Plugin {
       const html = readFileSync(`${widgets}playground/index.html`, 'utf8').replace('./playground.ts', './playground.js');
       this.emitFile({ type: 'asset', fileName: 'playground/index.html', source: html });
       this.emitFile({ type: 'asset', fileName: 'playground/playground.css', source: readFileSync(`${widgets}playground/playground.css`) });
-      if (existsSync(`${root}custom-elements.json`)) {
-        this.emitFile({ type: 'asset', fileName: 'custom-elements.json', source: readFileSync(`${root}custom-elements.json`) });
-      }
     },
   };
 }

@@ -12,22 +12,9 @@ import { BUSINESS } from '../../shared/business.ts';
 import { JsonLd } from '../components/ui.tsx';
 import { organizationLd } from '../content/structured-data.ts';
 import type { Route } from '../routes.ts';
-import { SiteEnvContext } from './env.ts';
+import { SiteEnvContext, type SiteEnv } from './env.ts';
 import { DmButton, Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
-
-export interface SiteEnv {
-  supabaseUrl: string;
-  supabaseAnonKey: string;
-  /** Where the deployed site lives (auth redirects); canonical URLs always use BUSINESS.siteUrl. */
-  siteUrl: string;
-  /** href of the built stylesheet. */
-  stylesheet: string;
-  /** href of the /embed pages' stylesheet (layout/EmbedDocument.tsx). */
-  embedStylesheet: string;
-  /** src of the widget loader. */
-  widgetScript: string;
-}
 
 export const absoluteUrl = (path: string) => new URL(path, BUSINESS.siteUrl).toString();
 

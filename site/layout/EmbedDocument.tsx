@@ -18,7 +18,7 @@
 import type { Embed } from '../../widgets/embed/embeds.ts';
 import { BUSINESS } from '../../shared/business.ts';
 import { Fallback } from '../components/ui.tsx';
-import type { SiteEnv } from './Document.tsx';
+import type { SiteEnv } from './env.ts';
 
 export const EMBED_FRAME_SCRIPT = '/widgets/kyb-embed-frame.js';
 

@@ -35,6 +35,8 @@ export interface CreateStackOptions extends OpenOptions {
   /** Apply migrations + seed (default true). */
   migrate?: boolean;
   seed?: boolean;
+  /** The command that rebuilds the database from the seed, named when it cannot be migrated (db.ts migrate). */
+  rebuild?: string;
   /** An already open database (tests share one prepared instance). */
   db?: Db;
 }
@@ -53,7 +55,7 @@ function apikeyExempt(service: string, path: string, method: string): boolean {
 export async function createStack(opts: CreateStackOptions = {}): Promise<Stack> {
   const config = defaultConfig(opts.config);
   const db = opts.db ?? (await openDb(opts));
-  if (opts.migrate !== false) await migrate(db, { seed: opts.seed });
+  if (opts.migrate !== false) await migrate(db, { seed: opts.seed, rebuild: opts.rebuild });
   const mailStore = await openMailStore(db);
   const ctx: StackContext = {
     db,

@@ -8,6 +8,7 @@
  * security decides what the client may see and do: the server itself connects as a superuser and must
  * never run client SQL without switching role first.
  */
+import { createHash } from 'node:crypto';
 import { readFile, readdir, mkdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -36,6 +37,11 @@ export interface Db {
   query: Query;
   /** Runs several statements separated by semicolons (migrations, seed). */
   exec(sql: string): Promise<void>;
+  /**
+   * Runs each script in order in one transaction on one connection, as the superuser; the first that
+   * fails rolls them all back and is named in the error (migrations: never half-applied).
+   */
+  execInTransaction(scripts: readonly { name: string; sql: string }[]): Promise<void>;
   /** One transaction as the superuser (server-side bookkeeping: auth tables, migrations). */
   tx<T>(fn: (q: Query) => Promise<T>): Promise<T>;
   /** One transaction as the client's role with its claims set: RLS applies. */
@@ -126,6 +132,13 @@ async function setRole(q: Query, ctx: RoleContext, settings: RoleSettings) {
   );
 }
 
+/** A script of execInTransaction failed: its name, then the database's message (code and detail kept). */
+function scriptFailed(name: string, e: unknown): Error {
+  if (!(e instanceof Error)) return new Error(`${name}: ${String(e)}`);
+  e.message = `${name}: ${e.message}`;
+  return e;
+}
+
 export interface OpenOptions {
   /** postgres://… to use a real server; otherwise PGlite. */
   databaseUrl?: string;
@@ -163,6 +176,11 @@ async function openPGlite(opts: OpenOptions): Promise<Db> {
     query,
     async exec(sql) {
       await pg.exec(sql);
+    },
+    async execInTransaction(scripts) {
+      await pg.transaction(async (t) => {
+        for (const s of scripts) await t.exec(s.sql).catch((e: unknown) => Promise.reject(scriptFailed(s.name, e)));
+      });
     },
     tx(fn) {
       return pg.transaction((t) => fn(wrap(t)));
@@ -221,6 +239,10 @@ async function openPostgres(url: string): Promise<Db> {
     async exec(sql) {
       await pool.query(sql);
     },
+    execInTransaction: (scripts) =>
+      inTx(async (q) => {
+        for (const s of scripts) await q(s.sql).catch((e: unknown) => Promise.reject(scriptFailed(s.name, e)));
+      }),
     tx: (fn) => inTx(fn),
     asRole: (ctx, fn) => inTx(fn, ctx),
     reloadRoleSettings: () => roles.reload(),
@@ -233,55 +255,118 @@ async function openPostgres(url: string): Promise<Db> {
   };
 }
 
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * migrate() could not bring the database up to supabase/migrations, and applied nothing: it was built
+ * from another history (a version it recorded has no file any more, or was applied from other text), or
+ * a pending migration failed. The message says which and names the command that rebuilds it.
+ */
+export class MigrationError extends Error {
+  override name = 'MigrationError';
+}
+
+export interface MigrateOptions {
+  seed?: boolean;
+  /** Another folder of migrations (tests); default supabase/migrations. */
+  dir?: string;
+  /** The command that rebuilds this database from the seed, named when it cannot be migrated forward. */
+  rebuild?: string;
+}
+
 /**
  * Applies the model of what hosted Supabase provides (base.sql) to a new database, then each file of
  * supabase/migrations not applied yet, then seed.sql when the database was new, the way `supabase db
- * push --include-seed` does: as the role `postgres`, which on hosted is not a superuser, with the
- * applied versions in supabase_migrations.schema_migrations (created here as the CLI creates it on the
- * first push). Returns whether the database was new.
+ * push --include-seed` (and on a built database `supabase migration up`) does: as the role `postgres`,
+ * which on hosted is not a superuser, with the applied versions in supabase_migrations.schema_migrations
+ * (created here as the CLI creates it on the first push). Returns whether the database was new.
+ *
+ * Unlike the CLI, it applies everything pending in one transaction: a migration that fails leaves the
+ * database as it was, never half-migrated. And it keeps the sha256 of the text it applied for each
+ * version (supabase_migrations.local_checksums; the CLI's table is left as the CLI makes it), so a
+ * database built from another history (a branch's migration that no longer exists, or a file since
+ * edited) is refused with the one command that rebuilds it, instead of failing somewhere further on.
+ * Versions recorded without a checksum (by the CLI, or by this runner before it kept them) are checked
+ * by name only, as the CLI checks them.
  */
-export async function migrate(db: Db, opts: { seed?: boolean } = {}): Promise<{ fresh: boolean; applied: string[] }> {
+export async function migrate(db: Db, opts: MigrateOptions = {}): Promise<{ fresh: boolean; applied: string[] }> {
+  const rebuild = opts.rebuild ?? 'npm run db:reset';
   const exists = await db.query<{ ok: boolean }>(`select exists(select 1 from pg_namespace where nspname = 'auth') as ok`);
   const fresh = !exists.rows[0]?.ok;
-  if (fresh) await db.exec(await readFile(join(here, 'base.sql'), 'utf8'));
   // Objects must belong to postgres, as on hosted: a superuser's objects would pick up other default
-  // privileges. PGlite's only user is postgres already.
+  // privileges. PGlite's only user is postgres already. Set again before each file: a migration may set
+  // another role for the rest of its transaction.
   const asPostgres = `set local role postgres;`;
-  await db.exec(
-    `begin; ${asPostgres}
+  const history = `${asPostgres}
      create schema if not exists supabase_migrations;
      create table if not exists supabase_migrations.schema_migrations (version text primary key, statements text[], name text);
-     commit;`,
-  );
-  const dir = join(SUPABASE_DIR, 'migrations');
+     create table if not exists supabase_migrations.local_checksums (version text primary key, sha256 text not null);`;
+  const dir = opts.dir ?? join(SUPABASE_DIR, 'migrations');
   const files = existsSync(dir) ? (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort() : [];
-  const done = new Set((await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version));
-  const applied: string[] = [];
-  for (const f of files) {
-    const [version, ...rest] = f.replace(/\.sql$/, '').split('_');
-    if (done.has(version)) continue;
-    const sql = await readFile(join(dir, f), 'utf8');
-    try {
-      await db.exec(
-        `begin;\n${asPostgres}\n${sql}\n;insert into supabase_migrations.schema_migrations(version, name) values ('${version}', '${rest.join('_').replace(/'/g, "''")}');\ncommit;`,
+  const byVersion = new Map(files.map((f) => [f.split('_')[0], f]));
+  const texts = new Map(await Promise.all(files.map(async (f) => [f, await readFile(join(dir, f), 'utf8')] as const)));
+
+  const done = new Set<string>();
+  if (!fresh) {
+    const tables = await db.query<{ versions: boolean; checksums: boolean }>(
+      `select to_regclass('supabase_migrations.schema_migrations') is not null as versions,
+              to_regclass('supabase_migrations.local_checksums') is not null as checksums`,
+    );
+    const { versions, checksums } = tables.rows[0];
+    const { rows } = versions
+      ? await db.query<{ version: string; name: string | null; sha256: string | null }>(
+          `select m.version, m.name, ${checksums ? 'c.sha256' : 'null as sha256'} from supabase_migrations.schema_migrations m
+           ${checksums ? 'left join supabase_migrations.local_checksums c using (version)' : ''} order by m.version`,
+        )
+      : { rows: [] };
+    const problems: string[] = [];
+    for (const r of rows) {
+      done.add(r.version);
+      const file = byVersion.get(r.version);
+      if (!file) problems.push(`${r.version}_${r.name ?? ''}.sql was applied, and no such migration exists any more`);
+      else if (r.sha256 && r.sha256 !== sha256(texts.get(file)!)) problems.push(`${file} was applied from other text than the file's now`);
+    }
+    if (problems.length) {
+      throw new MigrationError(
+        `It was built from another history of supabase/migrations:\n${problems.map((p) => `  - ${p}`).join('\n')}\n` +
+          `Nothing was applied. Rebuild it from the seed (its data is lost): ${rebuild}`,
       );
-    } catch (e) {
-      await db.exec('rollback').catch(() => {});
-      throw new Error(`migration ${f} failed: ${(e as Error).message}`);
     }
-    applied.push(f);
   }
+  const pending = files.filter((f) => !done.has(f.split('_')[0]));
   const seedFile = join(SUPABASE_DIR, 'seed.sql');
-  if (fresh && opts.seed !== false && existsSync(seedFile)) {
-    try {
-      // The seed names no address (stored paths, seed.sql's planner gallery): one seeded image serves any port.
-      await db.exec(`begin;\n${asPostgres}\n${await readFile(seedFile, 'utf8')}\n;commit;`);
-    } catch (e) {
-      await db.exec('rollback').catch(() => {});
-      throw new Error(`seed.sql failed: ${(e as Error).message}`);
-    }
+  const seed = fresh && opts.seed !== false && existsSync(seedFile);
+  if (!fresh && !pending.length) return { fresh, applied: [] };
+
+  const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
+  const scripts: { name: string; sql: string }[] = [];
+  if (fresh) scripts.push({ name: 'base.sql', sql: await readFile(join(here, 'base.sql'), 'utf8') });
+  scripts.push({ name: 'supabase_migrations', sql: history });
+  for (const f of pending) {
+    const [version, ...rest] = f.replace(/\.sql$/, '').split('_');
+    const text = texts.get(f)!;
+    scripts.push({ name: f, sql: `${asPostgres}\n${text}` });
+    scripts.push({
+      name: `recording ${f}`,
+      sql: `${asPostgres}
+        insert into supabase_migrations.schema_migrations(version, name) values (${quote(version)}, ${quote(rest.join('_'))});
+        insert into supabase_migrations.local_checksums(version, sha256) values (${quote(version)}, ${quote(sha256(text))});`,
+    });
+  }
+  if (seed) {
+    // The seed names no address (stored paths, seed.sql's planner gallery): one seeded image serves any port.
+    scripts.push({ name: 'seed.sql', sql: `${asPostgres}\n${await readFile(seedFile, 'utf8')}` });
+  }
+  try {
+    await db.execInTransaction(scripts);
+  } catch (e) {
+    throw new MigrationError(
+      `${(e as Error).message}\nNothing was applied (one transaction).` +
+        (fresh ? '' : ` If this database was built from another history of supabase/migrations, rebuild it from the seed (its data is lost): ${rebuild}`),
+      { cause: e },
+    );
   }
   // A migration may `alter role … set`; requests after it see the new settings.
   db.reloadRoleSettings();
-  return { fresh, applied };
+  return { fresh, applied: pending };
 }

@@ -6,7 +6,7 @@
 import type { Db } from './db.ts';
 import type { StackConfig } from './config.ts';
 import { verifyJwt, type Claims } from './jwt.ts';
-import { readCapped } from '../functions/_shared/http.ts';
+import { bearerToken, readCapped } from '../../shared/http.ts';
 import type { MailStore } from './inbox-store.ts';
 import type { StripeStandIn } from './stripe/index.ts';
 
@@ -138,9 +138,7 @@ export type Caller = { ok: true; role: string; claims: Claims; token: string | n
  * Postgres role. No token at all = anon, as PostgREST does with an anonymous role configured.
  */
 export function callerOf(req: Request, config: StackConfig): Caller {
-  const auth = req.headers.get('authorization');
-  const m = auth?.match(/^Bearer\s+(.+)$/i);
-  const token = m ? m[1].trim() : null;
+  const token = bearerToken(req);
   if (!token) {
     const apikey = req.headers.get('apikey');
     if (!apikey) return { ok: true, role: 'anon', claims: { role: 'anon' }, token: null };

@@ -17,6 +17,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Mail, Service, StackContext } from './http.ts';
 import { json, readBody } from './http.ts';
+import { bearerToken } from '../../shared/http.ts';
 import { LOCAL_MAIL_API_KEY } from './config.ts';
 import { INBOX_KEYS } from './inbox-store.ts';
 import { claimKey, recordKey } from './idempotency.ts';
@@ -169,7 +170,7 @@ async function sendEmail(req: Request, ctx: StackContext): Promise<Response> {
   if (req.method !== 'POST') return json({ message: 'Method not allowed' }, 405, { Allow: 'POST' });
   // The stand-in's own key, whatever the functions were configured with (a wrong one is refused, as
   // the real API would).
-  const given = req.headers.get('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1];
+  const given = bearerToken(req);
   if (!given) return apiError(401, 'missing_api_key', 'Missing API key in the authorization header.');
   if (given !== LOCAL_MAIL_API_KEY) return apiError(403, 'invalid_api_key', 'API key is invalid.');
   let body: Record<string, unknown>;

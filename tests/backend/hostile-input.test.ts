@@ -6,7 +6,7 @@
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { testStack, signedInClient, type TestStack } from '../support/stack.ts';
-import { MAX_JSON_DEPTH } from '../../supabase/functions/_shared/http.ts';
+import { MAX_JSON_DEPTH } from '../../shared/http.ts';
 import { FUNCTION_MESSAGES } from '../../shared/messages.ts';
 
 const FIXTURE = `

@@ -42,8 +42,9 @@ describe('function deploy bundles', () => {
   });
 
   // The form functions carry the rules, messages and contracts; the shop's functions carry the catalog and
-  // its prices too (they price every order themselves: docs/commerce.md#checkout).
-  const FORMS = ['shared/contracts.ts', 'shared/messages.ts', 'shared/rules/accounts.ts', 'shared/rules/commerce.ts', 'shared/rules/forms.ts'];
+  // its prices too (they price every order themselves: docs/commerce.md#checkout). Every one reads its
+  // request through shared/http.ts (_shared/http.ts: capped bodies, JSON checks).
+  const FORMS = ['shared/contracts.ts', 'shared/http.ts', 'shared/messages.ts', 'shared/rules/accounts.ts', 'shared/rules/commerce.ts', 'shared/rules/forms.ts'];
   const SHOP = [...FORMS, 'shared/business.ts', 'shared/cart.ts', 'shared/catalog.ts', 'shared/money.ts', 'shared/orders.ts', 'shared/pricing.ts'].sort();
   const SHARED: Record<string, string[]> = {
     // link-click checks ids against the links of /links (shared/links.ts, with the business's links).

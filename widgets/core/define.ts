@@ -26,7 +26,7 @@
  * screen, and a bare boolean attribute is not `true` — prefer strings with defaults (`mode="tools"`).
  * Shared CSSStyleSheets: one per distinct CSS file or text per page, adopted by every instance.
  */
-import r2wc from '@r2wc/react-to-web-component';
+import r2wc from './r2wc.ts';
 import type { ComponentType } from 'react';
 import tokens from './tokens.css?sheet';
 

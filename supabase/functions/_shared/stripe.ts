@@ -2,7 +2,8 @@
  * The functions' Stripe client (the official `stripe` SDK: `npm:stripe` in Deno, the npm package in the
  * local stack's Node) and what they read from Stripe's objects. Settings are function secrets:
  *
- *   STRIPE_SECRET_KEY      the API key (sk_live_… / sk_test_…); required by checkout, order-status, stripe-webhook
+ *   STRIPE_SECRET_KEY      the API key (sk_live_… / sk_test_…); required by checkout, order-status, admin-orders,
+ *                          stripe-webhook and stripe-reconcile (stripeClient)
  *   STRIPE_WEBHOOK_SECRET  the webhook endpoint's signing secret (whsec_…); required by stripe-webhook
  *   STRIPE_API_URL         local only: where the local stack's Stripe stand-in answers (supabase/local/stripe);
  *                          unset in production, so the SDK talks to api.stripe.com

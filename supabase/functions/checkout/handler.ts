@@ -132,34 +132,70 @@ async function openBalance(env: PostJsonRequest<Stripe>['env'], db: AdminClient,
   const metadata = { order_id: found.id, order_number: orderNumber(due.number), payment_id: due.payment_id };
   const expiresAt = sessionEnd(due.created_at);
   if (!expiresAt) return json({ error: COMMERCE_MESSAGES.pressAgain }, 409);
+  const session = await openSession(stripe, {
+    orderId: found.id,
+    paymentId: due.payment_id,
+    lines: [{ quantity: 1, price_data: { currency: CURRENCY, unit_amount: due.amount_cents, product_data: { name: COMMERCE_MESSAGES.balanceLine(due.number) } } }],
+    metadata,
+    description: `${orderNumber(due.number)} balance`,
+    email: due.email,
+    expiresAt,
+    successUrl: `${site}/order/confirmed?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: orderPageUrl(env, found.token),
+    what: `the balance of order ${found.id}`,
+  });
+  if (session instanceof Response) return session;
+  await attach(db, due.payment_id, session, expiresAt);
+  return json({ url: session.url, order: orderNumber(due.number) });
+}
+
+/** One payment's Checkout Session, as openSession opens it for a cart or a balance. */
+interface SessionOf {
+  orderId: string;
+  paymentId: string;
+  lines: Stripe.Checkout.SessionCreateParams.LineItem[];
+  metadata: Record<string, string>;
+  description: string;
+  email: string | null | undefined;
+  /** A cart that ships: the address Stripe collects and the one shipping rate. */
+  shipping?: Pick<Stripe.Checkout.SessionCreateParams, 'shipping_address_collection' | 'shipping_options'>;
+  expiresAt: number;
+  successUrl: string;
+  cancelUrl: string;
+  /** For the log: what the session pays. */
+  what: string;
+}
+
+/**
+ * Opens the Checkout Session of one payment (a cart's, or an order's balance): the order as its client
+ * reference, the same metadata on the session and its PaymentIntent, and the payment's idempotency key,
+ * so there is one session per payment however often this runs for it. Stripe's refusal or silence is
+ * the customer's 502; a session without a URL is a fault.
+ */
+async function openSession(stripe: Stripe, o: SessionOf): Promise<Stripe.Checkout.Session | Response> {
   let session: Stripe.Checkout.Session;
   try {
     session = await stripe.checkout.sessions.create(
       {
         mode: 'payment',
-        line_items: [
-          {
-            quantity: 1,
-            price_data: { currency: CURRENCY, unit_amount: due.amount_cents, product_data: { name: COMMERCE_MESSAGES.balanceLine(due.number) } },
-          },
-        ],
-        client_reference_id: found.id,
-        metadata,
-        payment_intent_data: { metadata, description: `${orderNumber(due.number)} balance` },
-        ...(due.email ? { customer_email: due.email } : {}),
-        expires_at: expiresAt,
-        success_url: `${site}/order/confirmed?session_id={CHECKOUT_SESSION_ID}`,
-        cancel_url: orderPageUrl(env, found.token),
+        line_items: o.lines,
+        client_reference_id: o.orderId,
+        metadata: o.metadata,
+        payment_intent_data: { metadata: o.metadata, description: o.description },
+        ...(o.email ? { customer_email: o.email } : {}),
+        ...o.shipping,
+        expires_at: o.expiresAt,
+        success_url: o.successUrl,
+        cancel_url: o.cancelUrl,
       },
-      { idempotencyKey: `kyb-checkout-${due.payment_id}` },
+      { idempotencyKey: `kyb-checkout-${o.paymentId}` },
     );
   } catch (e) {
-    console.error(`[checkout] Stripe refused or could not be reached for the balance of order ${found.id}`, e);
+    console.error(`[checkout] Stripe refused or could not be reached for ${o.what}`, e);
     return json({ error: COMMERCE_MESSAGES.paymentUnavailable }, 502);
   }
   if (!session.url) throw new Error(`Stripe answered session ${session.id} without a URL`);
-  await attach(db, due.payment_id, session, expiresAt);
-  return json({ url: session.url, order: orderNumber(due.number) });
+  return session;
 }
 
 /** Attaches the session to its payment; false when the payment is no longer its cart's current one (P0409). */
@@ -294,42 +330,33 @@ export const handle = postJsonHandler({
     const site = siteUrl(env);
     // No order number yet: an order is numbered once paid (migration checkout_carts).
     const metadata = { order_id: order.id, payment_id: order.payment_id };
-    let session: Stripe.Checkout.Session;
-    try {
-      session = await stripe.checkout.sessions.create(
-        {
-          mode: 'payment',
-          line_items: stripeLines(cart),
-          client_reference_id: order.id,
-          metadata,
-          payment_intent_data: { metadata, description: `KYB order ${order.id}` },
-          ...(who?.email ? { customer_email: who.email } : {}),
-          ...(cart.needsShipping
-            ? {
-                shipping_address_collection: { allowed_countries: [...SHIPPING.countries] },
-                shipping_options: [
-                  {
-                    shipping_rate_data: {
-                      type: 'fixed_amount',
-                      fixed_amount: { amount: cart.shippingCents, currency: CURRENCY },
-                      display_name: cart.shippingCents ? SHIPPING.label : SHIPPING.freeLabel,
-                    },
-                  },
-                ],
-              }
-            : {}),
-          expires_at: expiresAt,
-          success_url: `${site}/order/confirmed?session_id={CHECKOUT_SESSION_ID}`,
-          cancel_url: `${site}/cart?checkout=cancelled`,
-        },
-        // One session per payment, however often this runs for it.
-        { idempotencyKey: `kyb-checkout-${order.payment_id}` },
-      );
-    } catch (e) {
-      console.error(`[checkout] Stripe refused or could not be reached for order ${order.id}`, e);
-      return json({ error: COMMERCE_MESSAGES.paymentUnavailable }, 502);
-    }
-    if (!session.url) throw new Error(`Stripe answered session ${session.id} without a URL`);
+    const session = await openSession(stripe, {
+      orderId: order.id,
+      paymentId: order.payment_id,
+      lines: stripeLines(cart),
+      metadata,
+      description: `KYB order ${order.id}`,
+      email: who?.email,
+      shipping: cart.needsShipping
+        ? {
+            shipping_address_collection: { allowed_countries: [...SHIPPING.countries] },
+            shipping_options: [
+              {
+                shipping_rate_data: {
+                  type: 'fixed_amount',
+                  fixed_amount: { amount: cart.shippingCents, currency: CURRENCY },
+                  display_name: cart.shippingCents ? SHIPPING.label : SHIPPING.freeLabel,
+                },
+              },
+            ],
+          }
+        : {},
+      expiresAt,
+      successUrl: `${site}/order/confirmed?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${site}/cart?checkout=cancelled`,
+      what: `order ${order.id}`,
+    });
+    if (session instanceof Response) return session;
     if (!(await attach(db, order.payment_id, session, expiresAt))) {
       // Another press of this cart, with other lines, came first: this session is never handed out.
       await expireAtStripe(f, session.id).catch((e) => console.error(`[checkout] could not close superseded session ${session.id} at Stripe`, e));

@@ -14,7 +14,8 @@
  */
 import type { FunctionHandler } from '../_shared/handler.ts';
 import { adminClient } from '../_shared/admin.ts';
-import { internalError, json, methodNotAllowed, readCapped } from '../_shared/http.ts';
+import { internalError, json, methodNotAllowed } from '../_shared/http.ts';
+import { readCapped } from '../../../shared/http.ts';
 import { stripeClient, verifiedEvent, webhookSecret, type Stripe } from '../_shared/stripe.ts';
 import { sendOrderMails, type Fulfilment } from '../_shared/orders.ts';
 import { apply } from '../_shared/events.ts';

@@ -6,7 +6,7 @@
 import { readBody, BodyTooLarge } from '../http.ts';
 import type { StackContext } from '../http.ts';
 import { AuthError, badRequest } from './errors.ts';
-import { MAX_JSON_DEPTH, jsonTextProblem } from '../../functions/_shared/http.ts';
+import { MAX_JSON_DEPTH, jsonTextProblem } from '../../../shared/http.ts';
 
 /** Auth bodies are a few hundred bytes; metadata is the only thing that can grow. */
 const AUTH_BODY_LIMIT = 1024 * 1024;

@@ -15,6 +15,7 @@
  */
 import type { Service, StackContext } from '../http.ts';
 import { callerOf, isWrite, notifyWrite } from '../http.ts';
+import { bearerToken } from '../../../shared/http.ts';
 import { jwtError, notImplemented } from './errors.ts';
 import { SchemaStore } from './schema.ts';
 import { ReadCache } from './cache.ts';
@@ -65,7 +66,7 @@ async function answer(req: Request, path: string, method: string, ctx: StackCont
   let authed = false;
   try {
     const caller = callerOf(req, ctx.config);
-    if (!caller.ok) throw jwtError(caller.reason, bearerToken(req));
+    if (!caller.ok) throw jwtError(caller.reason, tokenOf(req));
     authed = caller.role !== 'anon';
     if (cacheKey && caller.role === 'anon') {
       const generation = st.cache.generation;
@@ -90,10 +91,8 @@ async function answer(req: Request, path: string, method: string, ctx: StackCont
   }
 }
 
-function bearerToken(req: Request): string | null {
-  const m = req.headers.get('authorization')?.match(/^Bearer\s+(.+)$/i);
-  return m ? m[1].trim() : req.headers.get('apikey');
-}
+/** The caller's token: the bearer token, else the apikey (as PostgREST behind the gateway sees it). */
+const tokenOf = (req: Request): string | null => bearerToken(req) ?? req.headers.get('apikey');
 
 async function route(req: Request, path: string, method: string, ctx: StackContext, st: RestState, caller: Verified): Promise<Answer> {
   const { call, target } = await readCall(req, path, method, ctx, st, caller);

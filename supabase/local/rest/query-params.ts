@@ -2,7 +2,7 @@
  * The whole query string of a request: its pairs, split into select, filters, logic trees, order,
  * ranges, `columns`, `on_conflict` and (GET on a function) arguments, as PostgREST's QueryParams does.
  */
-import { MAX_JSON_DEPTH } from '../../functions/_shared/http.ts';
+import { MAX_JSON_DEPTH } from '../../../shared/http.ts';
 import { invalidRange, nulInQuery, queryTooDeep } from './errors.ts';
 import { parseFilterValue, parseOrder, logicParam, treePath } from './filters.ts';
 import { parseSelect } from './select.ts';

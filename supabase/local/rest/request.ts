@@ -5,7 +5,7 @@
  */
 import type { Caller, StackContext } from '../http.ts';
 import { readBody, BodyTooLarge } from '../http.ts';
-import { MAX_JSON_DEPTH, jsonTextProblem } from '../../functions/_shared/http.ts';
+import { MAX_JSON_DEPTH, jsonTextProblem } from '../../../shared/http.ts';
 import { invalidBody, invalidResourcePath, jsonTooDeep, nulInJson, openApiDisabled, payloadTooLarge, unacceptableSchema, unsupportedMethod } from './errors.ts';
 import { intersectRange, parseRangeHeader } from './headers.ts';
 import { checkBodyMedia, negotiate, type Media } from './media.ts';

@@ -14,6 +14,7 @@
 import { createHash } from 'node:crypto';
 import type { Db, Query } from '../db.ts';
 import { readBody } from '../http.ts';
+import { bearerToken } from '../../../shared/http.ts';
 import { claimKey, recordKey } from '../idempotency.ts';
 import { StripeError, errorJson, invalidRequest, resourceMissing } from './errors.ts';
 import { createSession, expireSession, refund, type FlowEnv, type RefundParams } from './flows.ts';
@@ -232,7 +233,7 @@ function redact(key: string) {
 
 function authenticate(req: Request, ctx: ApiContext): StripeError | null {
   const h = req.headers.get('authorization') ?? '';
-  let key = /^Bearer\s+(.+)$/i.exec(h)?.[1]?.trim();
+  let key = bearerToken(req);
   const basic = /^Basic\s+(.+)$/i.exec(h)?.[1];
   if (!key && basic) key = Buffer.from(basic, 'base64').toString('utf8').split(':')[0];
   if (!key) {

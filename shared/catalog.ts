@@ -124,6 +124,15 @@ export const PRODUCTS: readonly Product[] = [
   }),
 ];
 
+/**
+ * Whether a product can be bought now. A Coming Soon product launches by the admin's switch, with no
+ * deploy (issue #29; docs/admin.md#kit-launch): `launched` is the set the database says is on sale
+ * (table product_launches), read by the checkout function at each press and by the site's build.
+ */
+export function onSale(p: Product, launched: ReadonlySet<string>): boolean {
+  return !p.comingSoon || launched.has(p.id);
+}
+
 export function productById(id: string): Product | undefined {
   return PRODUCTS.find((p) => p.id === id);
 }

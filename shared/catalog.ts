@@ -302,6 +302,8 @@ export const DIY_KIT_SHIP_TIME = '3-5 business days';
  * launches, not as if it could be ordered today (issue #23).
  */
 export const DIY_KIT_SHIPPING = `Will ship in ${DIY_KIT_SHIP_TIME} once the kit launches`;
+/** The same line once the admin's launch switch has put the kit on sale (issue #29). */
+export const DIY_KIT_SHIPPING_ON_SALE = `Ships in ${DIY_KIT_SHIP_TIME}`;
 
 // ---------------------------------------------------------------- kit builder, /products/lock-kit (docs/limits.md)
 

@@ -3,8 +3,8 @@
 --
 --   * product_launches: one row per product that launches by the switch (the catalogue's Coming Soon
 --     products, shared/catalog.ts `comingSoon`; today the DIY kit). `on_sale` is what the checkout
---     function, the site's build and the product page read. Everyone may read it (it is what the public
---     pages say); nobody writes it but product_launch_set.
+--     function, the site's build and the product page read. The public key may read whether each is on
+--     sale (it is what the public pages say); nobody writes it but product_launch_set.
 --   * launch_mails: the launch e-mail's queue, one row per waiting-list subscription and product, so an
 --     address is mailed once however often the switch is flipped. Claimed before sending, as order_mails
 --     are (20261126000100_orders.sql order_mail_claim): exactly one sender holds a row, a failed one is
@@ -50,11 +50,10 @@ create index if not exists launch_mails_owed on public.launch_mails (status) whe
 alter table public.product_launches enable row level security;
 alter table public.launch_mails enable row level security;
 
+-- The site's build reads it with the public key. The launch e-mails are read by the kit-launch function
+-- only (the admin's counts come from it): no policy, no grant.
 drop policy if exists "Anyone reads what is on sale" on public.product_launches;
-create policy "Anyone reads what is on sale" on public.product_launches for select to anon, authenticated using (true);
-
-drop policy if exists "Admins read the launch mails" on public.launch_mails;
-create policy "Admins read the launch mails" on public.launch_mails for select to authenticated using ((select public.is_admin()));
+create policy "Anyone reads what is on sale" on public.product_launches for select to anon using (true);
 
 -- ---------------------------------------------------------------- the switch
 create or replace function public.product_launch_set(p_product text, p_on_sale boolean, p_by uuid)
@@ -133,10 +132,8 @@ $$;
 -- ---------------------------------------------------------------- grants
 -- As in 20261123000100_data_api_grants.sql: take back what the defaults leave, then grant the least.
 revoke all on table public.product_launches, public.launch_mails from public, anon, authenticated, service_role;
--- The product page, the build and the admin's switch read whether the kit is on sale.
-grant select (product, on_sale, changed_at) on table public.product_launches to anon, authenticated;
--- The admin's launch section counts the mails by status.
-grant select (product, status, attempts, sent_at) on table public.launch_mails to authenticated;
+-- The site's build reads which products are on sale (site/data/launches.ts).
+grant select (product, on_sale) on table public.product_launches to anon;
 grant select, insert, update, delete on table public.product_launches, public.launch_mails to service_role;
 
 revoke all on function public.product_launch_set(text, boolean, uuid) from public, anon, authenticated, service_role;

@@ -17,7 +17,7 @@ export interface KybElementAttributes {
   'kyb-embed-builder': {};
   'kyb-gallery-admin': {};
   'kyb-inbox-count': { 'of'?: 'inbox' | 'orders'; };
-  'kyb-loc-configurator': { 'product'?: 'trinity-locs' | 'irie-locs' | 'jah-locs' | 'diy-kit' | 'lock-kit'; };
+  'kyb-loc-configurator': { 'product'?: 'trinity-locs' | 'irie-locs' | 'jah-locs' | 'diy-kit' | 'lock-kit'; 'on-sale'?: 'true'; };
   'kyb-merch-notify': { 'item'?: 'tee' | 'scarf' | 'journal'; };
   'kyb-newsletter': { 'source-page'?: string; };
   'kyb-not-found': {};

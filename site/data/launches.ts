@@ -44,7 +44,9 @@ export async function loadLaunches(opts: {
   } catch (e) {
     const why = (e as Error).message.split('\n')[0];
     if (!isLocalStackUrl(opts.supabaseUrl)) {
-      throw new SiteBuildError(`site: cannot read which products are on sale from the hosted project ${opts.supabaseUrl} (${why}); push the migrations (kit_launch) and build again.`);
+      throw new SiteBuildError(
+        `site: cannot read which products are on sale from the hosted project ${opts.supabaseUrl} (${why}); push the migrations (kit_launch) and build again.`,
+      );
     }
     log(`site: local backend not readable for the launches (${why}); Coming Soon products stay Coming Soon`);
     return launched;

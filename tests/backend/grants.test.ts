@@ -515,18 +515,18 @@ async function manage(table: string) {
       : table === 'product_launches'
         ? { product: row.product }
         : table === 'order_mails'
-      ? { order_id: row.order_id, kind: row.kind, subject_key: row.subject_key }
-      : 'id' in row
-        ? { id: row.id }
-        : 'review_id' in row
-          ? { review_id: row.review_id }
-          : 'product_slug' in row
-            ? { product_slug: row.product_slug }
-            : 'user_id' in row
-              ? { user_id: row.user_id }
-              : 'link' in row
-                ? { link: row.link, day: row.day }
-                : { key: row.key, window_start: row.window_start };
+          ? { order_id: row.order_id, kind: row.kind, subject_key: row.subject_key }
+          : 'id' in row
+            ? { id: row.id }
+            : 'review_id' in row
+              ? { review_id: row.review_id }
+              : 'product_slug' in row
+                ? { product_slug: row.product_slug }
+                : 'user_id' in row
+                  ? { user_id: row.user_id }
+                  : 'link' in row
+                    ? { link: row.link, day: row.day }
+                    : { key: row.key, window_start: row.window_start };
   // Columns the database fills in itself: identity ids (the ledger, order history, reconcile runs), the
   // order number, the order's computed balance.
   const { id: _generated, ...ledgerRow } = row;

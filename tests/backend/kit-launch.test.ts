@@ -39,7 +39,8 @@ const launch = (onSale?: boolean, client = admin) => invoke('kit-launch', onSale
 /** The hourly run, as pg_cron (or the local schedule) sends it. */
 const runJob = () => invoke('kit-launch', {}, s.client({ serviceRole: true }));
 const checkout = (lines: CartLine[]) => invoke('checkout', { cart: randomUUID(), lines, kitTerms: KIT_TERMS.version });
-const mails = (to: string) => sql<{ subject: string; text: string; html: string | null }>('select subject, text, html from local_inbox.mails where to_address = $1 order by seq', [to]);
+const mails = (to: string) =>
+  sql<{ subject: string; text: string; html: string | null }>('select subject, text, html from local_inbox.mails where to_address = $1 order by seq', [to]);
 const mailsTo = async (addresses: string[]) => Object.fromEntries(await Promise.all(addresses.map(async (a) => [a, (await mails(a)).map((m) => m.subject)])));
 const orderCount = async () => Number((await sql<{ n: string }>('select count(*) as n from public.orders'))[0].n);
 
@@ -147,7 +148,10 @@ describe('kit-launch: one e-mail to each address on the waiting list', () => {
       [both]: [LAUNCH_MAIL.subject],
     });
     const [mail] = await mails(ama);
-    const [{ unsubscribe_token: token }] = await sql<{ unsubscribe_token: string }>("select unsubscribe_token from public.subscribers where email = $1 and list = 'diy-kit-waitlist'", [ama]);
+    const [{ unsubscribe_token: token }] = await sql<{ unsubscribe_token: string }>(
+      "select unsubscribe_token from public.subscribers where email = $1 and list = 'diy-kit-waitlist'",
+      [ama],
+    );
     expect(mail.text).toContain(`https://shop.example/unsubscribe?token=${token}`);
     expect(mail.text).toContain('https://shop.example/products/diy-kit');
     expect(mail.html).toContain('<meta name="viewport"');

@@ -12,7 +12,7 @@ import { BUSINESS } from '../../../shared/business.ts';
 import type { AdminClient } from './admin.ts';
 import type { FunctionEnv } from './env.ts';
 import { mailTransport, sendEmail, type Email } from './notify.ts';
-import { siteUrl } from './orders.ts';
+import { siteUrlOf as siteUrl } from './vault-mail.ts';
 
 /** A bound on one run's work; whatever is left waits for the next run (or the next press). */
 export const LAUNCH_MAIL_BATCH = 200;

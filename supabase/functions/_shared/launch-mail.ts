@@ -13,27 +13,27 @@ import type { AdminClient } from './admin.ts';
 import type { FunctionEnv } from './env.ts';
 import { mailTransport, sendEmail, type Email } from './notify.ts';
 import { siteUrlOf as siteUrl } from './vault-mail.ts';
+import { esc, mailButtons, mailShell } from './order-mail.ts';
 
 /** A bound on one run's work; whatever is left waits for the next run (or the next press). */
 export const LAUNCH_MAIL_BATCH = 200;
 /** A claim older than this was left by a process that died: it may be taken again. */
 export const LAUNCH_MAIL_STALE_SECONDS = 600;
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 export function launchMail(product: 'diy-kit', to: string, unsubscribeToken: string, site: string): Email {
   const page = `${site}${productById(product)!.href}`;
   const unsubscribe = `${site}/unsubscribe?token=${encodeURIComponent(unsubscribeToken)}`;
   const text = [LAUNCH_MAIL.intro, '', `${LAUNCH_MAIL.cta}: ${page}`, '', LAUNCH_MAIL.signOff, '', LAUNCH_MAIL.why, `${LAUNCH_MAIL.unsubscribe}: ${unsubscribe}`].join('\n');
   // Inline styles only (mail clients drop stylesheets); a phone's width, never wider: the links are words.
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(LAUNCH_MAIL.subject)}</title></head>
-<body style="margin:0;padding:0;background:#faf6f0"><div style="font-family:Georgia,serif;color:#2b2118;max-width:560px;margin:0 auto;padding:16px;overflow-wrap:anywhere">
-<h1 style="font-size:22px;margin:0 0 12px">${esc(LAUNCH_MAIL.subject)}</h1>
+  // The order e-mails' shell: a phone's width, never wider; the links are words.
+  const html = mailShell(
+    LAUNCH_MAIL.subject,
+    `<h1 style="font-size:22px;margin:0 0 12px">${esc(LAUNCH_MAIL.subject)}</h1>
 <p>${esc(LAUNCH_MAIL.intro)}</p>
-<p><a href="${esc(page)}" style="display:inline-block;background:#7a4b2a;color:#fff;padding:12px 18px;border-radius:8px;text-decoration:none">${esc(LAUNCH_MAIL.cta)}</a></p>
+${mailButtons([{ label: LAUNCH_MAIL.cta, url: page }])}
 <p>${LAUNCH_MAIL.signOff.split('\n').map(esc).join('<br>')}</p>
-<p style="color:#6b5a4b;font-size:14px">${esc(LAUNCH_MAIL.why)} <a href="${esc(unsubscribe)}" style="color:#6b5a4b">${esc(LAUNCH_MAIL.unsubscribe)}</a></p>
-</div></body></html>`;
+<p style="color:#6b5a4b;font-size:14px">${esc(LAUNCH_MAIL.why)} <a href="${esc(unsubscribe)}" style="color:#6b5a4b">${esc(LAUNCH_MAIL.unsubscribe)}</a></p>`,
+  );
   return { to, subject: LAUNCH_MAIL.subject, text, html, replyTo: BUSINESS.email };
 }
 

@@ -19,7 +19,9 @@ const visible = (html: string) => html.replace(/<head>[\s\S]*?<\/head>/, '').rep
 
 describe('e-mails on a phone', () => {
   it('has every template: the order e-mails, the launch e-mail and the auth e-mails', () => {
-    expect(samples.map((s) => s.id)).toEqual(expect.arrayContaining(['shipped', 'confirmation-kit', 'kit-launch', 'auth-confirmation', 'auth-recovery', 'auth-magic_link', 'auth-email_change']));
+    expect(samples.map((s) => s.id)).toEqual(
+      expect.arrayContaining(['shipped', 'confirmation-kit', 'kit-launch', 'auth-confirmation', 'auth-recovery', 'auth-magic_link', 'auth-email_change']),
+    );
   });
 
   for (const s of samples) {

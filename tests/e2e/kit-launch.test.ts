@@ -38,6 +38,8 @@ describe('/admin/launch', () => {
     await widgetsUpgraded(page);
     const launch = page.locator('kyb-kit-launch');
     const toggle = launch.getByRole('switch', { name: LAUNCH_TEXT.switchLabel });
+    await launch.locator('[part~="switch"], [part~="error"], [part~="denied"]').first().waitFor({ timeout: 30_000 });
+    expect(await launch.locator('[part~="root"]').innerText(), 'the launch section, not an error').toContain(LAUNCH_TEXT.switchLabel);
     await expect.poll(() => toggle.getAttribute('aria-checked'), { message: 'the kit starts Coming Soon' }).toBe('false');
     const count = Number(/(\d+)/.exec((await launch.locator('[part~="waiting"]').textContent()) ?? '')?.[1]);
     expect(count, 'the seed has people on the waiting list').toBeGreaterThan(0);
@@ -54,7 +56,7 @@ describe('/admin/launch', () => {
     await toggle.click();
     await dialog.getByRole('button', { name: LAUNCH_TEXT.confirm }).click();
     await expect.poll(() => toggle.getAttribute('aria-checked'), { message: 'the switch is on' }).toBe('true');
-    await expect.poll(() => launch.getByRole('status').last().textContent()).toBe(`${LAUNCH_TEXT.onSale}. ${LAUNCH_TEXT.sent(count)}`);
+    await expect.poll(() => launch.locator('[part~="status"]').textContent()).toBe(`${LAUNCH_TEXT.onSale}. ${LAUNCH_TEXT.sent(count)}`);
     expect(await launch.locator('[part~="sent"]').textContent()).toBe(LAUNCH_TEXT.sent(count));
     // The switch fits the phone's width, and is a thumb's size.
     const box = (await toggle.boundingBox())!;

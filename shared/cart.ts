@@ -22,11 +22,12 @@ import {
   HANDMADE_LOCS,
   SIZES,
   TRINITY_LENGTHS,
+  onSale,
   productById,
   type ProductId,
 } from './catalog.ts';
 import { bandLabel, colorLabel, jahBundles, priceFor, type ConfigFor } from './pricing.ts';
-import { CART_MESSAGES } from './messages.ts';
+import { CART_MESSAGES, LAUNCH_MESSAGES } from './messages.ts';
 import { CART_LIMITS, DEPOSIT, SHIPPING } from './rules/commerce.ts';
 
 /** Cents as the pages show money: "$395", "$19.50" (shared/money.ts). */
@@ -218,13 +219,16 @@ export function depositCents(lineCents: number): number {
 }
 
 /**
- * Prices one line, or throws a CartError naming the field (`at` is the line's path, `lines.2`). A product
- * that is not on sale (Coming Soon) cannot be bought.
+ * Prices one line, or throws a CartError naming the field (`at` is the line's path, `lines.2`). With
+ * `launched` (the Coming Soon products the admin's switch has put on sale: shared/catalog.ts onSale), a
+ * product that is not on sale cannot be bought: the checkout function passes what the database says. The
+ * browser's cart passes nothing, since only the server knows, and checkout is where a sale is refused.
  */
-export function priceLine(line: { product: unknown; configuration: unknown; quantity: unknown }, at = 'line'): PricedLine {
+export function priceLine(line: { product: unknown; configuration: unknown; quantity: unknown }, at = 'line', launched?: ReadonlySet<string>): PricedLine {
   if (!isCartProduct(line.product)) throw new CartError(`${at}.product`, `Unknown product: ${JSON.stringify(line.product)}`);
   const product = line.product;
-  if (productById(product)?.comingSoon) throw new CartError(`${at}.product`, `${productById(product)!.title} is not on sale yet`);
+  const info = productById(product);
+  if (launched && info && !onSale(info, launched)) throw new CartError(`${at}.product`, LAUNCH_MESSAGES.notOnSale(info.title));
   const parsed = CONFIGURATIONS[product].safeParse(line.configuration ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -268,9 +272,9 @@ export function shippingCents(physicalCents: number): number {
  * Prices a whole cart (throws CartError on the first bad line, when there are too many lines, or when one
  * product with the same options comes to more than CART_LIMITS.maxQuantity across lines).
  */
-export function priceCart(lines: readonly { product: unknown; configuration: unknown; quantity: unknown }[]): PricedCart {
+export function priceCart(lines: readonly { product: unknown; configuration: unknown; quantity: unknown }[], launched?: ReadonlySet<string>): PricedCart {
   if (lines.length > CART_LIMITS.maxLines) throw new CartError('lines', `A cart holds at most ${CART_LIMITS.maxLines} different items`);
-  const priced = lines.map((l, i) => priceLine(l, `lines.${i}`));
+  const priced = lines.map((l, i) => priceLine(l, `lines.${i}`, launched));
   // The limit is per product and options, however many lines carry it (the cart keeps one line each).
   const units = new Map<string, number>();
   for (const l of priced) {

@@ -124,6 +124,15 @@ export const PRODUCTS: readonly Product[] = [
   }),
 ];
 
+/**
+ * Whether a product can be bought now. A Coming Soon product launches by the admin's switch, with no
+ * deploy (issue #29; docs/admin.md#kit-launch): `launched` is the set the database says is on sale
+ * (table product_launches), read by the checkout function at each press and by the site's build.
+ */
+export function onSale(p: Product, launched: ReadonlySet<string>): boolean {
+  return !p.comingSoon || launched.has(p.id);
+}
+
 export function productById(id: string): Product | undefined {
   return PRODUCTS.find((p) => p.id === id);
 }
@@ -300,6 +309,8 @@ export const DIY_KIT_SHIP_TIME = '3-5 business days';
  * launches, not as if it could be ordered today (issue #23).
  */
 export const DIY_KIT_SHIPPING = `Will ship in ${DIY_KIT_SHIP_TIME} once the kit launches`;
+/** The same line once the admin's launch switch has put the kit on sale (issue #29). */
+export const DIY_KIT_SHIPPING_ON_SALE = `Ships in ${DIY_KIT_SHIP_TIME}`;
 
 // ---------------------------------------------------------------- kit builder, /products/lock-kit (docs/limits.md)
 

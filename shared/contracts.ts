@@ -172,3 +172,25 @@ export function fieldErrors(error: { issues: ReadonlyArray<{ path: ReadonlyArray
   }
   return out;
 }
+
+/**
+ * kit-launch (docs/admin.md#kit-launch): from an admin, the launch's state (`{product}`), or the switch
+ * (`{product, onSale}`). Only the catalogue's Coming Soon products launch by the switch.
+ */
+export const kitLaunchRequest = z.strictObject({
+  product: z.literal('diy-kit', { error: 'product must be diy-kit' }),
+  onSale: z.optional(z.boolean({ error: 'onSale must be true or false' })),
+});
+export type KitLaunchRequest = z.infer<typeof kitLaunchRequest>;
+
+/** kit-launch's answer: whether the product is on sale, and its launch e-mails by status. */
+export interface KitLaunchState {
+  product: 'diy-kit';
+  onSale: boolean;
+  changedAt: string | null;
+  /** Addresses subscribed to the waiting list now. */
+  waiting: number;
+  mails: { queued: number; sending: number; sent: number; failed: number; skipped: number };
+  /** False when the deployment has no e-mail API key: the queue waits. */
+  mailConfigured: boolean;
+}

@@ -639,3 +639,48 @@ export const PAYMENT_MAIL_TEXT = {
   businessUnexpectedWhy: (amount: string) =>
     `Stripe took ${amount} on this order after it no longer expected it (cancelled, refunded, or no balance due). The website refunded it in full through Stripe; see the order's history.`,
 } as const;
+
+/**
+ * The kit's launch (issue #29, item 2; docs/admin.md#kit-launch): the one e-mail its waiting list gets
+ * when the admin puts the kit on sale, the kit-launch function's answers, and the admin's launch section.
+ */
+export const LAUNCH_MAIL = {
+  /** The issue's words, exactly. */
+  subject: 'The DIY Trinity Kit is here',
+  intro: 'The DIY Trinity Loc Kit is on sale today. You asked us to tell you the day it launched, so here it is:',
+  cta: 'Shop the DIY Trinity Kit',
+  why: 'You receive this one e-mail because this address joined the waiting list for the DIY Trinity Loc Kit launch. The list sends nothing else.',
+  unsubscribe: 'Unsubscribe',
+  signOff: 'With care,\nKYB Holistic Haircare',
+} as const;
+
+export const LAUNCH_TEXT = {
+  heading: 'DIY Trinity Kit launch',
+  intro: 'Put the kit on sale when it launches: its page offers Add to Cart instead of the waiting list, checkout accepts it, and everyone on its waiting list is e-mailed once.',
+  onSale: 'On sale',
+  comingSoon: 'Coming Soon',
+  switchLabel: 'The DIY Trinity Kit is on sale',
+  confirmTitle: 'Put the DIY Trinity Kit on sale?',
+  confirmBody: (n: number) =>
+    `Its page offers Add to Cart within a few minutes (the pages are built again), checkout accepts it, and the ${n === 1 ? 'one address' : `${n} addresses`} on its waiting list ${n === 1 ? 'is' : 'are'} e-mailed "${LAUNCH_MAIL.subject}", once.`,
+  confirm: 'Put it on sale',
+  offTitle: 'Take the DIY Trinity Kit off sale?',
+  offBody: 'Its page offers the waiting list again and checkout refuses it. Nobody is e-mailed again when it comes back.',
+  off: 'Take it off sale',
+  back: 'Back',
+  waiting: (n: number) => `${n} ${n === 1 ? 'address is' : 'addresses are'} on the waiting list.`,
+  sent: (n: number) => `Launch e-mail sent to ${n} ${n === 1 ? 'address' : 'addresses'}.`,
+  queued: (n: number) => `${n} waiting to be sent.`,
+  failed: (n: number) => `${n} could not be sent yet: retried within the hour.`,
+  skipped: (n: number) => `${n} unsubscribed before it went: not sent.`,
+  notConfigured: 'E-mail is not configured (RESEND_API_KEY): the e-mails wait until it is.',
+  loading: 'Loading…',
+  loadFailed: 'The launch could not be read. Try again.',
+  tryAgain: 'Try again',
+} as const;
+
+export const LAUNCH_MESSAGES = {
+  /** checkout: a product whose launch switch is off (shared/cart.ts priceLine). */
+  notOnSale: (title: string) => `${title} is not on sale yet`,
+  adminOnly: 'Only an admin can launch a product.',
+} as const;

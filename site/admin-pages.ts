@@ -9,6 +9,10 @@ export const ADMIN_PAGES = {
     title: 'Orders',
     description: 'Run what the shop sold: every order, its payments and history, its next step, and the Crown Planner files.',
   },
+  '/admin/launch': {
+    title: 'Kit Launch',
+    description: 'Put the DIY Trinity Kit on sale when it launches, and follow the e-mail to its waiting list.',
+  },
   '/admin/inbox': {
     title: 'Inbox',
     description: 'Read and triage what visitors send: partnership inquiries, beta requests, opt-ins and subscriptions.',

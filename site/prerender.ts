@@ -32,6 +32,7 @@ import type { SiteEnv } from './layout/env.ts';
 import { EmbedDocument, embedPath } from './layout/EmbedDocument.tsx';
 import { EMBEDS } from '../widgets/embed/embeds.ts';
 import { SiteBuildError, isLocalStackUrl, loadReviewSnapshots } from './data/review-snapshots.ts';
+import { loadLaunches } from './data/launches.ts';
 import { GUIDES, guideHref } from './content/downloads.ts';
 import { guidePdf } from './pdf.ts';
 import { DISALLOWED, NOT_FOUND, ROUTES, allPages, outputFile, routeFor, sitemapPaths, type Route } from './routes.ts';
@@ -265,6 +266,7 @@ export async function buildSite(opts: BuildOptions = {}) {
   // Configuration and reviews first: a build that cannot go on stops before it empties the output folder.
   const baseEnv = siteEnv(vars);
   const reviews = await loadReviewSnapshots({ supabaseUrl: baseEnv.supabaseUrl, anonKey: baseEnv.supabaseAnonKey, env: vars, log, fetch: opts.fetch });
+  await loadLaunches({ supabaseUrl: baseEnv.supabaseUrl, anonKey: baseEnv.supabaseAnonKey, env: vars, log, fetch: opts.fetch });
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
   const sheets = await buildAssets(outDir);

@@ -5,7 +5,7 @@
  *
  *   rebuildPages({ outDir, supabaseUrl, anonKey, slugs }) → the files written
  *
- * - The reviews are read from the backend now (the same review_feed the build reads); a backend that
+ * - The reviews, and which Coming Soon products are on sale (the kit's launch switch), are read from the backend now (the same review_feed the build reads); a backend that
  *   cannot be read changes nothing and throws, so the hook answers with a failure and the slugs are
  *   asked for again (supabase/functions/site-rebuild).
  * - Which pages: every page (aliases and the 404 page included) is rendered in memory, and those whose
@@ -20,6 +20,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SiteEnv } from './layout/env.ts';
 import { loadReviewSnapshots, readsOf } from './data/review-snapshots.ts';
+import { loadLaunches } from './data/launches.ts';
 import { WIDGET_SCRIPT, renderRoute } from './prerender.ts';
 import { NOT_FOUND, allPages, outputFile } from './routes.ts';
 
@@ -55,6 +56,8 @@ export async function rebuildPages(o: RebuildOptions): Promise<string[]> {
   const env = await builtEnv(o.outDir);
   const read = await loadReviewSnapshots({ supabaseUrl: o.supabaseUrl, anonKey: o.anonKey, env: {}, log });
   if (read.source !== 'backend') throw new Error(`rebuild: the reviews could not be read from ${o.supabaseUrl}; the pages are left as they were`);
+  // Whether a Coming Soon product was launched (or taken off sale) since: its pages follow the switch.
+  await loadLaunches({ supabaseUrl: o.supabaseUrl, anonKey: o.anonKey, env: {}, log });
   const wanted = new Set(o.slugs);
   const written: string[] = [];
   for (const { path, route } of [...allPages(), { path: NOT_FOUND.path, route: NOT_FOUND }]) {

@@ -15,6 +15,7 @@ import { Account } from './pages/Account.tsx';
 import { AdminEmbed } from './pages/AdminEmbed.tsx';
 import { AdminGallery } from './pages/AdminGallery.tsx';
 import { AdminInbox } from './pages/AdminInbox.tsx';
+import { AdminLaunch } from './pages/AdminLaunch.tsx';
 import { AdminOrders } from './pages/AdminOrders.tsx';
 import { AdminReviews } from './pages/AdminReviews.tsx';
 import { Beta } from './pages/Beta.tsx';
@@ -442,6 +443,7 @@ export const ROUTES: readonly Route[] = [
     navLabel: 'Your order',
   },
   adminRoute('/admin/orders', AdminOrders),
+  adminRoute('/admin/launch', AdminLaunch),
   adminRoute('/admin/inbox', AdminInbox),
   adminRoute('/admin/gallery', AdminGallery),
   adminRoute('/admin/reviews', AdminReviews),

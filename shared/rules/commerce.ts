@@ -192,5 +192,8 @@ export const CARRIERS = [
 /** The tracking page of a shipment, or null when its carrier has none we know. */
 export function trackingLink(carrier: string | null, tracking: string | null): string | null {
   const c = CARRIERS.find((x) => x.id === carrier);
-  return c?.trackingUrl && tracking ? `${c.trackingUrl}${encodeURIComponent(tracking)}` : null;
+  // Carriers print their numbers in groups ("9400 1000 …"), but none has a space in it: a copied space
+  // would reach the carrier's page as %20 and find nothing (issue #29).
+  const number = tracking?.replace(/\s+/g, '');
+  return c?.trackingUrl && number ? `${c.trackingUrl}${encodeURIComponent(number)}` : null;
 }

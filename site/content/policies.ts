@@ -97,10 +97,10 @@ export interface ServerDataRow {
 export const SERVER_DATA: readonly ServerDataRow[] = [
   {
     what: 'Newsletter and DIY kit waiting list',
-    tables: ['subscribers', 'subscriber_consents'],
+    tables: ['subscribers', 'subscriber_consents', 'launch_mails'],
     buckets: [],
     collected:
-      'Your name (newsletter), e-mail address, which list you joined, the page you joined from, the version of the wording you agreed to (the newsletter box you ticked, or for the waiting list that we write when the kit is available and about nothing else), and the dates you subscribed or unsubscribed. Every sign-up and unsubscribe is also written to a consent record.',
+      'Your name (newsletter), e-mail address, which list you joined, the page you joined from, the version of the wording you agreed to (the newsletter box you ticked, or for the waiting list that we write when the kit is available and about nothing else), and the dates you subscribed or unsubscribed. Every sign-up and unsubscribe is also written to a consent record. On the waiting list, whether the one e-mail announcing the kit’s launch was sent to you, and when.',
     why: 'To send you the newsletter or tell you when the DIY kit is available, and to be able to show that you asked for it.',
     who: 'Our team, in our admin inbox. The private link in our e-mails that lets you unsubscribe is known only to our server and your mailbox.',
     kept: 'While you are subscribed. After you unsubscribe we keep your address marked as unsubscribed, with the consent record, so we never write to you by mistake; ask us and we delete it completely.',
@@ -174,6 +174,7 @@ export const NOT_PERSONAL: Readonly<Record<string, string>> = {
   site_rebuild_requests: 'which product pages wait to be built again after their reviews changed, and since when',
   checkout_carts:
     'which checkout a cart last opened: a random cart id and the order it points to, so a second press of Checkout reuses the same payment page (the order itself is described above)',
+  product_launches: 'whether the DIY Trinity Kit is on sale, and when our team last switched it',
   stripe_reconcile_runs: 'when our hourly check against Stripe last ran and which payment events it had to apply: event and order ids, no names or addresses',
 };
 

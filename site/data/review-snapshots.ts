@@ -31,6 +31,11 @@ const snapshots = new Map<string, ReviewSnapshot>();
 /** The slugs looked up while `readsOf` runs (which pages show which products: site/rebuild.ts). */
 let reads: Set<string> | null = null;
 
+/** Notes that the page being rendered shows something of `slug` (the launch state too: site/data/launches.ts). */
+export function noteRead(slug: string): void {
+  reads?.add(slug);
+}
+
 /** The snapshot for a slug, when one was loaded (render-time lookup). */
 export function reviewSnapshot(slug: string): ReviewSnapshot | undefined {
   reads?.add(slug);

@@ -12,15 +12,18 @@ import { Badge, ButtonLink, ExtLink, Hero, Img, Section } from '../components/ui
 import { Icon } from '../components/icons.tsx';
 import { PRODUCT_BENEFITS, STYLE_GALLERY } from '../content/products.ts';
 import { CatalogRating, WaitingList } from './sections.tsx';
+import { comingSoon } from '../data/launches.ts';
 
 function ProductCard({ p }: { p: Product }) {
+  // Until the admin's launch switch puts it on sale (site/data/launches.ts).
+  const soon = comingSoon(p);
   return (
     <article class="product-card" data-category={p.category} data-price={p.showPrice ? String(fromPrice(p.id)) : ''} data-added={p.addedAt} data-rank={String(p.rank)}>
       <div class="product-card__media">
         <Img src={p.image} alt={`${p.title}: handmade locs`} width={480} height={400} />
         <div class="product-card__badges">
           <Badge tone="night">{p.tag}</Badge>
-          {p.comingSoon && <Badge tone="gold">Coming Soon</Badge>}
+          {soon && <Badge tone="gold">Coming Soon</Badge>}
         </div>
       </div>
       <div class="product-card__body">
@@ -35,7 +38,7 @@ function ProductCard({ p }: { p: Product }) {
             </li>
           ))}
         </ul>
-        {p.comingSoon ? (
+        {soon ? (
           <div class="product-card__waitlist">
             <WaitingList title={p.title} />
             <p class="small">

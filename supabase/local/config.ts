@@ -129,7 +129,7 @@ export function authRateLimitsFromConfig(toml = readConfigToml()): AuthRateLimit
   return out;
 }
 
-function readConfigToml(): string {
+export function readConfigToml(): string {
   try {
     return readFileSync(new URL('../config.toml', import.meta.url), 'utf8');
   } catch {

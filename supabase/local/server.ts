@@ -9,7 +9,7 @@ import { SUPABASE_DIR } from './db.ts';
 import { CLIENT_ADDRESS_HEADER, FORWARDING_HEADERS } from './http.ts';
 import { REVIEW_MEDIA_CLEANUP_EVERY_MS, scheduleReviewMediaCleanup, type CleanupSchedule } from './storage/cleanup.ts';
 import { SITE_REBUILD_EVERY_MS, scheduleSiteRebuild } from './site-rebuild.ts';
-import { scheduleReviewRequests, scheduleStripeReconcile } from './functions/jobs.ts';
+import { scheduleKitLaunch, scheduleReviewRequests, scheduleStripeReconcile } from './functions/jobs.ts';
 
 /**
  * The request body as a web stream, read as the handler asks for it. Cancelling it (a reader that stops
@@ -150,9 +150,10 @@ export async function serve(opts: ServeOptions = {}): Promise<{ stack: Stack; ur
   const cleanup = cleanupEvery === false ? null : scheduleReviewMediaCleanup(stack, cleanupEvery);
   const rebuildEvery = opts.siteRebuildEveryMs ?? (stack.config.functionEnv.SITE_DEPLOY_HOOK_URL ? SITE_REBUILD_EVERY_MS : false);
   const rebuild = rebuildEvery === false ? null : scheduleSiteRebuild(stack, rebuildEvery);
-  // The review requests and the Stripe reconciliation follow the same schedule (hourly, and at start) as the cleanup.
+  // The review requests, the Stripe reconciliation and the owed launch e-mails follow the same schedule (hourly, and at start) as the cleanup.
   const reviewRequests = cleanupEvery === false ? null : scheduleReviewRequests(stack, cleanupEvery);
   const reconcile = cleanupEvery === false ? null : scheduleStripeReconcile(stack, cleanupEvery);
+  const launchMails = cleanupEvery === false ? null : scheduleKitLaunch(stack, cleanupEvery);
   return {
     stack,
     url,
@@ -162,6 +163,7 @@ export async function serve(opts: ServeOptions = {}): Promise<{ stack: Stack; ur
       await cleanup?.stop();
       await reviewRequests?.stop();
       await reconcile?.stop();
+      await launchMails?.stop();
       server.closeAllConnections();
       await new Promise((ok) => server.close(ok));
       await stack.close();

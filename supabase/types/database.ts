@@ -57,6 +57,52 @@ export type Database = {
           },
         ];
       };
+      launch_mails: {
+        Row: {
+          attempts: number;
+          claimed_at: string | null;
+          product: string;
+          queued_at: string;
+          sent_at: string | null;
+          status: string;
+          subscriber_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          attempts?: number;
+          claimed_at?: string | null;
+          product: string;
+          queued_at?: string;
+          sent_at?: string | null;
+          status?: string;
+          subscriber_id: string;
+        };
+        Update: {
+          attempts?: number;
+          claimed_at?: string | null;
+          product?: string;
+          queued_at?: string;
+          sent_at?: string | null;
+          status?: string;
+          subscriber_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'launch_mails_product_fkey';
+            columns: ['product'];
+            isOneToOne: false;
+            referencedRelation: 'product_launches';
+            referencedColumns: ['product'];
+          },
+          {
+            foreignKeyName: 'launch_mails_subscriber_id_fkey';
+            columns: ['subscriber_id'];
+            isOneToOne: false;
+            referencedRelation: 'subscribers';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       leads: {
         Row: {
           created_at: string;
@@ -436,6 +482,31 @@ export type Database = {
           id?: string;
           image_url?: string;
           is_active?: boolean;
+        };
+        Relationships: [];
+      };
+      product_launches: {
+        Row: {
+          changed_at: string | null;
+          changed_by: string | null;
+          on_sale: boolean;
+          product: string;
+          waitlist: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          changed_at?: string | null;
+          changed_by?: string | null;
+          on_sale?: boolean;
+          product: string;
+          waitlist: string;
+        };
+        Update: {
+          changed_at?: string | null;
+          changed_by?: string | null;
+          on_sale?: boolean;
+          product?: string;
+          waitlist?: string;
         };
         Relationships: [];
       };
@@ -878,6 +949,16 @@ export type Database = {
     Functions: {
       checkout_cart_begin: { Args: { p_cart: string; p_items: Json; p_key: string; p_order: Json }; Returns: Json };
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean };
+      launch_mail_claim: {
+        Args: { p_limit: number; p_product: string; p_stale_seconds: number };
+        Returns: {
+          attempts: number;
+          email: string;
+          subscriber_id: string;
+          unsubscribe_token: string;
+        }[];
+      };
+      launch_mail_done: { Args: { p_product: string; p_status: string; p_subscriber: string }; Returns: undefined };
       link_click_record: { Args: { p_link: string }; Returns: undefined };
       newsletter_subscribe: { Args: { p_consent_text_version: string; p_email: string; p_list: string; p_name: string; p_source_page: string }; Returns: Json };
       newsletter_unsubscribe: { Args: { p_token: string }; Returns: Json };
@@ -903,6 +984,7 @@ export type Database = {
       order_payment_session: { Args: { p_expires_at: string; p_payment: string; p_session: string; p_url: string }; Returns: undefined };
       order_transition: { Args: { p_actor: string; p_carrier: string; p_note: string; p_order: string; p_to: string; p_tracking: string }; Returns: Json };
       order_view: { Args: { p_order: string }; Returns: Json };
+      product_launch_set: { Args: { p_by: string; p_on_sale: boolean; p_product: string }; Returns: Json };
       rate_limit_hit: { Args: { p_key: string; p_limit: number; p_window_seconds: number }; Returns: number };
       review_feed: { Args: { p_after?: string; p_limit?: number; p_offset?: number; p_rating?: number; p_slug: string; p_sort?: string; p_with_media?: boolean }; Returns: Json };
       review_file_is_settled: { Args: { p_name: string }; Returns: boolean };

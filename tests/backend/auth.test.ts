@@ -9,6 +9,9 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { Mail } from '../../supabase/local/http.ts';
 import { testStack, type TestStack } from '../support/stack.ts';
+import { AUTH_TEMPLATES } from '../../supabase/local/auth/templates.ts';
+
+const RECOVERY = AUTH_TEMPLATES.find((t) => t.id === 'recovery')!;
 import { PASSWORD, SITE, age, claimsOf, email, expectAuthError, follow, lastMail, mailsTo, raw, recordEvents, type Raw } from '../support/auth.ts';
 
 let confirm: TestStack; // confirmations on (hosted default)
@@ -174,7 +177,12 @@ describe('sign-up with e-mail confirmation', () => {
     expect(mailsTo(confirm, nobody)).toHaveLength(0);
 
     const mail = lastMail(confirm, address, 'recovery');
-    expect(mail.subject).toBe('Reset Your Password');
+    // The project's template (config.toml [auth.email.template.recovery]): its subject, its words, the link on a button.
+    expect(mail.subject).toBe(RECOVERY.subject);
+    expect(mail.html).toContain('<meta name="viewport"');
+    expect(mail.html).toContain(`href="${mail.link.replace(/&/g, '&amp;')}"`);
+    expect(mail.html).toContain(`the KYB account for ${address}`);
+    expect(mail.html).not.toMatch(/\{\{/);
     const landed = await follow(confirm, mail.link);
     expect(landed.base).toBe(`${SITE}/reset`);
     expect(landed.params.type).toBe('recovery');
@@ -270,7 +278,7 @@ describe('sign-up with e-mail confirmation', () => {
     await confirm.client().auth.resetPasswordForEmail(a);
     const list = (await (await confirm.fetch(`${confirm.url}/inbox?format=json&to=${encodeURIComponent(a)}`)).json()) as Mail[];
     expect(list.map((m) => m.kind)).toEqual(['recovery', 'confirmation']);
-    expect(list[0]).toMatchObject({ to: a, subject: 'Reset Your Password' });
+    expect(list[0]).toMatchObject({ to: a, subject: RECOVERY.subject });
     expect(list[0].link).toContain('type=recovery');
     const all = (await (await confirm.fetch(`${confirm.url}/inbox`, { headers: { accept: 'application/json' } })).json()) as Mail[];
     expect(all[0].id).toBe(list[0].id);

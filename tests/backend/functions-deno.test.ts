@@ -19,6 +19,7 @@ describe('deployed entry points', () => {
       'admin-orders',
       'beta-access',
       'checkout',
+      'kit-launch',
       'lead-capture',
       'link-click',
       'newsletter-signup',

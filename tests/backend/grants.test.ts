@@ -68,6 +68,8 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
     'table reviews': ['SELECT'],
     'view review_cards': ['SELECT'],
     'function review_feed(text,text,integer,boolean,integer,integer,text)': ['EXECUTE'],
+    // The site's build reads which Coming Soon products the admin's switch put on sale (migration kit_launch).
+    ...columns('product_launches', ['product', 'on_sale']),
   },
   authenticated: {
     'table planner_gallery': CRUD,
@@ -153,6 +155,12 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
     'function review_slug_of(text)': ['EXECUTE'],
     'function site_rebuild_claim(integer,integer)': ['EXECUTE'],
     'function site_rebuild_request(text[])': ['EXECUTE'],
+    // The kit's launch (migration kit_launch): the switch and the launch e-mails' queue.
+    'table product_launches': CRUD,
+    'table launch_mails': CRUD,
+    'function product_launch_set(text,boolean,uuid)': ['EXECUTE'],
+    'function launch_mail_claim(text,integer,integer)': ['EXECUTE'],
+    'function launch_mail_done(text,uuid,text)': ['EXECUTE'],
   },
 };
 
@@ -225,6 +233,7 @@ const CALLS: Record<Role, [string, () => Promise<Outcome>][]> = {
     ['product page: review files', () => ok('review_media', anon.from('review_media').select('id, file_path').limit(3))],
     ['planner: active gallery', () => ok('gallery', anon.from('planner_gallery').select('id, image_url, alt_text').order('display_order'))],
     ['product page: review_feed', () => ok('feed', anon.rpc('review_feed', { p_slug: 'handmade-locs', p_limit: 5 }))],
+    ['site build: the products on sale', () => ok('launches', anon.from('product_launches').select('product').eq('on_sale', true))],
   ],
   authenticated: [
     // First: the revoke loop stops at the first failing call, and the inbox needs most grants.
@@ -370,6 +379,20 @@ const CALLS: Record<Role, [string, () => Promise<Outcome>][]> = {
         await ok('unsubscribe', service.rpc('newsletter_unsubscribe', { p_token: (data as { unsubscribe_token: string }).unsubscribe_token }));
       },
     ],
+    [
+      // Off and on again: the waiting list is queued (once), one mail claimed and recorded as the send went.
+      'kit-launch function: the switch, the state it answers, the queue',
+      async () => {
+        await ok('off', service.rpc('product_launch_set', { p_product: 'diy-kit', p_on_sale: false, p_by: user.id }));
+        await ok('on', service.rpc('product_launch_set', { p_product: 'diy-kit', p_on_sale: true, p_by: user.id }));
+        await ok('state', service.from('product_launches').select('on_sale, changed_at, waitlist').eq('product', 'diy-kit').single());
+        await ok('count', service.from('launch_mails').select('subscriber_id', { count: 'exact', head: true }).eq('status', 'sent'));
+        const { data } = await ok('claim', service.rpc('launch_mail_claim', { p_product: 'diy-kit', p_limit: 1, p_stale_seconds: 0 }));
+        const [m] = data as { subscriber_id: string }[];
+        if (!m) throw new Error('kit-launch: the waiting list should have queued a mail');
+        await ok('done', service.rpc('launch_mail_done', { p_product: 'diy-kit', p_subscriber: m.subscriber_id, p_status: 'failed' }));
+      },
+    ],
     ['link-click function: count a click', () => ok('click', service.rpc('link_click_record', { p_link: 'book' }))],
     ['review-media-cleanup function: leftover files', () => ok('orphans', service.rpc('review_media_orphans', { p_limit: 10 }))],
     [
@@ -466,6 +489,9 @@ const CALLS: Record<Role, [string, () => Promise<Outcome>][]> = {
         'stripe_reconcile_runs',
         'subscribers',
         'subscriber_consents',
+        // The queue before its launch (deleting a launch takes its mails with it).
+        'launch_mails',
+        'product_launches',
         // Children first: deleting an order takes its items, payments, history and mails with it.
         'order_items',
         'order_payments',
@@ -486,19 +512,23 @@ async function manage(table: string) {
   const [row] = data as Record<string, unknown>[];
   if (!row) throw new Error(`${table}: the test needs one row`);
   const key =
-    table === 'order_mails'
-      ? { order_id: row.order_id, kind: row.kind, subject_key: row.subject_key }
-      : 'id' in row
-        ? { id: row.id }
-        : 'review_id' in row
-          ? { review_id: row.review_id }
-          : 'product_slug' in row
-            ? { product_slug: row.product_slug }
-            : 'user_id' in row
-              ? { user_id: row.user_id }
-              : 'link' in row
-                ? { link: row.link, day: row.day }
-                : { key: row.key, window_start: row.window_start };
+    table === 'launch_mails'
+      ? { product: row.product, subscriber_id: row.subscriber_id }
+      : table === 'product_launches'
+        ? { product: row.product }
+        : table === 'order_mails'
+          ? { order_id: row.order_id, kind: row.kind, subject_key: row.subject_key }
+          : 'id' in row
+            ? { id: row.id }
+            : 'review_id' in row
+              ? { review_id: row.review_id }
+              : 'product_slug' in row
+                ? { product_slug: row.product_slug }
+                : 'user_id' in row
+                  ? { user_id: row.user_id }
+                  : 'link' in row
+                    ? { link: row.link, day: row.day }
+                    : { key: row.key, window_start: row.window_start };
   // Columns the database fills in itself: identity ids (the ledger, order history, reconcile runs), the
   // order number, the order's computed balance.
   const { id: _generated, ...ledgerRow } = row;

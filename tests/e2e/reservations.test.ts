@@ -27,6 +27,7 @@ const CHECKED: Record<string, string[]> = {
   '/unsubscribe': ['kyb-unsubscribe'],
   '/admin/gallery': ['kyb-gallery-admin'],
   '/admin/inbox': ['kyb-admin-inbox'],
+  '/admin/launch': ['kyb-kit-launch'],
   '/admin/orders': ['kyb-admin-orders'],
   '/admin/reviews': ['kyb-review-moderation'],
   '/admin/embed': ['kyb-embed-builder'],

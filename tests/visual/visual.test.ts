@@ -24,6 +24,7 @@ import { ROOT, pool } from '../e2e/support/site.ts';
 import { widgetsUpgraded } from '../e2e/support/page.ts';
 import { focusProblem, layoutProblems } from './invariants.ts';
 import { compareShot, writeContactSheet, type Shot } from './shots.ts';
+import { describeMails } from './mails.ts';
 import { QUIET_LIMIT_MS, neverStill, quiet, watchRequests } from '../e2e/support/quiet.ts';
 
 const ctx = useSite();
@@ -212,6 +213,9 @@ describe('every route at 320, 390, 768 and 1280 px', () => {
     ).toEqual([]);
   }, 300_000);
 });
+
+// Every e-mail template at 390 px (issue #29): tests/visual/mails.ts.
+describeMails({ context: () => contextFor('signed-out'), shots, only: ONLY });
 
 describe('every /embed page at 320, 390, 768 and 1280 px (issue #22)', () => {
   // Opened on their own, as the plain-link form shows them; the reviews also dark, as a look changes them.

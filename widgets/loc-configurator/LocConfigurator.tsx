@@ -18,6 +18,8 @@ import { isConfigurableProduct, resolveConfiguration, serializeConfiguration, wi
 
 export interface LocConfiguratorProps {
   product?: string;
+  /** A Coming Soon product the admin's launch switch has put on sale: the page says so when it is built (site/data/launches.ts). */
+  onSale?: string;
   container?: unknown;
 }
 
@@ -52,7 +54,7 @@ function loadInitial(product: ProductId): Config {
   return r.config as unknown as Config;
 }
 
-export function LocConfigurator({ product, container }: LocConfiguratorProps) {
+export function LocConfigurator({ product, onSale, container }: LocConfiguratorProps) {
   if (!isConfigurableProduct(product)) {
     return (
       <p className="error" part="error" role="alert">
@@ -61,10 +63,10 @@ export function LocConfigurator({ product, container }: LocConfiguratorProps) {
     );
   }
   // Remount per product so state never mixes two products' options.
-  return <Configurator key={product} product={product} container={container} />;
+  return <Configurator key={product} product={product} onSale={onSale === 'true'} container={container} />;
 }
 
-function Configurator({ product, container }: { product: ProductId; container?: unknown }) {
+function Configurator({ product, onSale, container }: { product: ProductId; onSale: boolean; container?: unknown }) {
   const info = productById(product)!;
   const [config, setConfig] = useState<Config>(() => loadInitial(product));
   const touched = useRef(false);
@@ -172,7 +174,7 @@ function Configurator({ product, container }: { product: ProductId; container?: 
             ))}
           </ul>
           <div className="cfg__actions" part="actions">
-            {info.comingSoon ? (
+            {info.comingSoon && !onSale ? (
               // Not on sale yet: a waiting list, not a purchase (issue #8).
               <a className="kyb-btn" part="notify" href={siteUrl(`${info.href}#waitlist`)}>
                 Join the Waiting List
@@ -199,7 +201,7 @@ function Configurator({ product, container }: { product: ProductId; container?: 
               <input className="kyb-input" readOnly value={copy.url} onFocus={(e) => e.currentTarget.select()} />
             </label>
           ) : null}
-          <Notes product={product} />
+          <Notes product={product} onSale={onSale} />
         </aside>
       </div>
       <Tables product={product} />

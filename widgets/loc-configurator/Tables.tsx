@@ -1,6 +1,6 @@
 /** The price tables under the configurator and the notes beside its price (processing time, shipping, final sale). */
 import { createElement, type ReactNode } from 'react';
-import { DIY_KIT_SHIPPING, JAH_DEPOSIT_NOTE, JAH_PROCESSING_TIME, KIT_BUILDER, MULTI_TONE_PRICE, type ProductId, formatAdder } from '../core/domain.ts';
+import { DIY_KIT_SHIPPING, DIY_KIT_SHIPPING_ON_SALE, JAH_DEPOSIT_NOTE, JAH_PROCESSING_TIME, KIT_BUILDER, MULTI_TONE_PRICE, type ProductId, formatAdder } from '../core/domain.ts';
 import { type H, priceTable, priceTableOf } from './price-table.ts';
 
 /** The configurator's own tables: Jah Locs (sizes change its price) and the DIY kits; the product pages show them all. */
@@ -21,10 +21,11 @@ export function Tables({ product }: { product: ProductId }): ReactNode {
   );
 }
 
-export function Notes({ product }: { product: ProductId }): ReactNode {
+export function Notes({ product, onSale = false }: { product: ProductId; onSale?: boolean }): ReactNode {
   const notes: string[] = [];
   if (product === 'jah-locs') notes.push(`Processing time: ${JAH_PROCESSING_TIME}`, JAH_DEPOSIT_NOTE);
-  if (product === 'diy-kit') notes.push(DIY_KIT_SHIPPING);
+  // Launched, the kit is sold as the kit builder's kits are: on the same final-sale terms.
+  if (product === 'diy-kit') notes.push(...(onSale ? [DIY_KIT_SHIPPING_ON_SALE, KIT_BUILDER.finalSale] : [DIY_KIT_SHIPPING]));
   if (product === 'lock-kit') notes.push(KIT_BUILDER.shipping, KIT_BUILDER.finalSale);
   if (!notes.length) return null;
   return (

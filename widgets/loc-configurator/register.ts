@@ -7,6 +7,7 @@
  *
  * @tag kyb-loc-configurator
  * @attr {'trinity-locs' | 'irie-locs' | 'jah-locs' | 'diy-kit' | 'lock-kit'} product - the product configured
+ * @attr {'true'} on-sale - a Coming Soon product the admin's launch switch has put on sale: Add to Cart instead of the waiting list
  * @event kyb-price-change - `{product, price, currency: 'USD', configuration}` on load and on each change
  * @event kyb-request-cart - `{add: {product, configuration}}` on Add to Cart: the page's kyb-cart adds that line
  * @csspart error, root, heading, summary, price, breakdown, actions, notify, add-to-cart, consult, copy, group, option,
@@ -18,4 +19,4 @@ import { CONTROLS } from '../core/controls.ts';
 import { LocConfigurator } from './LocConfigurator.tsx';
 import css from './loc-configurator.css?sheet';
 
-await defineElement('kyb-loc-configurator', LocConfigurator, { props: { product: 'string' }, css, commonCss: CONTROLS });
+await defineElement('kyb-loc-configurator', LocConfigurator, { props: { product: 'string', onSale: 'string' }, css, commonCss: CONTROLS });

@@ -17,7 +17,8 @@ export interface KybElementAttributes {
   'kyb-embed-builder': {};
   'kyb-gallery-admin': {};
   'kyb-inbox-count': { 'of'?: 'inbox' | 'orders'; };
-  'kyb-loc-configurator': { 'product'?: 'trinity-locs' | 'irie-locs' | 'jah-locs' | 'diy-kit' | 'lock-kit'; };
+  'kyb-kit-launch': {};
+  'kyb-loc-configurator': { 'product'?: 'trinity-locs' | 'irie-locs' | 'jah-locs' | 'diy-kit' | 'lock-kit'; 'on-sale'?: 'true'; };
   'kyb-merch-notify': { 'item'?: 'tee' | 'scarf' | 'journal'; };
   'kyb-newsletter': { 'source-page'?: string; };
   'kyb-not-found': {};
@@ -47,6 +48,7 @@ export interface KybElementEvents {
   'kyb-embed-builder': { 'onkyb-request-sign-in'?: (e: CustomEvent<KybEventMap['kyb-request-sign-in']>) => void; };
   'kyb-gallery-admin': { 'onkyb-gallery-change'?: (e: CustomEvent<KybEventMap['kyb-gallery-change']>) => void; 'onkyb-request-sign-in'?: (e: CustomEvent<KybEventMap['kyb-request-sign-in']>) => void; };
   'kyb-inbox-count': {};
+  'kyb-kit-launch': { 'onkyb-kit-launch-change'?: (e: CustomEvent<KybEventMap['kyb-kit-launch-change']>) => void; };
   'kyb-loc-configurator': { 'onkyb-price-change'?: (e: CustomEvent<KybEventMap['kyb-price-change']>) => void; 'onkyb-request-cart'?: (e: CustomEvent<KybEventMap['kyb-request-cart']>) => void; };
   'kyb-merch-notify': { 'onkyb-lead-submitted'?: (e: CustomEvent<KybEventMap['kyb-lead-submitted']>) => void; };
   'kyb-newsletter': { 'onkyb-subscribed'?: (e: CustomEvent<KybEventMap['kyb-subscribed']>) => void; };
@@ -80,6 +82,7 @@ declare global {
     'kyb-embed-builder': HTMLElement;
     'kyb-gallery-admin': HTMLElement;
     'kyb-inbox-count': HTMLElement;
+    'kyb-kit-launch': HTMLElement;
     'kyb-loc-configurator': HTMLElement;
     'kyb-merch-notify': HTMLElement;
     'kyb-newsletter': HTMLElement;

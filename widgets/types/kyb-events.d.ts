@@ -19,6 +19,8 @@ export interface KybEventMap {
     id: string;
     status: 'pending' | 'processing' | 'paid' | 'deposit_paid' | 'payment_failed' | 'expired' | 'in_production' | 'ready' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
   };
+  /** kyb-kit-launch, after the launch switch is stored. */
+  'kyb-kit-launch-change': { product: 'diy-kit'; onSale: boolean };
   'kyb-profile-updated': { displayName: string | null; avatarUrl: string | null };
   'kyb-lead-submitted': { kind: string };
   'kyb-beta-unlocked': Record<string, never>;

@@ -14,6 +14,7 @@ import { Icon } from '../../components/icons.tsx';
 import { PRODUCT_COPY, type Pic } from '../../content/products.ts';
 import { productLd } from '../../content/structured-data.ts';
 import { ReviewsSection, WaitingList, mailto } from '../sections.tsx';
+import { comingSoon } from '../../data/launches.ts';
 
 export function product(id: ProductId) {
   const p = productById(id);
@@ -102,6 +103,8 @@ export function ProductLayout({
   const p = product(id);
   const copy = PRODUCT_COPY[id];
   const range = priceRange(id);
+  // Until the admin's launch switch puts it on sale (site/data/launches.ts).
+  const soon = comingSoon(p);
   return (
     <>
       <JsonLd
@@ -115,7 +118,7 @@ export function ProductLayout({
           lowPrice: range.low,
           highPrice: range.high,
           offerCount: range.count,
-          availability: p.comingSoon ? 'PreOrder' : 'MadeToOrder',
+          availability: soon ? 'PreOrder' : 'MadeToOrder',
           category: p.tag,
         })}
       />
@@ -127,7 +130,7 @@ export function ProductLayout({
             <div class="product-hero__info">
               <div class="product-hero__badges">
                 <Badge tone="night">{p.tag}</Badge>
-                {p.comingSoon && <Badge tone="gold">Coming Soon</Badge>}
+                {soon && <Badge tone="gold">Coming Soon</Badge>}
               </div>
               <h1 id="page-title">{p.title}</h1>
               <p class="kicker">{copy.kicker}</p>
@@ -143,7 +146,7 @@ export function ProductLayout({
               {extraFacts}
               <div class="actions">
                 {/* A Coming Soon product is not for sale: it offers the waiting list (issue #8). */}
-                {p.comingSoon ? <ButtonLink href="#waitlist">Join the Waiting List</ButtonLink> : <ButtonLink href={`#${BUY_NOW_TARGET}`}>Buy Now</ButtonLink>}
+                {soon ? <ButtonLink href="#waitlist">Join the Waiting List</ButtonLink> : <ButtonLink href={`#${BUY_NOW_TARGET}`}>Buy Now</ButtonLink>}
                 <ButtonLink href="#customize" variant="outline">
                   Book Consultation
                 </ButtonLink>
@@ -153,7 +156,7 @@ export function ProductLayout({
         </div>
       </section>
 
-      {p.comingSoon && (
+      {soon && (
         <Section id="waitlist" tone="cream" title="Coming Soon" intro={`The ${p.title} is not on sale yet. Leave your e-mail and we will tell you the day it launches.`}>
           <div class="waitlist-band">
             <WaitingList title={p.title} />

@@ -9,6 +9,7 @@ import { BUSINESS } from '../../../shared/business.ts';
 import {
   DIY_KITS,
   DIY_KIT_SHIPPING,
+  DIY_KIT_SHIPPING_ON_SALE,
   IRIE_LENGTHS,
   JAH_DEPOSIT_NOTE,
   JAH_PROCESSING_TIME,
@@ -28,6 +29,7 @@ import { Icon } from '../../components/icons.tsx';
 import { LOCK_KIT_FAQ, LOCK_KIT_TABS } from '../../content/products.ts';
 import { SOCIALS } from '../../content/socials.ts';
 import { CatalogRating, mailto } from '../sections.tsx';
+import { comingSoon } from '../../data/launches.ts';
 import { LocOptionsFallback, ProductLayout, bandLabels, product } from './ProductLayout.tsx';
 
 function MultiToneNote() {
@@ -155,19 +157,23 @@ function LockKitOnSale() {
 
 function DiyKitPage() {
   const p = product('diy-kit');
+  // The admin's launch switch (site/data/launches.ts): the configurator offers Add to Cart once on sale.
+  const soon = comingSoon(p);
   return (
     <ProductLayout
       id="diy-kit"
       customizeTitle="Choose your kit"
       extraFacts={<LockKitOnSale />}
       customizer={
-        <kyb-loc-configurator product="diy-kit">
+        <kyb-loc-configurator product="diy-kit" on-sale={soon ? undefined : 'true'}>
           <Fallback class="configurator-fallback">
             <p>Three kits, one goal: a beautiful install at home. Compare them below.</p>
-            <p class="note">
-              The DIY Trinity Loc Kit is coming soon. <a href={mailto(`Waiting list: ${p.title}`)}>Ask to be told when it launches</a> or join the waiting list on the{' '}
-              <a href="/products#catalog">products page</a>.
-            </p>
+            {soon && (
+              <p class="note">
+                The DIY Trinity Loc Kit is coming soon. <a href={mailto(`Waiting list: ${p.title}`)}>Ask to be told when it launches</a> or join the waiting list on the{' '}
+                <a href="/products#catalog">products page</a>.
+              </p>
+            )}
           </Fallback>
         </kyb-loc-configurator>
       }
@@ -176,7 +182,7 @@ function DiyKitPage() {
         <>
           <KitCards />
           <p class="notice">
-            <Icon name="truck" /> {DIY_KIT_SHIPPING}.
+            <Icon name="truck" /> {soon ? DIY_KIT_SHIPPING : DIY_KIT_SHIPPING_ON_SALE}.
           </p>
         </>
       }

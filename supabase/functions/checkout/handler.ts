@@ -236,6 +236,16 @@ function checkoutKey(cart: PricedCart, userId: string | null): string {
   return [userId ?? 'guest', cart.needsKitTerms ? KIT_TERMS.version : '', ...cart.lines.map((l) => `${l.key}×${l.quantity}`)].join('|');
 }
 
+/**
+ * The Coming Soon products the admin's launch switch has put on sale (migration kit_launch), read at each
+ * press: a product is sold from the moment the switch flips, and refused again if it is turned off.
+ */
+async function launchedProducts(db: AdminClient): Promise<Set<string>> {
+  const { data, error } = await db.from('product_launches').select('product').eq('on_sale', true);
+  if (error) throw new Error(`product_launches read failed: ${error.message}`);
+  return new Set(data.map((r) => r.product));
+}
+
 /** A press that closing a session at Stripe and asking again has not settled after this many rounds. */
 const MAX_ROUNDS = 3;
 
@@ -251,7 +261,7 @@ export const handle = postJsonHandler({
     const { cart: cartId, lines, kitTerms, attempt } = parsed.data;
     let cart: PricedCart;
     try {
-      cart = priceCart(lines);
+      cart = priceCart(lines, await launchedProducts(db));
     } catch (e) {
       if (e instanceof CartError) return json({ error: e.message, field: e.field }, 400);
       throw e;

@@ -13,6 +13,17 @@ import type { Query } from '../db.ts';
 import type { Mail, StackContext } from '../http.ts';
 import type { StackConfig } from '../config.ts';
 import { tooManyRequests } from './errors.ts';
+import { AUTH_TEMPLATES, readAuthTemplate, renderAuthTemplate, type AuthTemplateId } from './templates.ts';
+
+/** Which `[auth.email.template.*]` of config.toml each mail uses (GoTrue's names). */
+const TEMPLATE_OF: Record<MailType, AuthTemplateId> = {
+  signup: 'confirmation',
+  invite: 'invite',
+  recovery: 'recovery',
+  magiclink: 'magic_link',
+  email_change: 'email_change',
+  reauthentication: 'reauthentication',
+};
 
 export const TOKEN_TTL_SECONDS = 24 * 60 * 60;
 /** One mail of a kind per user per this many seconds (GoTrue's SMTP max_frequency). */
@@ -230,13 +241,28 @@ export async function sendAuthMail(q: Query, ctx: StackContext, outbox: Outbox, 
   await checkFrequency(q, o.userId, TOKEN_COLUMNS[o.type].sentAt);
   checkBurst(ctx);
   const { token, link } = await issueToken(q, ctx, o.type, o.userId, o.to, o.redirectTo);
+  // The project's own template, as a hosted project sends it (config.toml), else GoTrue's default words.
+  const template = AUTH_TEMPLATES.find((t) => t.id === TEMPLATE_OF[o.type]);
+  const html = template
+    ? renderAuthTemplate(readAuthTemplate(template), {
+        ConfirmationURL: link,
+        Token: token,
+        TokenHash: hashToken(token),
+        SiteURL: ctx.config.siteUrl,
+        RedirectTo: o.redirectTo,
+        // GoTrue: .Email is the account's address, .NewEmail the one being confirmed.
+        Email: o.type === 'email_change' ? (o.currentEmail ?? '') : o.to,
+        NewEmail: o.type === 'email_change' ? o.to : '',
+      })
+    : undefined;
   outbox.mails.push({
     id: randomUUID(),
     to: o.to,
-    subject: SUBJECT[o.type],
+    subject: template?.subject ?? SUBJECT[o.type],
     kind: MAIL_KIND[o.type],
     link,
     text: body(o.type, link, o.type === 'reauthentication' ? token : '', o.to, o.currentEmail ?? ''),
+    ...(html ? { html } : {}),
     created_at: new Date().toISOString(),
   });
 }

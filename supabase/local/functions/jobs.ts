@@ -7,6 +7,7 @@
  *   review-media-cleanup  removes review files no review has named for 24 hours (storage/cleanup.ts)
  *   review-requests       sends the review requests that are due and retries owed order e-mails
  *   stripe-reconcile      applies the Stripe events of the last three days that no webhook applied
+ *   kit-launch            sends again the kit's launch e-mails that could not be sent (migration kit_launch)
  */
 import type { Stack } from '../app.ts';
 
@@ -87,5 +88,12 @@ export function scheduleReviewRequests(stack: Stack, everyMs = JOB_EVERY_MS) {
 export function scheduleStripeReconcile(stack: Stack, everyMs = JOB_EVERY_MS) {
   return scheduleJob(stack, 'stripe-reconcile', everyMs, counts('events_seen', 'repaired'), (r) => {
     if (r.repaired) console.log(`[jobs] stripe-reconcile applied ${r.repaired} of ${r.events_seen} Stripe event(s) that no webhook had`);
+  });
+}
+
+/** The kit-launch job: launch e-mails owed (failed, or never sent) sent again, and those that failed again. */
+export function scheduleKitLaunch(stack: Stack, everyMs = JOB_EVERY_MS) {
+  return scheduleJob(stack, 'kit-launch', everyMs, counts('sent', 'failed'), (r) => {
+    if (r.sent || r.failed) console.log(`[jobs] kit-launch sent ${r.sent} owed launch e-mail(s), ${r.failed} failed again`);
   });
 }

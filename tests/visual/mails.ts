@@ -1,0 +1,45 @@
+/**
+ * Every e-mail template at 390 px (issue #29, item 5), called by visual.test.ts: each sample of
+ * tests/support/mail-samples.ts (the order e-mails, the kit's launch e-mail, the auth templates) is
+ * opened as a mail client on a phone opens it (its HTML as the page, 390 px wide), held to the pages'
+ * layout invariants (invariants.ts: nothing wider than the screen, no overlap, tap targets), and shot into
+ * the contact sheet under `mail`. `KYB_VISUAL_ONLY='^mail '` narrows a run to them.
+ */
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright';
+import { mailSamples } from '../support/mail-samples.ts';
+import { layoutProblems } from './invariants.ts';
+import { compareShot, type Shot } from './shots.ts';
+
+const WIDTH = 390;
+const HEIGHT = 800;
+const STAND_IN = '<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48"><rect width="48" height="48" fill="#d9c7b0"/></svg>';
+
+export function describeMails(o: { context: () => Promise<BrowserContext>; shots: Shot[]; only: RegExp | null }) {
+  const items = mailSamples().filter((m) => !o.only || o.only.test(`mail ${m.id}`));
+  describe('every e-mail template at 390 px (issue #29)', () => {
+    it(`renders ${items.length} e-mails`, async () => {
+      const context = await o.context();
+      const failures: string[] = [];
+      for (const m of items) {
+        const page = await context.newPage();
+        try {
+          await page.setViewportSize({ width: WIDTH, height: HEIGHT });
+          // Pictures come from the site's address, which a test run does not serve: a plain square stands in.
+          await page.route(/^https?:\/\//, (r) => r.fulfill({ status: 200, contentType: 'image/svg+xml', body: STAND_IN }));
+          await page.setContent(m.html, { waitUntil: 'domcontentloaded' });
+          const problems = [...(await page.evaluate(layoutProblems, { headerMax: null }))];
+          const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+          if (wide > WIDTH) problems.push(`${wide} px wide on a ${WIDTH} px screen`);
+          const shot = compareShot('mail', m.id, WIDTH, await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' }));
+          problems.push(...shot.problems);
+          o.shots.push({ group: 'mail', title: `${m.id}: ${m.subject}`, width: WIDTH, file: shot.file, diff: shot.diff, problems });
+          failures.push(...problems.map((p) => `mail ${m.id}: ${p}`));
+        } finally {
+          await page.close();
+        }
+      }
+      expect(failures).toEqual([]);
+    }, 120_000);
+  });
+}

@@ -327,6 +327,13 @@ describe('kyb-cart', () => {
     add.querySelector('button').click();
     await waitFor(() => toasts(el).some((t) => t.title === 'Already in your cart'), 'already in your cart');
     equal(storedCart().lines[0].quantity, 1, 'still one');
+    // A toast does not stack on its own duplicate (issue #29: three "Copied"), and its × is a 44 px target.
+    const shown = $(el, '[part~="toast"]');
+    add.querySelector('button').click();
+    await waitFor(() => $(el, '[part~="toast"]') !== shown, 'the same words again');
+    equal(toasts(el).length, 1, 'one toast, not two');
+    const close = $(el, '.kyb-toast__close').getBoundingClientRect();
+    assert(close.width >= 44 && close.height >= 44, `the toast's × ${close.width} × ${close.height}`);
   });
 
   it('a line at 10: + is disabled and the limit is said under it, named as its description', async () => {

@@ -129,7 +129,12 @@ export function layoutProblems(opts: InvariantOptions): string[] {
   const TOL = 4;
   // What may cover: fixed and sticky boxes in view (toasts float above everything on purpose).
   const coverers = all
-    .filter((e) => /^(fixed|sticky)$/.test(getComputedStyle(e).position) && shown(e) && !e.closest('[part~="toast"], [part~="toasts"]'))
+    // Nor does a non-modal dialog the visitor just opened and closes with any tap elsewhere (the cart
+    // notification, widgets/cart/Notice.tsx): it lies over the page on purpose, and the tap meant for
+    // what is under it closes it and goes through.
+    .filter(
+      (e) => /^(fixed|sticky)$/.test(getComputedStyle(e).position) && shown(e) && !e.closest('[part~="toast"], [part~="toasts"], [role="dialog"][aria-modal="false"]:popover-open'),
+    )
     .map((e) => ({ e, r: e.getBoundingClientRect() }))
     .filter(({ r }) => r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth);
   /**

@@ -4,8 +4,9 @@
  * window's edge, often the next control.
  *
  * API
- * - `useDone<T>()`: `{done, say(value), clear()}`; `say` shows `value` (a message, a flag) until
- *   DONE_MS pass, the control is used again (`say` once more restarts it) or `clear()`.
+ * - `useDone<T>()`: `{done, say(value, stay?), clear()}`; `say` shows `value` (a message, a flag) until
+ *   DONE_MS pass, the control is used again (`say` once more restarts it) or `clear()`; with `stay`
+ *   (an instruction to follow, such as how to copy by hand) it stays until then, with no timer.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 
@@ -19,10 +20,10 @@ export function useDone<T>() {
     clearTimeout(timer.current);
     setDone(null);
   }, []);
-  const say = useCallback((value: T) => {
+  const say = useCallback((value: T, stay = false) => {
     clearTimeout(timer.current);
     setDone(value);
-    timer.current = setTimeout(() => setDone(null), DONE_MS);
+    if (!stay) timer.current = setTimeout(() => setDone(null), DONE_MS);
   }, []);
   useEffect(() => () => clearTimeout(timer.current), []);
   return { done, say, clear };

@@ -35,7 +35,8 @@ export function CodeBox({ title, what, note, code, rows, children }: CodeBoxProp
     } catch {
       field.current?.focus();
       field.current?.select();
-      say(EMBED_MESSAGES.copyFailed);
+      // An instruction to follow: it stays until the next press.
+      say(EMBED_MESSAGES.copyFailed, true);
     }
   };
   const copied = done?.variant === 'default';

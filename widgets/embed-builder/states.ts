@@ -43,8 +43,8 @@ export default {
       ready: '[part~="forms"] [part~="code"]',
     },
     {
-      id: 'copied',
-      title: 'Copy link pressed: "Copied ✓" on the button and the status under it, no toast (issue #29)',
+      id: 'copy-refused',
+      title: 'Copy link pressed where the browser refuses the clipboard: the code selected, the line under the button says how to copy, no toast (issue #29)',
       session: 'admin',
       steps: [{ waitFor: '[part~="clicks-table"]' }, { scrollTo: '[part~="forms"]' }, { click: '[part~="forms"] [part~="form"]:last-child [part~="copy"]' }],
       ready: '[part~="copy-status"]:not(:empty)',

@@ -22,7 +22,6 @@ import {
   text,
   toasts,
   waitFor,
-  waitForToast,
   type Mounted,
   type TestUser,
   expectAdminSignIn,
@@ -179,7 +178,7 @@ describe('kyb-review-moderation', () => {
     r = rowOf(el, review.id);
     equal(text(r.querySelector('[part~="unapprove"]')), `Unapprove review “${review.title}”`, 'unapprove label');
     r.querySelector('[part~="unapprove"]').click();
-    await waitForToast(el, 'Success', 'Review unapproved');
+    await waitFor(() => text($(el, '[part~="done"]')) === '✓ Review unapproved', 'Review unapproved, in the panel');
     await waitFor(() => !rowOf(el, review.id), 'left Approved');
     ({ body: db } = await rest(adminToken, `reviews?id=eq.${review.id}&select=is_approved`));
     equal(db[0].is_approved, false, 'stored pending');

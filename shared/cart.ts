@@ -99,6 +99,10 @@ export interface PricedLine {
   kit: boolean;
   /** The product's page (relative to the site). */
   href: string;
+  /** The product's picture (relative to the site): the cart line's and the notification's thumbnail. */
+  image: string;
+  /** The most units this line may have: CART_LIMITS.maxQuantity, or 1 for a download. */
+  maxQuantity: number;
 }
 
 export interface PricedCart {
@@ -138,6 +142,16 @@ export function productPage(product: string): string {
   if (product === 'handmade-locs') return '/handmade-locs';
   if (product === 'crown-planner') return '/digital-tools/crown-planner';
   return productById(product)?.href ?? '/products';
+}
+
+/** The most units of one line: a download is one per order (issue #29), the rest CART_LIMITS.maxQuantity. */
+export const maxQuantityOf = (product: string) => (product === 'crown-planner' ? CART_LIMITS.maxDownloadQuantity : CART_LIMITS.maxQuantity);
+
+/** A product's picture (relative to the site): the catalog's, or the handmade page's and the planner's own. */
+function imageOf(product: CartProductId): string {
+  if (product === 'handmade-locs') return '/images/handmade-locs/1.svg';
+  if (product === 'crown-planner') return '/images/planner-cover.svg';
+  return productById(product)!.image;
 }
 
 /** The review slug a product is reviewed under (shared/rules/reviews.ts REVIEW_SLUGS): the planner's reviews are the planner page's. */
@@ -240,6 +254,7 @@ export function priceLine(line: { product: unknown; configuration: unknown; quan
   if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > CART_LIMITS.maxQuantity) {
     throw new CartError(`${at}.quantity`, `Quantity must be a whole number from 1 to ${CART_LIMITS.maxQuantity}`);
   }
+  if (quantity > maxQuantityOf(product)) throw new CartError(`${at}.quantity`, CART_MESSAGES.downloadOnce);
   const configuration = parsed.data as Record<string, unknown>;
   const unitCents = unitDollars(product, configuration) * 100;
   const lineCents = unitCents * quantity;
@@ -259,6 +274,8 @@ export function priceLine(line: { product: unknown; configuration: unknown; quan
     digital: product === 'crown-planner',
     kit: product === 'diy-kit' || product === 'lock-kit',
     href,
+    image: imageOf(product),
+    maxQuantity: maxQuantityOf(product),
   };
 }
 
@@ -279,7 +296,7 @@ export function priceCart(lines: readonly { product: unknown; configuration: unk
   const units = new Map<string, number>();
   for (const l of priced) {
     const n = (units.get(l.key) ?? 0) + l.quantity;
-    if (n > CART_LIMITS.maxQuantity) throw new CartError('lines', CART_MESSAGES.quantityLimit(CART_LIMITS.maxQuantity).description!);
+    if (n > maxQuantityOf(l.product)) throw new CartError('lines', l.digital ? CART_MESSAGES.downloadOnce : CART_MESSAGES.quantityLimit(CART_LIMITS.maxQuantity).description!);
     units.set(l.key, n);
   }
   const sum = (f: (l: PricedLine) => number, ls = priced) => ls.reduce((s, l) => s + f(l), 0);
@@ -309,8 +326,9 @@ export function addLine(lines: readonly CartLine[], line: CartLine): CartLine[] 
   const key = lineKey(line.product, line.configuration);
   const out = lines.map((l) => ({ ...l }));
   const same = out.find((l) => lineKey(l.product, l.configuration) === key);
-  if (same) same.quantity = Math.min(CART_LIMITS.maxQuantity, same.quantity + line.quantity);
-  else out.push({ ...line, quantity: Math.min(CART_LIMITS.maxQuantity, line.quantity) });
+  const max = maxQuantityOf(line.product);
+  if (same) same.quantity = Math.min(max, same.quantity + line.quantity);
+  else out.push({ ...line, quantity: Math.min(max, line.quantity) });
   return out.slice(0, CART_LIMITS.maxLines);
 }
 
@@ -341,7 +359,10 @@ export function validLines(lines: readonly unknown[]): CartLine[] {
   for (const l of lines) {
     if (!l || typeof l !== 'object') continue;
     try {
-      const p = priceLine(l as CartLine);
+      // A download stored with more than one (before it was one per order) is kept, as one.
+      const line = l as CartLine;
+      const q = typeof line.quantity === 'number' ? Math.min(line.quantity, maxQuantityOf(line.product)) : line.quantity;
+      const p = priceLine({ ...line, quantity: q });
       out.push({ product: p.product, configuration: p.configuration, quantity: p.quantity });
     } catch {
       /* dropped: the cart shows what can be bought */

@@ -569,6 +569,11 @@ export const CART_TEXT = {
   /** The /cart page's heading for its summary column. */
   summary: 'Order summary',
   secure: 'You pay on Stripe’s secure page. We never see your card details.',
+  /** The cart notification under the header after Add to Cart (issue #29, as Dawn's). */
+  addedTitle: 'Added to cart',
+  viewCart: (count: number) => `View cart (${count})`,
+  checkOut: 'Check out',
+  closeNotice: 'Close',
 } as const;
 
 /** The cart's toasts (docs/commerce.md#states-and-messages). */
@@ -580,6 +585,10 @@ export const CART_MESSAGES = {
   /** An Add to Cart whose product or options the catalog does not offer (a page's markup is wrong). */
   addFailed: badWith('Could not add to cart'),
   quantityLimit: (max: number): Toast => bad('Quantity limit', `Up to ${max} of each item can be ordered at once.`),
+  /** A download is one per order (issue #29): the cart's line says so instead of a stepper, checkout refuses more. */
+  downloadOnce: 'A download is one per order.',
+  /** Add to Cart on a download already in the cart. */
+  downloadInCart: ok('Already in your cart', 'A download is one per order.'),
 } as const;
 
 /** The order pages (/order/confirmed, /order) and My Account's orders (docs/commerce.md#order-pages). */

@@ -36,6 +36,12 @@ export const CONFIGURATOR_KEY_PREFIX = 'kyb-configurator:';
  */
 export const CART_STORAGE_KEY = 'kyb-cart';
 
+/**
+ * The kit terms ticked in the cart (sessionStorage, value: `<cart id>:<terms version>`): back from
+ * Stripe's page with Cancel, the box is still ticked (issue #29).
+ */
+export const KIT_TERMS_STORAGE_KEY = 'kyb-kit-terms';
+
 export type StorageArea = 'localStorage' | 'sessionStorage';
 
 export interface BrowserStorageEntry {
@@ -79,6 +85,12 @@ export const BROWSER_STORAGE = {
     shown: CART_STORAGE_KEY,
     matches: (k) => k === CART_STORAGE_KEY,
     via: ['CART_STORAGE_KEY'],
+  },
+  kitTerms: {
+    area: 'sessionStorage',
+    shown: KIT_TERMS_STORAGE_KEY,
+    matches: (k) => k === KIT_TERMS_STORAGE_KEY,
+    via: ['KIT_TERMS_STORAGE_KEY'],
   },
 } as const satisfies Record<string, BrowserStorageEntry>;
 

@@ -202,6 +202,14 @@ if (typeof document !== 'undefined' && !g[KEY]) {
     );
   }
   document.addEventListener('kyb-auth-change', wake);
+  // A key of a tag's name written in another tab (a cart filled there, issue #29): that tag loads here
+  // too, so a tab opened with an empty cart follows it.
+  addEventListener('storage', (e) => {
+    if (e.newValue && pending.has(e.key!)) {
+      stored.push(e.key!);
+      scan();
+    }
+  });
 
   // Mutation records are already delivered in one batch per microtask: one scan per batch.
   const observer = new MutationObserver(scan);

@@ -41,6 +41,8 @@ export const CART_LIMITS = {
   maxLines: 20,
   /** Units of one line. */
   maxQuantity: 10,
+  /** Units of a download (the planner): one per order, whatever the stepper elsewhere allows (issue #29). */
+  maxDownloadQuantity: 1,
 } as const;
 
 /**

@@ -75,6 +75,13 @@ export const STORAGE_ROWS: Record<BrowserStorageId, StorageRow> = {
     duration: 'Until your cart is empty (it is removed then), your order is paid, or you sign out.',
     need: 'Strictly necessary',
   },
+  kitTerms: {
+    purpose: 'Remembers that you ticked the kit terms in your cart, so the box is still ticked when you come back from the payment page.',
+    holds: 'Your cart’s random id and the version of the terms, nothing about you.',
+    when: 'When you tick the kit terms in your cart.',
+    duration: 'Until you close the tab, or untick the box.',
+    need: 'Strictly necessary',
+  },
 };
 
 /** The rows with their key names, in the table's order. */

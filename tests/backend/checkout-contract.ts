@@ -15,6 +15,7 @@ import type { StackConfig } from '../../supabase/local/config.ts';
 import type { StripeStandIn } from '../../supabase/local/stripe/index.ts';
 import { priceCart, type CartLine } from '../../shared/cart.ts';
 import { KIT_TERMS } from '../../shared/rules/commerce.ts';
+import { CART_MESSAGES } from '../../shared/messages.ts';
 import type { TestClient } from '../support/stack.ts';
 import { stripeClient } from '../support/stripe.ts';
 
@@ -171,6 +172,14 @@ export function shopContracts(make: () => Promise<ShopEnv>) {
         expect([r.status, r.body?.field], JSON.stringify(lines).slice(0, 120)).toEqual([400, field]);
         expect(typeof r.body.error).toBe('string');
       }
+      // A download is one per order (issue #29): two of the planner are refused, in one line or two.
+      for (const [lines, field] of [
+        [[{ ...PLANNER, quantity: 2 }], 'lines.0.quantity'],
+        [[PLANNER, PLANNER], 'lines'],
+      ] as const) {
+        const r = await checkout(lines as unknown as CartLine[]);
+        expect([r.status, r.body?.field, r.body?.error]).toEqual([400, field, CART_MESSAGES.downloadOnce]);
+      }
       const kit = await checkout([KIT]);
       expect([kit.status, kit.body.field]).toEqual([400, 'kitTerms']);
       const oldTerms = await checkout([KIT], { kitTerms: '2020-01' });
@@ -201,7 +210,7 @@ export function shopContracts(make: () => Promise<ShopEnv>) {
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
       expect(new Set([...answers, again].map((a) => a.body.url)).size).toBe(1);
       expect(await count('orders')).toBe(before + 1);
-      const changed = await checkout([{ ...PLANNER, quantity: 2 }], { cart, attempt });
+      const changed = await checkout([PLANNER, { ...PLANNER, configuration: { tier: 'pdf' } }], { cart, attempt });
       expect(changed.status).toBe(409);
     });
 

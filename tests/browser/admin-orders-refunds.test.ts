@@ -7,25 +7,8 @@
  * placed through the checkout function and paid on the local Stripe, as a guest with an e-mail unique
  * to the run.
  */
-import {
-  $,
-  $$,
-  anonKey,
-  assert,
-  backendUrl,
-  button,
-  cleanup,
-  equal,
-  expectAccessible,
-  mount,
-  serviceKey,
-  stack,
-  text,
-  type,
-  waitFor,
-  waitForToast,
-  type Mounted,
-} from './support/helpers.ts';
+import { $, $$, anonKey, assert, backendUrl, button, cleanup, equal, expectAccessible, mount, serviceKey, stack, text, type, waitFor, type Mounted } from './support/helpers.ts';
+import { stepDone } from './support/helpers.ts';
 import { ADMIN, signIn, signOut } from './support/fixtures.ts';
 
 const JAH = { product: 'jah-locs', configuration: { length: '24-26', size: 'MD', color: 'multi-tone', quantity: 40 }, quantity: 1 };
@@ -151,7 +134,7 @@ describe('kyb-admin-orders: refunds, cancel with refund, abandoned checkouts', (
     equal(text(confirm.querySelector('[part~="refund-all"] label')), 'Refund what was paid ($13.00)');
     await expectAccessible(el, 'cancel with refund');
     button(el, 'Cancel order', confirm).click();
-    await waitForToast(el, 'Success', 'Order cancelled and refunded');
+    await stepDone(el, 'Order cancelled and refunded');
     await waitFor(() => text(dialog.querySelector('[part~="payment"]')).includes('$13 refunded'), 'the payment shows the refund');
     equal(dialog.querySelector('[part~="payment"] [part~="refund"]'), null, 'nothing left to refund');
     const [stored] = await serviceRest(`orders?select=refunded_cents,paid_cents&id=eq.${id}`);

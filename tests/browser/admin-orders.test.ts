@@ -33,6 +33,7 @@ import {
   type Mounted,
   type TestUser,
 } from './support/helpers.ts';
+import { stepDone } from './support/helpers.ts';
 import { ADMIN, signIn, signOut, tokenFor } from './support/fixtures.ts';
 
 const JAH = { product: 'jah-locs', configuration: { length: '24-26', size: 'MD', color: 'multi-tone', quantity: 40 }, quantity: 1 };
@@ -173,13 +174,13 @@ describe('kyb-admin-orders', () => {
     await expectAccessible(el, 'order open');
 
     await press(dialog, 'in_production');
-    await waitForToast(el, 'Success', 'Production started');
+    await stepDone(el, 'Production started');
     await waitFor(() => $(el, '[part~="details"]')?.dataset.status === 'in_production', 'in production');
     await waitFor(() => dialog.contains(el.shadowRoot.activeElement) && el.shadowRoot.activeElement === step(dialog, 'ready'), 'focus stays in the dialog, on the next step');
     await waitFor(() => text(step(dialog, 'ready')) === 'Mark ready and request the $197 balance', 'Mark ready says it asks for the balance');
 
     await press(dialog, 'ready');
-    await waitForToast(el, 'Success', 'Marked ready, and the balance is requested by e-mail');
+    await stepDone(el, 'Marked ready, and the balance is requested by e-mail');
     await waitFor(() => $(el, '[part~="details"]')?.dataset.status === 'ready' && text(dialog).includes('Balance due'), 'ready, the balance e-mail listed');
     const mails = await stack({ op: 'mail', to: email });
     assert(
@@ -213,14 +214,14 @@ describe('kyb-admin-orders', () => {
     choose(select(el, 'Carrier', again), 'USPS');
     await type(select(el, 'Tracking number', again), '9400111899223847569999');
     button(el, 'Mark shipped', again).click();
-    await waitForToast(el, 'Success', 'Marked shipped, and the customer is e-mailed the tracking');
+    await stepDone(el, 'Marked shipped, and the customer is e-mailed the tracking');
     await waitFor(() => $(el, '[part~="details"]')?.dataset.status === 'shipped', 'shipped');
     const link = [...dialog.querySelectorAll('a')].find((a) => text(a) === 'Track the package');
     assert(link?.href === 'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223847569999', `tracking link: ${link?.href}`);
     equal(steps(dialog).join(), 'delivered', 'a shipped order can only be delivered');
 
     await press(dialog, 'delivered');
-    await waitForToast(el, 'Success', 'Marked delivered');
+    await stepDone(el, 'Marked delivered');
     await waitFor(() => $(el, '[part~="details"]')?.dataset.status === 'delivered' && text(dialog).includes('No further steps.'), 'delivered, nothing left');
     assert(/Due on .+, 7 days after delivery/.test(text(dialog.querySelector('[part~="review-request"]'))), 'the review request is due a week later');
     equal(changes.events.map((e) => e.detail.status).join(), 'in_production,ready,shipped,delivered', 'one kyb-order-change per step');
@@ -258,7 +259,7 @@ describe('kyb-admin-orders', () => {
     refundBox().click();
     equal(refundBox().checked, false, 'unticked');
     button(el, 'Cancel order', asked).click();
-    await waitForToast(el, 'Success', 'Order cancelled');
+    await stepDone(el, 'Order cancelled');
     await waitFor(() => $(el, '[part~="details"]')?.dataset.status === 'cancelled' && text(dialog).includes('Bought twice by mistake'), 'cancelled, the reason in the history');
     button(el, 'Close', dialog).click();
 

@@ -7,25 +7,8 @@
  * restated from docs/limits.md, not read from the catalog. Fixtures: tests/browser/support/cart.ts.
  * Loading, the catalog check of a stored cart and the account's copy: cart-loading.test.ts.
  */
-import { setViewport } from '@web/test-runner-commands';
-import {
-  $,
-  $$,
-  assert,
-  atUrl,
-  button,
-  cleanup,
-  equal,
-  expectAccessible,
-  mount,
-  requestsTo,
-  sendKeys,
-  text,
-  toasts,
-  waitFor,
-  waitForToast,
-  whileUnreachable,
-} from './support/helpers.ts';
+import { sendMouse, setViewport } from '@web/test-runner-commands';
+import { $, $$, assert, atUrl, button, cleanup, equal, expectAccessible, mount, requestsTo, sendKeys, text, toasts, waitFor, whileUnreachable } from './support/helpers.ts';
 import { BUNDLE, JAH, KIT, TRINITY, count, drawer, lines, openDrawer, storeFromAnotherTab, storedCart, totals } from './support/cart.ts';
 
 const DEPOSIT_NOTE = 'A deposit is collected at checkout and the balance is due before shipping.';
@@ -186,14 +169,19 @@ describe('kyb-cart', () => {
     };
     try {
       await whileUnreachable(async () => {
-        // Each unanswered press ends in its own toast.
-        const failed = () => toasts(el).filter((t) => t.title === 'Checkout failed').length;
+        // Each unanswered press ends in the failure said above Checkout (issue #29: not a toast over the drawer).
+        const failed = () => d.querySelector('[part~="checkout-error"]');
+        // A failed press draws its line anew: a new element each time.
+        let seen: Element | null = null;
         const press = async (n: number, what: string) => {
           button(el, 'Checkout', d).click();
-          await waitFor(() => failed() === n && !d.querySelector<HTMLButtonElement>('[part~="checkout"]').disabled, what);
+          seen = await waitFor(() => failed() !== seen && !d.querySelector<HTMLButtonElement>('[part~="checkout"]').disabled && failed(), what);
+          equal(d.querySelectorAll('[part~="checkout-error"]').length, 1, `one line (press ${n})`);
         };
         await press(1, 'the first press, unanswered');
-        await waitForToast(el, 'Checkout failed', 'Payment could not be started. Your cart is saved: please try again in a moment.');
+        equal(text(failed()), 'Checkout failed Payment could not be started. Your cart is saved: please try again in a moment.', 'the failure, at the button');
+        equal(failed().getAttribute('role'), 'alert', 'announced');
+        equal(toasts(el).length, 0, 'no toast over the drawer');
         equal(lines(d).length, 2, 'the cart is kept');
         await press(2, 'the second press, unanswered');
         equal(sent[1].attempt, sent[0].attempt, 'a retry of the same press keeps its attempt');
@@ -216,7 +204,8 @@ describe('kyb-cart', () => {
     const header = await cartButton();
     const add = await mount('<kyb-cart add="handmade-locs"><button type="button">Add to Cart</button></kyb-cart>');
     add.querySelector('button').click();
-    await waitForToast(header, 'Added to cart', 'Handmade Faux Locs');
+    const notice = await waitFor(() => $(header, '[part~="notice"]:popover-open'), 'the cart notification');
+    equal(text($(header, '[part~="notice"] [part~="name"]')), 'Handmade Faux Locs', 'it names the product');
     equal(JSON.stringify(storedCart().lines), JSON.stringify([{ product: 'handmade-locs', configuration: {}, quantity: 1 }]), 'stored');
     add.querySelector('button').click();
     await waitFor(() => storedCart().lines[0].quantity === 2, 'one more');
@@ -231,7 +220,7 @@ describe('kyb-cart', () => {
   it("shows another tab's change at once", async () => {
     const el = await cartButton(TRINITY);
     await waitFor(() => count(el) === '1', 'count 1');
-    await storeFromAnotherTab({ lines: [TRINITY, { ...BUNDLE, quantity: 3 }] });
+    await storeFromAnotherTab({ lines: [{ ...TRINITY, quantity: 3 }, BUNDLE] });
     await waitFor(() => count(el) === '4', 'count 4 after the other tab added');
     await storeFromAnotherTab(null);
     await waitFor(() => !$(el, '[part~="count"]'), 'no count once the other tab emptied it');
@@ -268,6 +257,136 @@ describe('kyb-cart', () => {
       d.close();
     } finally {
       await setViewport({ width: 1024, height: 800 });
+    }
+  });
+  describe('after Add to Cart, the cart notification (issue #29)', () => {
+    const notice = (el: Element) => $<HTMLElement>(el, '[part~="notice"]:popover-open');
+    async function added(configuration = KIT.configuration) {
+      const header = await cartButton(JAH);
+      const add = await mount(`<kyb-cart add="lock-kit" configuration='${JSON.stringify(configuration)}'><button type="button">Add to Cart</button></kyb-cart>`);
+      add.querySelector('button').click();
+      const n = await waitFor(() => notice(header), 'the cart notification');
+      return { header, add, n };
+    }
+
+    it('shows the product, its picture and its options, View cart (n) and Check out; no toast', async () => {
+      const { header, n } = await added();
+      equal(text($(header, '[part~="notice-title"]')), 'Added to cart', 'its heading');
+      equal(text(n.querySelector('[part~="name"]')), 'Custom DIY Loc Kit', 'the product');
+      const options = [...n.querySelectorAll('[part~="options"] li')].map(text);
+      equal(JSON.stringify(options.slice(1)), JSON.stringify(['40 locs', 'Length: 16-18 in', 'Color: Burgundy', 'Add-ons: Wrapping hair, Satin bag']), 'its options in words');
+      assert(options[0].startsWith('Size: SM'), `its size (${options[0]})`);
+      assert(n.querySelector<HTMLImageElement>('[part~="image"]')?.getAttribute('src')?.endsWith('/images/products/lock-kit.svg'), 'the product picture');
+      await waitFor(() => text(button(header, 'View cart (2)', n)), 'View cart with the count (2)');
+      button(header, 'Check out', n);
+      equal(toasts(header).length, 0, 'no toast');
+      equal(n.getAttribute('role'), 'dialog', 'a non-modal dialog');
+      equal(header.shadowRoot.activeElement, n, 'focus on it, so it is announced');
+      await expectAccessible(header, 'the cart notification');
+    });
+
+    it('closes on a tap anywhere else, and on Escape', async () => {
+      const { header } = await added();
+      await sendMouse({ type: 'click', position: [5, innerHeight - 5] });
+      await waitFor(() => !notice(header), 'closed by a tap elsewhere');
+      const add = document.querySelector<HTMLElement>('kyb-cart[add]');
+      add.querySelector('button').click();
+      await waitFor(() => notice(header), 'shown again');
+      const r = notice(header).getBoundingClientRect();
+      await sendMouse({ type: 'click', position: [Math.round(r.left + 8), Math.round(r.top + 8)] });
+      assert(notice(header), 'a tap inside leaves it open');
+      await sendKeys({ press: 'Escape' });
+      await waitFor(() => !notice(header), 'closed by Escape');
+    });
+
+    it('View cart opens the drawer; Check out presses its Checkout (a kit asks for its terms there)', async () => {
+      const { header, n } = await added();
+      button(header, 'View cart (2)', n).click();
+      const d = await waitFor(() => drawer(header), 'the drawer');
+      await waitFor(() => !notice(header), 'the notification gone');
+      d.close();
+      document.querySelector<HTMLElement>('kyb-cart[add]').querySelector('button').click();
+      await waitFor(() => notice(header), 'shown again');
+      button(header, 'Check out', notice(header)).click();
+      const d2 = await waitFor(() => drawer(header), 'the drawer');
+      const error = await waitFor(() => d2.querySelector('[part~="terms"] [part~="error"]'), 'the kit terms asked for');
+      equal(text(error), 'Please confirm the kit terms to continue');
+      equal(header.shadowRoot.activeElement, d2.querySelector('[part~="terms"] input'), 'focus on the terms box');
+      d2.close();
+    });
+  });
+
+  it('a download is one per order: no stepper, a line saying so, and a second add says it is already there', async () => {
+    const el = await cartButton(BUNDLE);
+    const d = await openDrawer(el);
+    const line = d.querySelector('[part~="line"]');
+    equal(line.querySelector('[part~="quantity"]'), null, 'no stepper');
+    equal(text(line.querySelector('[part~="once"]')), 'A download is one per order.');
+    d.close();
+    const add = await mount(`<kyb-cart add="crown-planner" configuration='{"tier":"bundle"}'><button type="button">Buy</button></kyb-cart>`);
+    add.querySelector('button').click();
+    await waitFor(() => toasts(el).some((t) => t.title === 'Already in your cart'), 'already in your cart');
+    equal(storedCart().lines[0].quantity, 1, 'still one');
+    // A toast does not stack on its own duplicate (issue #29: three "Copied"), and its × is a 44 px target.
+    const shown = $(el, '[part~="toast"]');
+    add.querySelector('button').click();
+    await waitFor(() => $(el, '[part~="toast"]') !== shown, 'the same words again');
+    equal(toasts(el).length, 1, 'one toast, not two');
+    const close = $(el, '.kyb-toast__close').getBoundingClientRect();
+    assert(close.width >= 44 && close.height >= 44, `the toast's × ${close.width} × ${close.height}`);
+  });
+
+  it('a line at 10: + is disabled and the limit is said under it, named as its description', async () => {
+    const el = await cartButton({ ...TRINITY, quantity: 9 });
+    const d = await openDrawer(el);
+    equal(d.querySelector('[part~="limit"]'), null, 'nothing said below the limit');
+    d.querySelector<HTMLButtonElement>('[part~="increase"]').click();
+    const limit = await waitFor(() => d.querySelector('[part~="limit"]'), 'the limit said');
+    equal(text(limit), 'Up to 10 of each item can be ordered at once.');
+    const plus = d.querySelector<HTMLButtonElement>('[part~="increase"]');
+    assert(plus.disabled, '+ disabled');
+    equal(plus.getAttribute('aria-describedby'), limit.id, '+ described by the reason');
+    d.close();
+  });
+
+  it('each line shows the product picture; on a phone its link is 44 px tall and the kit-terms box 24 px', async () => {
+    await setViewport({ width: 390, height: 844 });
+    try {
+      const el = await cartButton(KIT, TRINITY);
+      const d = await openDrawer(el);
+      const images = [...d.querySelectorAll<HTMLImageElement>('[part~="line"] [part~="image"]')].map((i) => new URL(i.src).pathname);
+      equal(JSON.stringify(images), JSON.stringify(['/images/products/lock-kit.svg', '/images/products/trinity-locs.svg']), 'a thumbnail per line');
+      for (const a of d.querySelectorAll('[part~="line"] a[part~="name"]'))
+        assert(a.getBoundingClientRect().height >= 44, `${text(a)}: ${a.getBoundingClientRect().height} px tall`);
+      const box = d.querySelector('[part~="terms"] input').getBoundingClientRect();
+      assert(box.width >= 24 && box.height >= 24, `the terms box ${box.width} × ${box.height}`);
+      d.close();
+    } finally {
+      await setViewport({ width: 1024, height: 800 });
+    }
+  });
+
+  it('the kit terms stay ticked for this cart when the visitor comes back from Stripe with Cancel', async () => {
+    await storeFromAnotherTab({ lines: [KIT], id: '6f1c2a4e-3b5d-4c7e-9a8b-1d2e3f4a5b6c' });
+    sessionStorage.removeItem('kyb-kit-terms');
+    try {
+      const first = await mount('<kyb-cart layout="page"></kyb-cart>');
+      const box = await waitFor(() => $<HTMLInputElement>(first, '[part~="terms"] input'), 'the terms box');
+      assert(!box.checked, 'not ticked at first');
+      box.click();
+      cleanup();
+      await atUrl('/cart?checkout=cancelled', async () => {
+        const back = await mount('<kyb-cart layout="page"></kyb-cart>');
+        const again = await waitFor(() => $<HTMLInputElement>(back, '[part~="terms"] input'), 'the terms box');
+        assert(again.checked, 'still ticked');
+      });
+      cleanup();
+      await storeFromAnotherTab({ lines: [KIT], id: '0d4c9e6b-7a1f-4b2e-8c3d-5e6f7a8b9c0d' });
+      const other = await mount('<kyb-cart layout="page"></kyb-cart>');
+      const fresh = await waitFor(() => $<HTMLInputElement>(other, '[part~="terms"] input'), 'the terms box');
+      assert(!fresh.checked, 'another cart asks again');
+    } finally {
+      sessionStorage.removeItem('kyb-kit-terms');
     }
   });
 });

@@ -177,7 +177,7 @@ describe('kyb-loc-configurator', () => {
       'one line, as chosen',
     );
     await waitFor(() => text($(cart, '[part~="count"]')) === '1', 'the header count');
-    await waitFor(() => $$(cart, '.kyb-toast').some((t) => text(t).includes('Added to cart') && text(t).includes('Jah Locs')), 'Added to cart: Jah Locs');
+    await waitFor(() => text($(cart, '[part~="notice"]:popover-open [part~="name"]')) === 'Jah Locs', 'the cart notification: Jah Locs');
     const book = button(el, 'Book Consultation');
     equal(book.target, '_blank', 'booking in a new tab');
     const u = new URL(book.href);

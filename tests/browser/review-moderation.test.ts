@@ -22,7 +22,6 @@ import {
   text,
   toasts,
   waitFor,
-  waitForToast,
   type Mounted,
   type TestUser,
   expectAdminSignIn,
@@ -145,7 +144,8 @@ describe('kyb-review-moderation', () => {
 
     // Approve: gone from Pending, counted as approved, listed publicly.
     approve.click();
-    await waitForToast(el, 'Success', 'Review approved');
+    await waitFor(() => text($(el, '[part~="done"]')) === '✓ Review approved', 'Review approved, in the panel (issue #29: not a toast)');
+    equal(toasts(el).length, 0, 'no toast');
     await waitFor(() => !rowOf(el, review.id), 'left Pending');
     await waitFor(() => text(tab(el, 'pending')) === `Pending (${pendingBefore - 1})`, 'pending count down');
     equal(text(tab(el, 'approved')), `Approved (${approvedBefore + 1})`, 'approved count up');
@@ -178,7 +178,7 @@ describe('kyb-review-moderation', () => {
     r = rowOf(el, review.id);
     equal(text(r.querySelector('[part~="unapprove"]')), `Unapprove review “${review.title}”`, 'unapprove label');
     r.querySelector('[part~="unapprove"]').click();
-    await waitForToast(el, 'Success', 'Review unapproved');
+    await waitFor(() => text($(el, '[part~="done"]')) === '✓ Review unapproved', 'Review unapproved, in the panel');
     await waitFor(() => !rowOf(el, review.id), 'left Approved');
     ({ body: db } = await rest(adminToken, `reviews?id=eq.${review.id}&select=is_approved`));
     equal(db[0].is_approved, false, 'stored pending');
@@ -202,7 +202,7 @@ describe('kyb-review-moderation', () => {
     rowOf(el, review.id).querySelector('[part~="delete"]').click();
     const dialog2 = await waitFor(() => $(el, 'dialog[open]'), 'dialog again');
     button(el, 'Delete', dialog2).click();
-    await waitForToast(el, 'Success', 'Review deleted');
+    await waitFor(() => text($(el, '[part~="done"]')) === '✓ Review deleted', 'Review deleted, in the panel');
     await waitFor(() => !rowOf(el, review.id), 'row gone from the list');
     ({ body: db } = await rest(adminToken, `reviews?id=eq.${review.id}&select=id`));
     equal(db.length, 0, 'review row deleted');

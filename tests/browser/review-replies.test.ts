@@ -3,7 +3,7 @@
  * approved through the REST API, then the admin writes, edits and removes the brand's public reply in
  * the element, and a reply over the limit is refused with a message before anything is sent.
  */
-import { assert, cleanup, createUser, equal, expectAccessible, listen, mount, requestsTo, text, type, waitFor, waitForToast, type Mounted } from './support/helpers.ts';
+import { $, assert, cleanup, createUser, equal, expectAccessible, listen, mount, requestsTo, text, type, waitFor, waitForToast, type Mounted } from './support/helpers.ts';
 import { ADMIN, signIn, signOut, tokenFor } from './support/fixtures.ts';
 import { SLUG, choose, feedReply, panel, paste, productSelect, rest, rowOf, tab } from './support/moderation.ts';
 
@@ -58,7 +58,7 @@ describe('kyb-review-moderation: the brand reply', () => {
     equal(text(row().querySelector('.rm__reply-count')), '15 / 1000', 'character count');
     await expectAccessible(el, 'review moderation, reply editor');
     row().querySelector('[part~="reply-save"]').click();
-    await waitForToast(el, 'Success', 'Reply published');
+    await waitFor(() => text($(el, '[part~="done"]')) === '✓ Reply published', 'Reply published, in the panel');
     await waitFor(() => row().querySelector('.rv-reply') && !row().querySelector('[part~="reply-editor"]'), 'reply shown, editor closed');
     const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
     const shown = row().querySelector('.rv-reply');
@@ -97,7 +97,7 @@ describe('kyb-review-moderation: the brand reply', () => {
     opener().click();
     await type(await waitFor(() => row().querySelector('[part~="reply-editor"] textarea'), 'editor'), '');
     row().querySelector('[part~="reply-save"]').click();
-    await waitForToast(el, 'Success', 'Reply removed');
+    await waitFor(() => text($(el, '[part~="done"]')) === '✓ Reply removed', 'Reply removed, in the panel');
     await waitFor(() => !row().querySelector('.rv-reply') && text(opener()).startsWith('Reply to'), 'reply gone');
     equal(await feedReply(SLUG, id), null, 'removed from the feed');
     opener().click();

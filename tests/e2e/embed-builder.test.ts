@@ -28,9 +28,12 @@ async function adminContext(): Promise<BrowserContext> {
 /** Presses a Copy button of the builder ("Copy <what>") and returns what landed on the clipboard. */
 async function copy(page: Page, what: string): Promise<string> {
   const builder = page.locator('kyb-embed-builder');
-  await builder.getByRole('button', { name: `Copy ${what}` }).click();
-  // This copy's own toast: an earlier one may still be on screen.
-  await builder.getByText(EMBED_MESSAGES.copied(what).description!).first().waitFor();
+  const button = builder.getByRole('button', { name: `Copy ${what}` });
+  await button.click();
+  // Said at the button (issue #29): "Copied ✓" on it, the status under it, and no toast.
+  await button.locator('.eb-form__copied').getByText('Copied ✓').waitFor();
+  await builder.getByText(EMBED_MESSAGES.copied(what).description!).first().waitFor({ state: 'attached' });
+  expect(await page.locator('[part~="toast"]').count(), 'no toast').toBe(0);
   return page.evaluate(() => navigator.clipboard.readText());
 }
 

@@ -11,6 +11,8 @@
  * - no clipped text: a box that hides overflowing text without an ellipsis or a line clamp;
  * - star fill in proportion to the rating ("Rated 4 out of 5" fills 80 %);
  * - every toast shown is hit-testable at its centre (above dialogs and their backdrops);
+ * - a toast overlaps no interactive element in view and no open dialog's content (issue #29), at the top,
+ *   the end and while scrolling;
  * - while a toast shows, every form's primary action in view is hit-testable (issue #23: "Consent
  *   Required" lay over Join the Circle on a phone, and a tap meant for the button hit the toast);
  * - no text cut off inside a scroll container without a visible cue that it scrolls (issue #23: the Jah
@@ -127,7 +129,12 @@ export function layoutProblems(opts: InvariantOptions): string[] {
   const TOL = 4;
   // What may cover: fixed and sticky boxes in view (toasts float above everything on purpose).
   const coverers = all
-    .filter((e) => /^(fixed|sticky)$/.test(getComputedStyle(e).position) && shown(e) && !e.closest('[part~="toast"], [part~="toasts"]'))
+    // Nor does a non-modal dialog the visitor just opened and closes with any tap elsewhere (the cart
+    // notification, widgets/cart/Notice.tsx): it lies over the page on purpose, and the tap meant for
+    // what is under it closes it and goes through.
+    .filter(
+      (e) => /^(fixed|sticky)$/.test(getComputedStyle(e).position) && shown(e) && !e.closest('[part~="toast"], [part~="toasts"], [role="dialog"][aria-modal="false"]:popover-open'),
+    )
     .map((e) => ({ e, r: e.getBoundingClientRect() }))
     .filter(({ r }) => r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth);
   /**
@@ -238,6 +245,29 @@ export function layoutProblems(opts: InvariantOptions): string[] {
         out.push(`primary action ${describe(primary)} covered by ${cover ? describe(cover) : 'nothing'} while a toast shows`);
         break;
       }
+    }
+  }
+
+  // Toasts are page-level news and never lie over what the visitor uses (issue #29: "Added to cart" on
+  // the deposit note and the drawer's Continue shopping, "Copied" on the embed builder's next control,
+  // a dialog's hint): a shown toast's box overlaps no interactive element in view outside it (its own
+  // Dismiss excepted) and no part of an open dialog's content. Boxes, not hit tests: a toast half over
+  // a button hides its label even where the tap still lands.
+  for (const t of all) {
+    if (!t.matches('[part~="toast"]') || !shown(t)) continue;
+    const tr = t.getBoundingClientRect();
+    const hits = (r: DOMRect) => Math.min(tr.right, r.right) - Math.max(tr.left, r.left) > TOL && Math.min(tr.bottom, r.bottom) - Math.max(tr.top, r.top) > TOL;
+    const toastName = describe(t.querySelector('.kyb-toast__title') ?? t);
+    for (const e of all) {
+      if (!e.matches(CONTROLS) || !shown(e) || composedContains(t, e) || e.closest('[inert]')) continue;
+      if (modals.length && !modals.some((m) => composedContains(m, e))) continue;
+      if (hits(e.getBoundingClientRect())) out.push(`toast ${toastName} overlaps ${describe(e)}`);
+    }
+    for (const m of all) {
+      if (m.localName !== 'dialog' || !(m as HTMLDialogElement).open || !shown(m)) continue;
+      // A toast the dialog hosts (core/top-layer.ts) is checked against the dialog's own content.
+      const content = composedContains(m, t) ? [...m.children].filter((c) => !composedContains(c, t) && shown(c)) : [m];
+      if (content.some((c) => hits(c.getBoundingClientRect()))) out.push(`toast ${toastName} overlaps the content of ${describe(m)}`);
     }
   }
 

@@ -49,7 +49,8 @@ export function Steps({ order: o, mode, onMode, toast, onStepped, onClose, refun
   const steps = nextStatuses(o.status, o.needs_shipping) as Step[];
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  // What the last refund did, said in place under the order (not a toast: it stays to be read).
+  // What the last step or refund did, said in place in the dialog (not a toast: it stays to be read, and
+  // a toast lay over the dialog's hint and its Payments column, issue #29).
   const [done, setDone] = useState<string | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const blockedId = useId();
@@ -122,8 +123,8 @@ export function Steps({ order: o, mode, onMode, toast, onStepped, onClose, refun
       }
       return false;
     }
-    toast(balance ? MSG.moved.readyBalance : req.refund ? MSG.moved.cancelledRefunded : MSG.moved[req.status]);
-    if (r.data.mailed === false) toast(MSG.mailOwed);
+    const moved = balance ? MSG.moved.readyBalance : req.refund ? MSG.moved.cancelledRefunded : MSG.moved[req.status];
+    setDone(r.data.mailed === false ? `${moved.description}. ${MSG.mailOwed.title}: ${MSG.mailOwed.description}.` : moved.description!);
     onMode('steps');
     await onStepped(req.status, r.data);
     setBusy(false);
@@ -162,7 +163,7 @@ export function Steps({ order: o, mode, onMode, toast, onStepped, onClose, refun
     body = (
       <>
         {done ? (
-          <p className="ao__done" role="status" part="refund-done" tabIndex={-1}>
+          <p className="ao__done" role="status" part="done refund-done" tabIndex={-1}>
             {done}
           </p>
         ) : null}

@@ -20,6 +20,8 @@ import { CART_TEXT, COMMERCE_TEXT } from '../core/domain.ts';
 import { useToasts } from '../core/toast.tsx';
 import type { PanelProps } from './CartPanel.tsx';
 import { EmptyCart } from './Empty.tsx';
+import { CartNotice } from './Notice.tsx';
+import type { PricedLine } from '../../shared/cart.ts';
 import { loadFull, openCart, register, whenFull, type Mounted } from './requests.ts';
 import { cartState, subscribeCart, type CartState } from './store.ts';
 
@@ -58,6 +60,7 @@ function useRegister(m: Omit<Mounted, 'host'>, container: unknown) {
         },
         open: () => self.current.open?.(),
         toast: (t) => self.current.toast(t),
+        notify: (line) => self.current.notify?.(line),
         host: () => hostOf(container),
       }),
     [],
@@ -81,22 +84,33 @@ export function Cart({ layout = 'bar', add, container }: CartProps) {
 
 type Panel = ComponentType<PanelProps>;
 
+/** The line just added, for the notification (null: none shown); `at` tells two adds of one line apart. */
+function useAdded() {
+  const [added, setAdded] = useState<{ line: PricedLine; at: number } | null>(null);
+  const notify = (line: PricedLine) => setAdded({ line, at: Date.now() });
+  return { added, notify, close: () => setAdded(null) };
+}
+
 function CartButton({ layout, container }: { layout: 'bar' | 'menu'; container?: ShadowRoot }) {
   const cart = useCart();
   const { toast, toasts } = useToasts();
   const [Drawer, setDrawer] = useState<ComponentType<PanelProps & { open: boolean; onClose: () => void }> | null>(null);
   const [open, setOpen] = useState(false);
+  /** Bumped by the notification's Check out: the drawer presses its own Checkout (kit terms and all). */
+  const [checkoutNow, setCheckoutNow] = useState(0);
+  const { added, notify, close } = useAdded();
   const button = useRef<HTMLButtonElement>(null);
 
-  const show = () =>
+  const show = (andCheckout = false) =>
     void loadFull().then(
       (f) => {
         setDrawer(() => f.CartDrawer);
         setOpen(true);
+        if (andCheckout) setCheckoutNow((n) => n + 1);
       },
       (e) => console.error('[kyb] could not load the cart', e),
     );
-  useRegister({ layout, open: show, toast }, container);
+  useRegister({ layout, open: show, toast, notify: layout === 'bar' ? notify : undefined }, container);
   // The header's drawer is drawn, closed, as soon as its code is here (at idle time, or on the way to a
   // tap), so the tap itself only opens it.
   useLayoutEffect(() => (layout === 'bar' ? whenFull((f) => setDrawer(() => f.CartDrawer)) : undefined), [layout]);
@@ -133,7 +147,23 @@ function CartButton({ layout, container }: { layout: 'bar' | 'menu'; container?:
           </span>
         ) : null}
       </button>
-      {Drawer ? <Drawer open={open} onClose={() => setOpen(false)} toast={toast} /> : null}
+      {Drawer ? <Drawer open={open} onClose={() => setOpen(false)} checkoutNow={checkoutNow} /> : null}
+      {added ? (
+        <CartNotice
+          key={added.at}
+          line={added.line}
+          count={cart.count}
+          onClose={close}
+          onViewCart={() => {
+            close();
+            openCart(show);
+          }}
+          onCheckOut={() => {
+            close();
+            show(true);
+          }}
+        />
+      ) : null}
       {toasts}
     </div>
   );
@@ -170,7 +200,7 @@ function CartPage({ container }: { container?: ShadowRoot }) {
   return (
     <div ref={root} className="cart cart--page" part="base">
       {Page ? (
-        <Page layout="page" toast={toast} />
+        <Page layout="page" />
       ) : !needed ? (
         <EmptyCart layout="page" />
       ) : (
@@ -185,7 +215,11 @@ function CartPage({ container }: { container?: ShadowRoot }) {
 
 function AddToCart({ container }: { container?: ShadowRoot }) {
   const { toast, toasts } = useToasts();
-  useRegister({ layout: 'add', toast }, container);
+  const cart = useCart();
+  // On a page without the header's cart (an element's own page): the notification is this element's,
+  // and its buttons go to the /cart page.
+  const { added, notify, close } = useAdded();
+  useRegister({ layout: 'add', toast, notify }, container);
   // In the commit that draws it: a click right after the upgrade is not missed.
   useLayoutEffect(() => {
     const host = hostOf(container);
@@ -202,9 +236,14 @@ function AddToCart({ container }: { container?: ShadowRoot }) {
       host?.removeEventListener('pointerdown', preload);
     };
   }, [container]);
+  const toCart = () => {
+    close();
+    openCart();
+  };
   return (
     <>
       <slot></slot>
+      {added ? <CartNotice key={added.at} line={added.line} count={cart.count} onClose={close} onViewCart={toCart} onCheckOut={toCart} /> : null}
       {toasts}
     </>
   );

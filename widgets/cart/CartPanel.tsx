@@ -12,7 +12,19 @@ import { Item, Totals, cartTotals } from '../core/commerce.tsx';
 import { emit } from '../core/events.ts';
 import { siteUrl } from '../core/site.ts';
 import type { ToastInput } from '../core/toast.tsx';
-import { CART_LIMITS, CART_TEXT, COMMERCE_MESSAGES, COMMERCE_TEXT, JAH_DEPOSIT_NOTE, KIT_TERMS, formatCents, priceCart, validLines, type PricedCart } from '../core/domain.ts';
+import {
+  CART_MESSAGES,
+  CART_TEXT,
+  COMMERCE_MESSAGES,
+  COMMERCE_TEXT,
+  JAH_DEPOSIT_NOTE,
+  KIT_TERMS,
+  KIT_TERMS_STORAGE_KEY,
+  formatCents,
+  priceCart,
+  validLines,
+  type PricedCart,
+} from '../core/domain.ts';
 import { checkout } from './checkout.ts';
 import { CancelledNotice, EmptyCart, cancelledCheckout } from './Empty.tsx';
 import { removeLine, revalidate, stepQuantity } from './lines.ts';
@@ -20,9 +32,10 @@ import { cartState, saveCart, subscribeCart } from './store.ts';
 
 export interface PanelProps {
   layout?: 'drawer' | 'page';
-  toast: (t: ToastInput) => void;
   /** The drawer's: close it (before a sign-in dialog opens over the page). */
   onClose?: () => void;
+  /** Each new value presses Checkout (the cart notification's Check out, Notice.tsx). */
+  checkoutNow?: number;
 }
 
 function usePricedCart(): PricedCart | null {
@@ -43,18 +56,65 @@ function usePricedCart(): PricedCart | null {
 }
 
 /** One button of the quantity stepper. */
-function Step({ part, label, disabled, onClick, children }: { part: string; label: string; disabled: boolean; onClick: () => void; children: string }) {
+function Step({
+  part,
+  label,
+  disabled,
+  describedBy,
+  onClick,
+  children,
+}: {
+  part: string;
+  label: string;
+  disabled: boolean;
+  describedBy?: string;
+  onClick: () => void;
+  children: string;
+}) {
   return (
-    <button type="button" className="cart__step" part={part} aria-label={label} disabled={disabled} onClick={onClick}>
+    <button type="button" className="cart__step" part={part} aria-label={label} aria-describedby={describedBy} disabled={disabled} onClick={onClick}>
       {children}
     </button>
   );
 }
 
-export function CartPanel({ layout = 'drawer', toast, onClose }: PanelProps) {
+/**
+ * The kit terms ticked for this cart, kept for the tab's session (sessionStorage): back from Stripe's
+ * page with Cancel, the box is still ticked (issue #29). Bound to the cart's id and the terms' version,
+ * so a new cart or new words ask again.
+ */
+const termsMark = () => `${cartState().id}:${KIT_TERMS.version}`;
+function termsTicked(): boolean {
+  try {
+    return sessionStorage.getItem(KIT_TERMS_STORAGE_KEY) === termsMark();
+  } catch {
+    return false;
+  }
+}
+function keepTerms(ticked: boolean) {
+  try {
+    if (ticked) sessionStorage.setItem(KIT_TERMS_STORAGE_KEY, termsMark());
+    else sessionStorage.removeItem(KIT_TERMS_STORAGE_KEY);
+  } catch {
+    /* storage disabled: the tick lasts as long as the page */
+  }
+}
+
+export function CartPanel({ layout = 'drawer', onClose, checkoutNow }: PanelProps) {
   const cart = usePricedCart();
-  const [terms, setTerms] = useState(false);
+  const [terms, setTermsState] = useState(termsTicked);
+  const setTerms = (ticked: boolean) => {
+    setTermsState(ticked);
+    keepTerms(ticked);
+  };
   const [termsError, setTermsError] = useState<string | null>(null);
+  /** Checkout's failure, said under the button that was pressed (issue #29: not a toast over the drawer). */
+  const [failed, setFailed] = useState<(ToastInput & { press: number }) | null>(null);
+  const press = useRef<() => void>(undefined);
+  useEffect(() => {
+    if (checkoutNow) press.current?.();
+  }, [checkoutNow]);
+  useEffect(() => setFailed(null), [cart]);
   const [busy, setBusy] = useState(false);
   const termsBox = useRef<HTMLInputElement>(null);
   const termsId = useId();
@@ -85,6 +145,7 @@ export function CartPanel({ layout = 'drawer', toast, onClose }: PanelProps) {
       return;
     }
     setBusy(true);
+    setFailed(null);
     const lines = cart.lines.map((l) => ({ product: l.product, configuration: l.configuration, quantity: l.quantity }));
     // A cart stored before carts had ids gets one now (every tab reads it from storage).
     const id = cartState().id ?? saveCart({}).id!;
@@ -110,12 +171,15 @@ export function CartPanel({ layout = 'drawer', toast, onClose }: PanelProps) {
     }
     // A line the server refused is checked against the catalog again (it may have changed).
     if (r.status === 400 && r.field?.startsWith('lines')) revalidate();
-    toast(COMMERCE_MESSAGES.checkoutFailed(r.message ?? COMMERCE_MESSAGES.paymentUnavailable));
+    // Each failed press draws its line anew (`press` is its key), so a second failure is announced too.
+    setFailed({ ...COMMERCE_MESSAGES.checkoutFailed(r.message ?? COMMERCE_MESSAGES.paymentUnavailable), press: Date.now() });
     if (r.status === 401) {
       onClose?.();
       emit(document, 'kyb-request-sign-in', { tab: 'sign-in' });
     }
   }
+
+  press.current = () => void onCheckout();
 
   return (
     <div className={`cart-panel cart-panel--${layout}`} part="panel" aria-busy={busy}>
@@ -127,6 +191,7 @@ export function CartPanel({ layout = 'drawer', toast, onClose }: PanelProps) {
               name={l.name}
               options={l.options}
               href={siteUrl(l.href)}
+              image={siteUrl(l.image)}
               aside={
                 <span className="cart__line-total" part="line-total">
                   {formatCents(l.lineCents)}
@@ -137,17 +202,29 @@ export function CartPanel({ layout = 'drawer', toast, onClose }: PanelProps) {
                 {CART_TEXT.each(formatCents(l.unitCents))}
               </p>
               <div className="cart__line-actions">
-                <div className="cart__qty" part="quantity" role="group" aria-label={CART_TEXT.quantityOf(l.name)}>
-                  <Step part="decrease" label={CART_TEXT.decrease(l.name)} disabled={busy || l.quantity <= 1} onClick={() => stepQuantity(l.key, -1)}>
-                    −
-                  </Step>
-                  <output className="cart__qty-value" aria-live="polite">
-                    {l.quantity}
-                  </output>
-                  <Step part="increase" label={CART_TEXT.increase(l.name)} disabled={busy || l.quantity >= CART_LIMITS.maxQuantity} onClick={() => stepQuantity(l.key, 1)}>
-                    +
-                  </Step>
-                </div>
+                {l.maxQuantity > 1 ? (
+                  <div className="cart__qty" part="quantity" role="group" aria-label={CART_TEXT.quantityOf(l.name)}>
+                    <Step part="decrease" label={CART_TEXT.decrease(l.name)} disabled={busy || l.quantity <= 1} onClick={() => stepQuantity(l.key, -1)}>
+                      −
+                    </Step>
+                    <output className="cart__qty-value" aria-live="polite">
+                      {l.quantity}
+                    </output>
+                    <Step
+                      part="increase"
+                      label={CART_TEXT.increase(l.name)}
+                      disabled={busy || l.quantity >= l.maxQuantity}
+                      describedBy={l.quantity >= l.maxQuantity ? `${l.key}-limit` : undefined}
+                      onClick={() => stepQuantity(l.key, 1)}
+                    >
+                      +
+                    </Step>
+                  </div>
+                ) : (
+                  <p className="cart__once" part="once">
+                    {CART_MESSAGES.downloadOnce}
+                  </p>
+                )}
                 <button
                   type="button"
                   className="kyb-link kyb-link--button cart__remove"
@@ -159,6 +236,11 @@ export function CartPanel({ layout = 'drawer', toast, onClose }: PanelProps) {
                   {COMMERCE_TEXT.remove}
                 </button>
               </div>
+              {l.maxQuantity > 1 && l.quantity >= l.maxQuantity ? (
+                <p className="cart__limit" part="limit" id={`${l.key}-limit`}>
+                  {CART_MESSAGES.quantityLimit(l.maxQuantity).description}
+                </p>
+              ) : null}
             </Item>
           </li>
         ))}
@@ -194,6 +276,11 @@ export function CartPanel({ layout = 'drawer', toast, onClose }: PanelProps) {
             ) : null}
           </div>
         ) : null}
+        {failed ? (
+          <p key={failed.press} className="kyb-error cart__failed" part="checkout-error" role="alert">
+            <strong>{failed.title}</strong> {failed.description}
+          </p>
+        ) : null}
         <button type="button" className="kyb-btn cart__checkout" part="checkout" aria-disabled={needsTerms ? 'true' : undefined} disabled={busy} onClick={() => void onCheckout()}>
           {busy ? COMMERCE_TEXT.checkoutBusy : COMMERCE_TEXT.checkout}
         </button>
@@ -214,7 +301,7 @@ export function CartPanel({ layout = 'drawer', toast, onClose }: PanelProps) {
 }
 
 /** The header's cart: a modal sheet at the side of the window (the whole width of a phone). */
-export function CartDrawer({ open, onClose, toast }: PanelProps & { open: boolean; onClose: () => void }) {
+export function CartDrawer({ open, onClose, checkoutNow }: PanelProps & { open: boolean; onClose: () => void }) {
   const title = useId();
   return (
     <Modal open={open} onClose={onClose} labelledBy={title} className="cart-drawer">
@@ -226,7 +313,7 @@ export function CartDrawer({ open, onClose, toast }: PanelProps & { open: boolea
           ×
         </button>
       </div>
-      <CartPanel layout="drawer" toast={toast} onClose={onClose} />
+      <CartPanel layout="drawer" onClose={onClose} checkoutNow={checkoutNow} />
     </Modal>
   );
 }

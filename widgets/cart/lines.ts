@@ -8,13 +8,15 @@
  *   catalog dropped, a hand-edited value) are taken out; true when something was.
  * - `addToCart(line, {open, toast, openCart})`: adds one unit (or `quantity`) of a line: the same product
  *   and options is one line whose quantity grows up to CART_LIMITS.maxQuantity; a new line needs room
- *   (CART_LIMITS.maxLines). Then says so in a toast, or opens the cart.
+ *   (CART_LIMITS.maxLines). Then shows the cart notification under the header (`notify`, Notice.tsx), or
+ *   opens the cart. A refusal (the cart full, the line at its limit) is a toast: news the notification
+ *   cannot carry, since nothing was added.
  * - `stepQuantity(key, ±1)`, `removeLine(key)`: the drawer's stepper and Remove (`key` is PricedLine.key).
  * - `emptyAfterOrder(id)`: the order checked out from this cart is paid: the cart empties (and the
  *   account's copy with it, sync.ts), and the next line starts a cart with a new id.
  */
 import type { ToastInput } from '../core/toast.tsx';
-import { CART_LIMITS, CART_MESSAGES, COMMERCE_MESSAGES, addLine, lineKey, priceLine, validLines, type CartLine, type PricedLine } from '../core/domain.ts';
+import { CART_LIMITS, CART_MESSAGES, COMMERCE_MESSAGES, addLine, lineKey, maxQuantityOf, priceLine, validLines, type CartLine, type PricedLine } from '../core/domain.ts';
 import { cartState, saveCart } from './store.ts';
 
 const keyOf = (l: CartLine) => lineKey(l.product, l.configuration);
@@ -29,9 +31,11 @@ export function revalidate(): boolean {
 }
 
 export interface AddOptions {
-  /** Open the cart afterwards (the Crown Planner's Buy buttons) instead of a toast. */
+  /** Open the cart afterwards (the Crown Planner's Buy buttons) instead of the notification. */
   open?: boolean;
   toast?: (t: ToastInput) => void;
+  /** Shows the cart notification for the line just added (issue #29: not a toast). */
+  notify?: (line: PricedLine) => void;
   openCart: () => void;
 }
 
@@ -50,20 +54,21 @@ export function addToCart(add: { product: string; configuration?: Record<string,
     o.toast?.(COMMERCE_MESSAGES.cartLimit(CART_LIMITS.maxLines));
     return null;
   }
-  if (same && same.quantity >= CART_LIMITS.maxQuantity) {
-    o.toast?.(CART_MESSAGES.quantityLimit(CART_LIMITS.maxQuantity));
+  if (same && same.quantity >= priced.maxQuantity) {
+    o.toast?.(priced.digital ? CART_MESSAGES.downloadInCart : CART_MESSAGES.quantityLimit(CART_LIMITS.maxQuantity));
     return null;
   }
   saveCart({ lines: addLine(lines, { product: priced.product, configuration: priced.configuration, quantity: priced.quantity }) });
   if (o.open) o.openCart();
+  else if (o.notify) o.notify(priced);
   else o.toast?.(COMMERCE_MESSAGES.added(priced.name));
   return priced;
 }
 
 /** One more (`+1`) or one fewer (`-1`) of a line, from what is stored now (two quick taps count twice). */
 export function stepQuantity(key: string, by: 1 | -1) {
-  const q = (n: number) => Math.max(1, Math.min(CART_LIMITS.maxQuantity, n + by));
-  saveCart({ lines: cartState().lines.map((l) => (keyOf(l) === key ? { ...l, quantity: q(l.quantity) } : l)) });
+  const q = (l: CartLine) => Math.max(1, Math.min(maxQuantityOf(l.product), l.quantity + by));
+  saveCart({ lines: cartState().lines.map((l) => (keyOf(l) === key ? { ...l, quantity: q(l) } : l)) });
 }
 
 export function removeLine(key: string) {

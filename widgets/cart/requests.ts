@@ -11,6 +11,7 @@
  */
 import type { KybEventMap } from '../types/kyb-events.d.ts';
 import type { ToastInput } from '../core/toast.tsx';
+import type { PricedLine } from '../../shared/cart.ts';
 import { shouldLoadAuth } from '../core/public.ts';
 import { siteUrl } from '../core/site.ts';
 import { cartState, subscribeCart } from './store.ts';
@@ -21,6 +22,8 @@ export interface Mounted {
   layout: 'bar' | 'menu' | 'page' | 'add';
   open?: () => void;
   toast: (t: ToastInput) => void;
+  /** Shows the cart notification (Notice.tsx) for a line just added. */
+  notify?: (line: PricedLine) => void;
   host: () => Element | null;
 }
 
@@ -59,7 +62,10 @@ export function whenFull(f: (m: Full) => void): () => void {
 /** Who opens the cart: the /cart page's own, else the header's bar button, else a menu one. */
 export const opener = () => [...mounted].find((m) => m.layout === 'page') ?? [...mounted].find((m) => m.layout === 'bar') ?? [...mounted].find((m) => m.layout === 'menu');
 
-/** Who says "Added to cart": the header's button, else the element the request came from, else any. */
+/**
+ * Who says "Added to cart" (the notification) and any refusal (a toast): the header's button, else the
+ * element the request came from, else any.
+ */
 const toaster = (from: Element | null) => [...mounted].find((m) => m.layout === 'bar') ?? [...mounted].find((m) => m.host() === from) ?? [...mounted][0];
 
 /** A toast from the cart's code outside an element (a line the catalog no longer offers was removed). */
@@ -97,8 +103,9 @@ function answer(request: CartRequest, from: Element | null) {
     open ??= el.getAttribute('after') === 'open';
   }
   if (!add) return openCart();
+  const by = toaster(from);
   void loadFull().then(
-    (f) => f.addToCart(add, { open: !!open, toast: toaster(from)?.toast, openCart }),
+    (f) => f.addToCart(add, { open: !!open, toast: by?.toast, notify: by?.notify, openCart }),
     (e) => console.error('[kyb] could not load the cart', e),
   );
 }

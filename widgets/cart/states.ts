@@ -1,6 +1,7 @@
 /** kyb-cart's visual states (the catalogue: widgets/core/states.ts), each from a cart kept in the browser. */
 import type { ElementState, ElementStates } from '../core/states.ts';
-import { CART_STORAGE_KEY } from '../../shared/storage.ts';
+import { CART_STORAGE_KEY, KIT_TERMS_STORAGE_KEY } from '../../shared/storage.ts';
+import { KIT_TERMS } from '../../shared/rules/commerce.ts';
 import type { CartLine } from '../../shared/cart.ts';
 
 const TRINITY: CartLine = { product: 'trinity-locs', configuration: { length: 20, size: 'MD', color: 'black' }, quantity: 1 };
@@ -14,8 +15,10 @@ const BUNDLE: CartLine = { product: 'crown-planner', configuration: { tier: 'bun
  * empty cart, written too, so that the state never shows a cart an earlier one left behind.
  */
 const holding = (...lines: CartLine[]): Pick<ElementState, 'storage'> => ({
-  storage: { localStorage: { [CART_STORAGE_KEY]: JSON.stringify({ lines, at: Date.UTC(2026, 10, 26) }) } },
+  storage: { localStorage: { [CART_STORAGE_KEY]: JSON.stringify({ lines, at: Date.UTC(2026, 10, 26), id: CART_ID }) } },
 });
+/** The seeded cart's id (the kit terms ticked for it are kept under it, CartPanel.tsx). */
+const CART_ID = '6f1c2a4e-3b5d-4c7e-9a8b-1d2e3f4a5b6c';
 
 const open = { click: '[part~="button"]' } as const;
 const drawer = (id: string, title: string, lines: CartLine[], ready: string, extra: Partial<ElementState> = {}): ElementState => ({
@@ -40,13 +43,14 @@ export default {
     drawer('drawer-kit-required', 'Checkout pressed without ticking the kit terms', [KIT], '[part~="terms"] [part~="error"]', {
       steps: [open, { click: '[part~="checkout"]' }],
     }),
-    drawer('drawer-digital', 'The drawer: the planner alone, no shipping', [BUNDLE], '[part~="line"]'),
+    drawer('drawer-digital', 'The drawer: the planner alone, no shipping; a download is one per order, so no stepper', [BUNDLE], '[part~="once"]'),
+    drawer('drawer-limit', 'The drawer: a line at 10, its + disabled and the limit said under it', [{ ...TRINITY, quantity: 10 }], '[part~="limit"]'),
     drawer('drawer-mixed', 'The drawer: a mixed cart (locs, a made-to-order line and the planner)', [TRINITY, JAH, BUNDLE], '[part~="deposit"]'),
     drawer('checkout-busy', 'Checkout pressed: Opening secure checkout…', [TRINITY, BUNDLE], '[part~="checkout"]:disabled', {
       steps: [open, { click: '[part~="checkout"]' }],
       hold: ['POST /functions/v1/checkout'],
     }),
-    drawer('checkout-failed', 'Checkout failed: the payment service cannot be reached; the cart is kept', [TRINITY], '[part~="toast"]', {
+    drawer('checkout-failed', 'Checkout failed: the payment service cannot be reached; said above Checkout, the cart kept', [TRINITY], '[part~="checkout-error"]', {
       steps: [open, { click: '[part~="checkout"]' }],
       backend: 'unreachable',
       expectedConsole: /Failed to fetch|ERR_CONNECTION_REFUSED|FunctionsFetchError|functions\/v1\/checkout/,
@@ -62,15 +66,32 @@ export default {
       ready: '[part~="notice"]',
     },
     {
+      id: 'page-cancelled-kit',
+      title: "Back from Stripe's page with Cancel, a kit in the cart: the kit terms still ticked",
+      attrs: { layout: 'page' },
+      query: { checkout: 'cancelled' },
+      storage: { ...holding(KIT).storage, sessionStorage: { [KIT_TERMS_STORAGE_KEY]: `${CART_ID}:${KIT_TERMS.version}` } },
+      ready: '[part~="terms"] input:checked',
+    },
+    {
       id: 'add',
-      title: "Around a page's own Add to Cart button: added, with a toast",
+      title: "Around a page's own Add to Cart button: added, the cart notification with the product, View cart (1) and Check out",
       attrs: { add: 'handmade-locs' },
       inner: '<button type="button" class="kyb-btn">Add to Cart</button>',
       // With its button inside, the loader waits for the visitor to reach for it; a stored cart (empty
       // here) has it load at once, as the stage's click needs.
       ...holding(),
       steps: [{ click: 'button' }],
-      ready: '[part~="toast"]',
+      ready: '[part~="notice"]:popover-open',
+    },
+    {
+      id: 'add-kit',
+      title: 'Added to cart: the notification with a kit and all its options',
+      attrs: { add: 'lock-kit', configuration: JSON.stringify(KIT.configuration) },
+      inner: '<button type="button" class="kyb-btn">Add to Cart</button>',
+      ...holding(JAH),
+      steps: [{ click: 'button' }],
+      ready: '[part~="notice"]:popover-open',
     },
   ],
 } satisfies ElementStates;

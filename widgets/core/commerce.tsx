@@ -5,7 +5,8 @@
  * - `<Totals lines>`: the money in words (shared/orders.ts orderTotals: subtotal, shipping or Free,
  *   total, due today or paid, balance due before shipping, refunded).
  * - `cartTotals(cart)`: the same lines for a cart before checkout (nothing paid yet).
- * - `<Item name options href? aside?>`: a line's product name and its options in words.
+ * - `<Item name options href? image? aside?>`: a line's product name and its options in words, with its
+ *   picture beside them when given.
  */
 import type { ReactNode } from 'react';
 import { orderTotals, type PricedCart, type TotalLine } from './domain.ts';
@@ -36,8 +37,23 @@ export function Totals({ lines }: { lines: TotalLine[] }) {
   );
 }
 
-export function Item({ name, options, href, aside, children }: { name: string; options: readonly string[]; href?: string; aside?: ReactNode; children?: ReactNode }) {
-  return (
+export function Item({
+  name,
+  options,
+  href,
+  image,
+  aside,
+  children,
+}: {
+  name: string;
+  options: readonly string[];
+  href?: string;
+  /** The product's picture beside the line (the cart's lines and its notification, issue #29). */
+  image?: string;
+  aside?: ReactNode;
+  children?: ReactNode;
+}) {
+  const item = (
     <div className="kyb-item">
       <div className="kyb-item__head">
         {href ? (
@@ -59,6 +75,13 @@ export function Item({ name, options, href, aside, children }: { name: string; o
         </ul>
       ) : null}
       {children}
+    </div>
+  );
+  if (!image) return item;
+  return (
+    <div className="kyb-item-row">
+      <img className="kyb-item__image" part="image" src={image} alt="" width={64} height={64} loading="lazy" decoding="async" />
+      {item}
     </div>
   );
 }

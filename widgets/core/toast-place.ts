@@ -5,7 +5,8 @@
  *
  * The region stays at the bottom edge (where it always was) unless it would overlap, there, one of the
  * things a visitor reaches for next in the element it belongs to: each form's primary action (its submit
- * button), the control that has focus, and the fields marked invalid with their messages. Then it goes to
+ * button), the control that has focus, the fields marked invalid with their messages, and (issue #29)
+ * an open dialog and every control in view. Then it goes to
  * the top edge, if that overlaps less. It is worked out again on every scroll, resize and focus change
  * while a toast shows.
  *
@@ -52,6 +53,22 @@ export function pickEdge(current: Edge, region: Box, viewportHeight: number, tar
 }
 
 const PRIMARY = 'button[type="submit"], input[type="submit"]';
+/** Everything a visitor can use (tests/visual/invariants.ts checks a toast overlaps none of them, issue #29). */
+const INTERACTIVE = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="tab"]';
+
+/** Every element of the page matching `selector`, through open shadow roots. */
+function deepAll(selector: string): Element[] {
+  const out: Element[] = [];
+  const roots: (Document | ShadowRoot)[] = [document];
+  while (roots.length) {
+    const root = roots.pop()!;
+    for (const e of root.querySelectorAll('*')) {
+      if (e.matches(selector)) out.push(e);
+      if (e.shadowRoot) roots.push(e.shadowRoot);
+    }
+  }
+  return out;
+}
 const INVALID = '[aria-invalid="true"], .kyb-error, [part~="error"]';
 const CONTROLS = 'input:not([type="hidden"]), textarea, select, button';
 
@@ -82,6 +99,11 @@ export function avoidTargets(region: HTMLElement): Target[] {
     add(form.querySelector(PRIMARY), 3);
     for (const e of form.querySelectorAll(INVALID)) add(e, 1);
   }
+  // Page-level news never lies over what can be used (issue #29): every control in view, and an open
+  // dialog (the one the region renders in too: it shows above it).
+  const dialogs = deepAll('dialog[open]');
+  for (const d of dialogs) add(d, 3);
+  for (const e of deepAll(INTERACTIVE)) if (!dialogs.length || dialogs.some((d) => d.contains(e))) add(e, 1);
   const focused = focusedDeep();
   if (focused) {
     add(focused, 3);

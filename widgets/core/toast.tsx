@@ -13,6 +13,11 @@
  * one while the bottom would cover the element's submit button, the focused control or an invalid
  * field (core/toast-place.ts).
  *
+ * Page-level news only (issue #29): feedback on an action shows at its control (a "Copied ✓" on the
+ * button, a status line in a dialog, the cart notification after Add to Cart), never here. A toast
+ * never stacks on its own duplicate, and the region keeps clear of every control in view and of an open
+ * dialog wherever an edge allows it.
+ *
  * Causes (issue #23): a toast may name what it is about (`cause: 'consent'`). A new toast with the same
  * cause takes the place of those shown (a success replaces the failure of the same action, a second
  * failure the first), and `toast({withdraw: cause})` takes them away once the visitor has fixed it (the
@@ -61,7 +66,9 @@ export function useToasts() {
         return;
       }
       const id = nextId++;
-      setItems((xs) => [...xs.filter((x) => !replaced(x)).slice(-2), { ...m, id }]);
+      // The same words again take the place of those shown (issue #29: three "Copied" stacked).
+      const same = (x: ToastItem) => x.title === m.title && x.description === m.description && x.variant === m.variant;
+      setItems((xs) => [...xs.filter((x) => !replaced(x) && !same(x)).slice(-2), { ...m, id }]);
       timers.current.set(
         id,
         setTimeout(() => dismiss(id), DURATION_MS),

@@ -39,13 +39,13 @@ const ACCENT_CONTRAST = 3;
 function Panel({ toast }: AdminPanelProps) {
   return (
     <div className="eb__panel">
-      <Builder toast={toast} />
+      <Builder />
       <LinkClicks toast={toast} />
     </div>
   );
 }
 
-function Builder({ toast }: Pick<AdminPanelProps, 'toast'>) {
+function Builder() {
   const id = useId();
   const [path, setPath] = useState('newsletter');
   const [values, setValues] = useState<Record<string, Record<string, string>>>({});
@@ -203,7 +203,7 @@ function Builder({ toast }: Pick<AdminPanelProps, 'toast'>) {
           4. Copy the embed
         </h3>
         {backend ? (
-          <Forms backend={backend} choice={choice} embed={embed} resizer={resizer} onResizer={setResizer} toast={toast} />
+          <Forms backend={backend} choice={choice} embed={embed} resizer={resizer} onResizer={setResizer} />
         ) : (
           <p>This page names no backend, so no embed code can be made here.</p>
         )}
@@ -253,10 +253,9 @@ interface FormsProps {
   embed: Embed;
   resizer: boolean;
   onResizer: (on: boolean) => void;
-  toast: AdminPanelProps['toast'];
 }
 
-function Forms({ backend, choice, embed, resizer, onResizer, toast }: FormsProps) {
+function Forms({ backend, choice, embed, resizer, onResizer }: FormsProps) {
   const id = useId();
   const link = linkSnippet(backend, choice);
   return (
@@ -266,7 +265,6 @@ function Forms({ backend, choice, embed, resizer, onResizer, toast }: FormsProps
         what="script tag"
         rows={8}
         code={scriptSnippet(backend, choice)}
-        toast={toast}
         note="For website builders and pages that let you paste HTML with scripts, such as a custom-code or embed-code block. The element becomes part of your page: it takes the page's width and grows with its content. If the platform runs pasted code inside a frame of its own, the iframe below fits better."
       />
       <CodeBox
@@ -274,7 +272,6 @@ function Forms({ backend, choice, embed, resizer, onResizer, toast }: FormsProps
         what="iframe code"
         rows={resizer ? 7 : 5}
         code={iframeSnippet(backend, choice, { resizer })}
-        toast={toast}
         note={`For platforms that accept an iframe or embed code but remove scripts. The second line is optional: where it is kept, it resizes the frame to fit its content; without it the frame stays ${embed.height} px tall and scrolls inside when the content is longer.`}
       >
         <label className="eb-inline" htmlFor={`${id}-resizer`}>
@@ -287,7 +284,6 @@ function Forms({ backend, choice, embed, resizer, onResizer, toast }: FormsProps
         what="link"
         rows={3}
         code={link}
-        toast={toast}
         note="For link-in-bio services, buttons, e-mails and anywhere that only takes a web address: it opens the embed on a page of its own."
       >
         <a className="kyb-link" part="open" href={link} target="_blank" rel="noopener">

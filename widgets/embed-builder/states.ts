@@ -43,6 +43,13 @@ export default {
       ready: '[part~="forms"] [part~="code"]',
     },
     {
+      id: 'copy-refused',
+      title: 'Copy link pressed where the browser refuses the clipboard: the code selected, the line under the button says how to copy, no toast (issue #29)',
+      session: 'admin',
+      steps: [{ waitFor: '[part~="clicks-table"]' }, { scrollTo: '[part~="forms"]' }, { click: '[part~="forms"] [part~="form"]:last-child [part~="copy"]' }],
+      ready: '[part~="copy-status"]:not(:empty)',
+    },
+    {
       id: 'clicks',
       title: 'The /links clicks: per link and per day (seeded)',
       session: 'admin',

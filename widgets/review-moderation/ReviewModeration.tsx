@@ -19,6 +19,7 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { REVIEW_SLUGS, MODERATION_MESSAGES as MSG, reviewSubjectName } from '../core/domain.ts';
 import { AdminGate, useAdminCall, type AdminPanelProps } from '../core/admin-gate.tsx';
+import { useDone } from '../core/done.ts';
 import { Modal } from '../core/dialog.tsx';
 import { emit, type KybEventMap } from '../core/events.ts';
 import { Row } from './Row.tsx';
@@ -67,6 +68,8 @@ function Panel({ toast, host }: AdminPanelProps) {
   const [deleting, setDeleting] = useState(false);
   const seq = useRef(0);
   const focusAfter = useRef<FocusTarget | null>(null);
+  /** What the last step did ("Review approved"), said in the panel's status line, not a toast (issue #29). */
+  const { done, say } = useDone<string>();
   const listRef = useRef<HTMLUListElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
@@ -158,7 +161,7 @@ function Panel({ toast, host }: AdminPanelProps) {
       console.error('[kyb-review-moderation] update failed', patch, r.error);
       toast(MSG.updateFailed);
     } else {
-      toast(patch.is_approved ? MSG.approved : MSG.unapproved);
+      say((patch.is_approved ? MSG.approved : MSG.unapproved).description!);
       notify(review.id, patch.is_approved ? 'approve' : 'unapprove');
     }
     focusAfter.current = { id: review.id, index, slot: 'approval' };
@@ -176,7 +179,7 @@ function Panel({ toast, host }: AdminPanelProps) {
       setBusy(null);
       return false;
     }
-    toast(r.value.removed ? MSG.replyRemoved : MSG.replySaved);
+    say((r.value.removed ? MSG.replyRemoved : MSG.replySaved).description!);
     notify(review.id, r.value.removed ? 'unreply' : 'reply');
     focusAfter.current = { id: review.id, index, slot: 'reply' };
     await refetch(rows?.length);
@@ -196,7 +199,7 @@ function Panel({ toast, host }: AdminPanelProps) {
       console.error('[kyb-review-moderation] delete failed', r.error);
       toast(MSG.deleteFailed);
     } else {
-      toast(MSG.deleted);
+      say(MSG.deleted.description!);
       notify(review.id, 'delete');
     }
     focusAfter.current = { id: review.id, index: Math.max(0, index), slot: null };
@@ -246,6 +249,14 @@ function Panel({ toast, host }: AdminPanelProps) {
 
       <p className="rm__status" role="status" part="status">
         {rows === null ? 'Loading reviews…' : rows.length ? `Showing ${shown} of ${total} ${STATUS_LABEL[status].toLowerCase()} ${total === 1 ? 'review' : 'reviews'}` : ''}
+      </p>
+      <p className="rm__done" part="done" role="status">
+        {done ? (
+          <>
+            <span aria-hidden="true">✓ </span>
+            {done}
+          </>
+        ) : null}
       </p>
       {rows !== null && rows.length === 0 ? (
         <p className="rm__empty" part="empty">

@@ -170,6 +170,10 @@ export async function waitForToast(el: Element, title: string, description?: str
   );
 }
 
+/** The admin order dialog's status line after a step, and no toast (issue #29: a step taken is said in the dialog). */
+export const stepDone = (el: Element, words: string) =>
+  waitFor(() => [...el.shadowRoot!.querySelectorAll('dialog [part~="done"]')].some((p) => text(p) === words) && toasts(el).length === 0, `${words}, in the dialog`);
+
 /** Requests the page made to a backend path since `since` (resource timing sees every fetch). */
 export function requestsTo(pathPart: string, since = 0) {
   return (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.startTime >= since && e.name.includes(pathPart));

@@ -135,7 +135,7 @@ export class CartError extends Error {
   }
 }
 
-const isCartProduct = (p: unknown): p is CartProductId => (CART_PRODUCTS as readonly unknown[]).includes(p);
+export const isCartProduct = (p: unknown): p is CartProductId => (CART_PRODUCTS as readonly unknown[]).includes(p);
 
 /** A product's page on the site (the planner's tiers share the planner's). */
 export function productPage(product: string): string {
@@ -147,8 +147,8 @@ export function productPage(product: string): string {
 /** The most units of one line: a download is one per order (issue #29), the rest CART_LIMITS.maxQuantity. */
 export const maxQuantityOf = (product: string) => (product === 'crown-planner' ? CART_LIMITS.maxDownloadQuantity : CART_LIMITS.maxQuantity);
 
-/** A product's picture (relative to the site): the catalog's, or the handmade page's and the planner's own. */
-function imageOf(product: CartProductId): string {
+/** A product's picture (relative to the site): the catalog's, or the handmade page's and the planner's own. The cart's lines and the e-mails' both draw it. */
+export function imageOf(product: CartProductId): string {
   if (product === 'handmade-locs') return '/images/handmade-locs/1.svg';
   if (product === 'crown-planner') return '/images/planner-cover.svg';
   return productById(product)!.image;

@@ -1,6 +1,6 @@
 /**
  * A fake Supabase project for the site build: answers `review_feed` (the RPC site/data/review-snapshots.ts
- * reads at build time) with a small feed per slug, so build tests can target a "hosted" URL without a
+ * reads at build time) with a small feed per slug, and product_launches with no launch, so build tests can target a "hosted" URL without a
  * network. Pass `fetch` to buildSite() / loadReviewSnapshots().
  */
 import type { Feed, FeedReview } from '../../widgets/reviews/model/index.ts';
@@ -34,6 +34,8 @@ export function fakeProject(answer: (slug: string) => Response | Promise<Respons
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     calls.push({ url, apikey: new Headers(init?.headers).get('apikey') });
+    // The build also reads which products the launch switch put on sale (site/data/launches.ts): none here.
+    if (new URL(url).pathname.endsWith('/rest/v1/product_launches')) return Response.json([]);
     return answer(new URL(url).searchParams.get('p_slug') ?? '');
   }) as typeof globalThis.fetch;
   return { fetch, calls };

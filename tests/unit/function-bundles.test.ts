@@ -55,6 +55,9 @@ describe('function deploy bundles', () => {
     'admin-orders': SHOP,
     'review-requests': SHOP,
     'stripe-reconcile': SHOP,
+    // kit-launch mails the waiting list with the order e-mails' shell (thumbnails from the cart) and the
+    // site's address as the Vault's e-mail builds it (_shared/vault-mail.ts siteUrlOf).
+    'kit-launch': [...SHOP, 'shared/vault.ts'].sort(),
     // lead-capture's Vault e-mail links the Vault's files on the brand's site (issue #23).
     'lead-capture': [...FORMS, 'shared/business.ts', 'shared/vault.ts'].sort(),
   };

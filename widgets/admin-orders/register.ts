@@ -15,7 +15,7 @@
  *   open, load-more, dialog, details, sections, section, customer, items, totals, name, options, address, shipment,
  *   payments, history, mails, review-request, kit-terms, actions, step, close, refusal, ship-blocked, ship-form, field, carrier-field, tracking-field,
  *   note-field, label, error, submit, back, cancel-confirm, reason-field, confirm-cancel, keep, refund-all, payment, refund,
- *   dashboard, refund-form, amount-field, refund-confirm, confirm-refund, refund-done, reconcile, abandoned, abandoned-item, files, tier, file,
+ *   dashboard, refund-form, amount-field, refund-confirm, confirm-refund, refund-done, done, reconcile, abandoned, abandoned-item, files, tier, file,
  *   replace, remove, placeholder, add, no-files, remove-dialog, confirm-remove, hint, root, loading, denied, sign-in
  * @event kyb-request-sign-in - `{tab: 'sign-in'}` when a signed-out visitor presses Sign in (the page's
  *   kyb-auth-button opens its dialog)

@@ -11,7 +11,7 @@
  * @event kyb-request-sign-in - `{tab: 'sign-in'}` when a signed-out visitor presses Sign in (the page's
  *   kyb-auth-button opens its dialog)
  * @csspart root, loading, denied, sign-in, heading, elements, element, attributes, look, contrast, previews,
- *   preview, frame, forms, form, note, code, button, copy, open, clicks, clicks-table, days
+ *   preview, frame, forms, form, note, code, button, copy, copy-status, open, clicks, clicks-table, days
  * @reserve 251px 322:212px 428:185px
  */
 import { defineElement } from '../core/define.ts';

@@ -11,7 +11,7 @@
  *   'unreply'}` after each change is stored
  * @csspart heading, filters, tabs, tab, product, status, empty, list, load-more, review, avatar, badge, verified, media,
  *   actions, unapprove, approve, delete, reply, reply-button, reply-editor, reply-save, reply-cancel,
- *   reply-remove, dialog, root, loading, denied, sign-in
+ *   reply-remove, done, dialog, root, loading, denied, sign-in
  * @event kyb-request-sign-in - `{tab: 'sign-in'}` when a signed-out visitor presses Sign in (the page's
  *   kyb-auth-button opens its dialog)
  * @reserve 251px 322:212px 428:185px

@@ -4,12 +4,11 @@
  * notice, and for a payment the order no longer expected, the word that it was refunded. Each has a plain-text part and an HTML part
  * made from the same lines, with nothing but inline markup (mail clients drop stylesheets).
  */
-import { formatCents } from '../../../shared/cart.ts';
+import { formatCents, imageOf, isCartProduct } from '../../../shared/cart.ts';
 import { addressLines, orderTitle, orderTotals, statusLabel, type OrderView } from '../../../shared/orders.ts';
 import { BUSINESS } from '../../../shared/business.ts';
 import { PAYMENT_MAIL_TEXT as T } from '../../../shared/messages.ts';
 import { KIT_TERMS, orderNumber, trackingLink } from '../../../shared/rules/commerce.ts';
-import { PRODUCTS } from '../../../shared/catalog.ts';
 
 const VIEW_ORDER = 'View your order';
 /** The products checked out only with the kit terms ticked (shared/cart.ts PricedLine.kit). */
@@ -30,19 +29,9 @@ function itemLines(o: OrderView): { title: string; detail: string; amount: strin
     title: `${i.name} × ${i.quantity}`,
     detail: i.options.join('; '),
     amount: formatCents(i.line_cents),
-    image: PRODUCT_IMAGE[i.product] ?? null,
+    image: isCartProduct(i.product) ? imageOf(i.product) : null,
   }));
 }
-
-/**
- * Each product line's thumbnail (relative to the site): the product's card picture. Mail clients show
- * remote pictures only when asked to, so the line reads the same without it (empty alt: the name is beside it).
- */
-const PRODUCT_IMAGE: Readonly<Record<string, string>> = {
-  ...Object.fromEntries(PRODUCTS.map((p) => [p.id, p.image])),
-  'handmade-locs': '/images/handmade-locs/1.svg',
-  'crown-planner': '/images/planner-cover.svg',
-};
 
 /** A link as a person reads it: words on a button, the address only in the plain-text part. */
 export interface MailLink {

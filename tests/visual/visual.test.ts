@@ -24,6 +24,10 @@ import { ROOT, pool } from '../e2e/support/site.ts';
 import { widgetsUpgraded } from '../e2e/support/page.ts';
 import { focusProblem, layoutProblems } from './invariants.ts';
 import { compareShot, writeContactSheet, type Shot } from './shots.ts';
+import { audit, serveAxe, type Violation } from './axe.ts';
+import { recordVisit, type Visit } from './visits.ts';
+import { routeChecks } from './route-checks.ts';
+import { MISSING_PATH } from '../e2e/support/route-expectations.ts';
 import { QUIET_LIMIT_MS, neverStill, quiet, watchRequests } from '../e2e/support/quiet.ts';
 
 const ctx = useSite();
@@ -31,6 +35,7 @@ const ctx = useSite();
 // private copy of the site, so it is served from the site's origin, under its CSP, with its bundle.
 beforeAll(async () => {
   await cp(join(ROOT, 'dist/widgets/playground'), join(ctx.site.dir, 'widgets/playground'), { recursive: true });
+  await serveAxe(ctx.site);
 });
 const WIDTHS = [320, 390, 768, 1280] as const;
 // One height for every width, so a resize never exposes a strip Chromium has yet to paint.
@@ -91,7 +96,15 @@ async function resize(page: Page, width: (typeof WIDTHS)[number]) {
  * sticky header's old copy into the next shot). Then, per width, the focus ring on a Tab and the end of
  * the page, where fixed bars must leave the last links clear (they slide in on scroll).
  */
-async function captureWidths(page: Page, group: string, name: string, title: string, headerMax: number | null): Promise<string[]> {
+async function captureWidths(
+  page: Page,
+  group: string,
+  name: string,
+  title: string,
+  headerMax: number | null,
+  /** Runs once between the passes, at 1280 px at the top of the page: what a route's visit records. */
+  atWidest?: () => Promise<void>,
+): Promise<string[]> {
   const byWidth = new Map<number, Set<string>>();
   const taken: Shot[] = [];
   for (const width of WIDTHS) {
@@ -109,6 +122,7 @@ async function captureWidths(page: Page, group: string, name: string, title: str
     byWidth.set(width, problems);
     taken.push({ group, title, width, file: shot.file, diff: shot.diff, problems: [] });
   }
+  await atWidest?.();
   for (const width of WIDTHS) {
     const problems = byWidth.get(width)!;
     await resize(page, width);
@@ -125,11 +139,13 @@ async function captureWidths(page: Page, group: string, name: string, title: str
     }
     // The end of the page: content above that grows once it has loaded (a reviews list) pushes the end
     // further down, and a fixed bar then covers the middle of the footer, as it may anywhere mid-page.
-    for (let i = 0; i < 5; i++) {
+    let atEnd = false;
+    for (let i = 0; i < 5 && !atEnd; i++) {
       await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
       await quiet(page);
-      if (await page.evaluate(() => scrollY + innerHeight >= document.documentElement.scrollHeight - 1)) break;
+      atEnd = await page.evaluate(() => scrollY + innerHeight >= document.documentElement.scrollHeight - 1);
     }
+    if (!atEnd) problems.add('the end of the page still moved after 5 scrolls to it');
     for (const p of await page.evaluate(layoutProblems, { headerMax, coveringOnly: true })) if (/covered by/.test(p)) problems.add(`at the end of the page: ${p}`);
     await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), y);
   }
@@ -144,25 +160,41 @@ async function captureWidths(page: Page, group: string, name: string, title: str
 
 const routeName = (path: string) => (path === '/' ? 'home' : path.slice(1).replace(/\//g, '_'));
 
-/** Opens a page of the site and waits for its widgets and its network; the problem, or null. */
-async function open(page: Page, path: string): Promise<string | null> {
+/** Opens a page of the site and waits for its widgets and its network: the problem, or null, and the served document. */
+async function open(page: Page, path: string): Promise<{ problem: string | null; html: string }> {
   const res = await page.goto(ctx.site.url + path);
-  if (res?.status() !== 200) return `${path}: status ${res?.status()}`;
+  if (res?.status() !== 200) return { problem: `${path}: status ${res?.status()}`, html: '' };
+  const html = await res.text();
   await widgetsUpgraded(page);
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
-  return null;
+  await quiet(page);
+  return { problem: null, html };
 }
 
+/** Signed-out visits of every address, recorded for "what every route shows" (visits.ts), by path. */
+const visits = new Map<string, Visit>();
+/** axe's violations, by `<session> <path>`: every route signed out, My Account and the gallery panel signed in. */
+const audits = new Map<string, Violation[]>();
+const AUDITED: Record<StateSession, (path: string) => boolean> = {
+  'signed-out': () => true,
+  member: (path) => path === '/account',
+  admin: (path) => path === '/admin/gallery',
+  customer: () => false,
+};
+/** The problems of each route's visit, by `<session> <path>` ("<path> @<width>: <problem>"). */
+const problemsOf = new Map<string, string[]>();
+/** In this run: every address, or those `KYB_VISUAL_ONLY` matches. */
+const inRun = (session: StateSession, path: string) => !ONLY || ONLY.test(`${session} ${path}`);
+
 async function routes(session: StateSession, all: string[]) {
-  const paths = ONLY ? all.filter((p) => ONLY.test(`${session} ${p}`)) : all;
+  const paths = all.filter((p) => inRun(session, p));
   if (!paths.length) return [];
   const context = await contextFor(session);
   const failures = await pool(paths, PARALLEL, async (path) => {
     const page = await context.newPage();
     watchRequests(page);
     try {
-      const failed = await open(page, path);
-      if (failed) return [failed];
+      const { problem, html } = await open(page, path);
+      if (problem) return [problem];
       // A toast a page shows on arrival ("Authentication required" on the admin pages) goes after a few
       // seconds: shoot without it, so every width compares the same page. Toasts have their own states.
       await page
@@ -181,12 +213,40 @@ async function routes(session: StateSession, all: string[]) {
           { timeout: 10_000, polling: 200 },
         )
         .catch(() => {});
-      return await captureWidths(page, `routes-${session}`, routeName(path), path, HEADER_MAX);
+      // One visit per route and session (issue #28): what the route checks and axe need is recorded here.
+      const failures = await captureWidths(page, `routes-${session}`, routeName(path), path, HEADER_MAX, async () => {
+        if (session === 'signed-out') visits.set(path, await recordVisit(ctx.site, page, path, 200, html));
+        if (AUDITED[session](path)) audits.set(`${session} ${path}`, await audit(page));
+      });
+      problemsOf.set(`${session} ${path}`, failures);
+      return failures;
     } finally {
       await page.close();
     }
   });
   return failures.flat();
+}
+
+/** A page opened signed out at 1280 px only to be recorded (an alias, /account, an unknown path): no shots. */
+async function recordOnly(path: string): Promise<void> {
+  const page = await (await contextFor('signed-out')).newPage();
+  try {
+    await page.setViewportSize({ width: 1280, height: HEIGHTS[1280] });
+    if (path === MISSING_PATH) {
+      // Expected on the 404 page: Chromium's own line for the 404 document and the page's log of the path.
+      ctx.site.allowConsole(page, /status of 404/);
+      ctx.site.allowConsole(page, new RegExp(MISSING_PATH.replace(/[/.]/g, '\\$&')));
+    }
+    const res = await page.goto(ctx.site.url + path);
+    // docs/accounts.md#account-page: "When initialisation ends with no user, redirects to /".
+    if (path === '/account') await page.waitForURL(`${ctx.site.url}/`, { timeout: 20_000 });
+    else await widgetsUpgraded(page);
+    await page.waitForLoadState('networkidle');
+    visits.set(path, await recordVisit(ctx.site, page, path, res?.status() ?? 0, (await res?.text()) ?? ''));
+    if (path === MISSING_PATH) audits.set(`signed-out ${path}`, await audit(page));
+  } finally {
+    await page.close();
+  }
 }
 
 describe('every route at 320, 390, 768 and 1280 px', () => {
@@ -213,6 +273,8 @@ describe('every route at 320, 390, 768 and 1280 px', () => {
   }, 300_000);
 });
 
+routeChecks({ visits, audits, problemsOf, inRun, narrowed: !!ONLY, origin: () => ctx.site.url, recordOnly });
+
 describe('every /embed page at 320, 390, 768 and 1280 px (issue #22)', () => {
   // Opened on their own, as the plain-link form shows them; the reviews also dark, as a look changes them.
   const pages = [...EMBEDS.map((e) => [e.path, `/embed/${e.path}`]), ['reviews-dark', '/embed/reviews?slug=irie-locs&theme=dark&radius=4']];
@@ -224,8 +286,8 @@ describe('every /embed page at 320, 390, 768 and 1280 px (issue #22)', () => {
       const page = await context.newPage();
       watchRequests(page);
       try {
-        const failed = await open(page, path);
-        return failed ? [failed] : await captureWidths(page, 'embed', name, path, null);
+        const { problem } = await open(page, path);
+        return problem ? [problem] : await captureWidths(page, 'embed', name, path, null);
       } finally {
         await page.close();
       }

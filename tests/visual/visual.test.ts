@@ -85,16 +85,20 @@ function contextFor(session: StateSession): Promise<BrowserContext> {
 
 /** Resizes and waits until the new size is laid out (a shot taken mid-resize shows a stale frame). */
 async function resize(page: Page, width: (typeof WIDTHS)[number]) {
-  await page.setViewportSize({ width, height: HEIGHTS[width] });
-  await page.waitForFunction(([w, h]) => innerWidth === w && innerHeight === h, [width, HEIGHTS[width]]);
+  // At that size already (the first width of a new page, the widest after the first pass): no relayout.
+  if (page.viewportSize()?.width !== width || page.viewportSize()?.height !== HEIGHTS[width]) {
+    await page.setViewportSize({ width, height: HEIGHTS[width] });
+    await page.waitForFunction(([w, h]) => innerWidth === w && innerHeight === h, [width, HEIGHTS[width]]);
+  }
   await quiet(page);
 }
 
 /**
  * Every width on an opened page, in two passes. First the shots and the invariants where the page
  * stands, with no scrolling in between (after a programmatic scroll, Chromium sometimes paints the
- * sticky header's old copy into the next shot). Then, per width, the focus ring on a Tab and the end of
- * the page, where fixed bars must leave the last links clear (they slide in on scroll).
+ * sticky header's old copy into the next shot). Then, per width from the widest down, the focus ring on
+ * a Tab and the end of the page, where fixed bars must leave the last links clear (they slide in on
+ * scroll).
  */
 async function captureWidths(
   page: Page,
@@ -123,7 +127,8 @@ async function captureWidths(
     taken.push({ group, title, width, file: shot.file, diff: shot.diff, problems: [] });
   }
   await atWidest?.();
-  for (const width of WIDTHS) {
+  // Widest first: the first pass ended there, so that width needs no resize.
+  for (const width of [...WIDTHS].reverse()) {
     const problems = byWidth.get(width)!;
     await resize(page, width);
     await page.keyboard.press('Tab');
@@ -230,6 +235,7 @@ async function routes(session: StateSession, all: string[]) {
 /** A page opened signed out at 1280 px only to be recorded (an alias, /account, an unknown path): no shots. */
 async function recordOnly(path: string): Promise<void> {
   const page = await (await contextFor('signed-out')).newPage();
+  watchRequests(page);
   try {
     await page.setViewportSize({ width: 1280, height: HEIGHTS[1280] });
     if (path === MISSING_PATH) {
@@ -241,7 +247,7 @@ async function recordOnly(path: string): Promise<void> {
     // docs/accounts.md#account-page: "When initialisation ends with no user, redirects to /".
     if (path === '/account') await page.waitForURL(`${ctx.site.url}/`, { timeout: 20_000 });
     else await widgetsUpgraded(page);
-    await page.waitForLoadState('networkidle');
+    await quiet(page);
     visits.set(path, await recordVisit(ctx.site, page, path, res?.status() ?? 0, (await res?.text()) ?? ''));
     if (path === MISSING_PATH) audits.set(`signed-out ${path}`, await audit(page));
   } finally {

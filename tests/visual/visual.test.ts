@@ -244,11 +244,14 @@ async function recordOnly(path: string): Promise<void> {
       ctx.site.allowConsole(page, new RegExp(MISSING_PATH.replace(/[/.]/g, '\\$&')));
     }
     const res = await page.goto(ctx.site.url + path);
+    // The served document, read before the page can send the visitor away (/account signed out), when
+    // Chromium still has it; else as the server serves it.
+    const html = await (res?.text() ?? Promise.reject()).catch(() => fetch(ctx.site.url + path).then((r) => r.text()));
     // docs/accounts.md#account-page: "When initialisation ends with no user, redirects to /".
     if (path === '/account') await page.waitForURL(`${ctx.site.url}/`, { timeout: 20_000 });
     else await widgetsUpgraded(page);
     await quiet(page);
-    visits.set(path, await recordVisit(ctx.site, page, path, res?.status() ?? 0, (await res?.text()) ?? ''));
+    visits.set(path, await recordVisit(ctx.site, page, path, res?.status() ?? 0, html));
     if (path === MISSING_PATH) audits.set(`signed-out ${path}`, await audit(page));
   } finally {
     await page.close();

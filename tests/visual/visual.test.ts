@@ -25,6 +25,10 @@ import { widgetsUpgraded } from '../e2e/support/page.ts';
 import { focusProblem, layoutProblems } from './invariants.ts';
 import { compareShot, writeContactSheet, type Shot } from './shots.ts';
 import { describeMails } from './mails.ts';
+import { audit, serveAxe, type Violation } from './axe.ts';
+import { recordVisit, type Visit } from './visits.ts';
+import { routeChecks } from './route-checks.ts';
+import { MISSING_PATH } from '../e2e/support/route-expectations.ts';
 import { QUIET_LIMIT_MS, neverStill, quiet, watchRequests } from '../e2e/support/quiet.ts';
 
 const ctx = useSite();
@@ -32,6 +36,7 @@ const ctx = useSite();
 // private copy of the site, so it is served from the site's origin, under its CSP, with its bundle.
 beforeAll(async () => {
   await cp(join(ROOT, 'dist/widgets/playground'), join(ctx.site.dir, 'widgets/playground'), { recursive: true });
+  await serveAxe(ctx.site);
 });
 const WIDTHS = [320, 390, 768, 1280] as const;
 // One height for every width, so a resize never exposes a strip Chromium has yet to paint.
@@ -81,18 +86,30 @@ function contextFor(session: StateSession): Promise<BrowserContext> {
 
 /** Resizes and waits until the new size is laid out (a shot taken mid-resize shows a stale frame). */
 async function resize(page: Page, width: (typeof WIDTHS)[number]) {
-  await page.setViewportSize({ width, height: HEIGHTS[width] });
-  await page.waitForFunction(([w, h]) => innerWidth === w && innerHeight === h, [width, HEIGHTS[width]]);
+  // At that size already (the first width of a new page, the widest after the first pass): no relayout.
+  if (page.viewportSize()?.width !== width || page.viewportSize()?.height !== HEIGHTS[width]) {
+    await page.setViewportSize({ width, height: HEIGHTS[width] });
+    await page.waitForFunction(([w, h]) => innerWidth === w && innerHeight === h, [width, HEIGHTS[width]]);
+  }
   await quiet(page);
 }
 
 /**
  * Every width on an opened page, in two passes. First the shots and the invariants where the page
  * stands, with no scrolling in between (after a programmatic scroll, Chromium sometimes paints the
- * sticky header's old copy into the next shot). Then, per width, the focus ring on a Tab and the end of
- * the page, where fixed bars must leave the last links clear (they slide in on scroll).
+ * sticky header's old copy into the next shot). Then, per width from the widest down, the focus ring on
+ * a Tab and the end of the page, where fixed bars must leave the last links clear (they slide in on
+ * scroll).
  */
-async function captureWidths(page: Page, group: string, name: string, title: string, headerMax: number | null): Promise<string[]> {
+async function captureWidths(
+  page: Page,
+  group: string,
+  name: string,
+  title: string,
+  headerMax: number | null,
+  /** Runs once between the passes, at 1280 px at the top of the page: what a route's visit records. */
+  atWidest?: () => Promise<void>,
+): Promise<string[]> {
   const byWidth = new Map<number, Set<string>>();
   const taken: Shot[] = [];
   for (const width of WIDTHS) {
@@ -110,7 +127,9 @@ async function captureWidths(page: Page, group: string, name: string, title: str
     byWidth.set(width, problems);
     taken.push({ group, title, width, file: shot.file, diff: shot.diff, problems: [] });
   }
-  for (const width of WIDTHS) {
+  await atWidest?.();
+  // Widest first: the first pass ended there, so that width needs no resize.
+  for (const width of [...WIDTHS].reverse()) {
     const problems = byWidth.get(width)!;
     await resize(page, width);
     await page.keyboard.press('Tab');
@@ -126,11 +145,13 @@ async function captureWidths(page: Page, group: string, name: string, title: str
     }
     // The end of the page: content above that grows once it has loaded (a reviews list) pushes the end
     // further down, and a fixed bar then covers the middle of the footer, as it may anywhere mid-page.
-    for (let i = 0; i < 5; i++) {
+    let atEnd = false;
+    for (let i = 0; i < 5 && !atEnd; i++) {
       await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
       await quiet(page);
-      if (await page.evaluate(() => scrollY + innerHeight >= document.documentElement.scrollHeight - 1)) break;
+      atEnd = await page.evaluate(() => scrollY + innerHeight >= document.documentElement.scrollHeight - 1);
     }
+    if (!atEnd) problems.add('the end of the page still moved after 5 scrolls to it');
     for (const p of await page.evaluate(layoutProblems, { headerMax, coveringOnly: true })) if (/covered by/.test(p)) problems.add(`at the end of the page: ${p}`);
     await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), y);
   }
@@ -145,25 +166,41 @@ async function captureWidths(page: Page, group: string, name: string, title: str
 
 const routeName = (path: string) => (path === '/' ? 'home' : path.slice(1).replace(/\//g, '_'));
 
-/** Opens a page of the site and waits for its widgets and its network; the problem, or null. */
-async function open(page: Page, path: string): Promise<string | null> {
+/** Opens a page of the site and waits for its widgets and its network: the problem, or null, and the served document. */
+async function open(page: Page, path: string): Promise<{ problem: string | null; html: string }> {
   const res = await page.goto(ctx.site.url + path);
-  if (res?.status() !== 200) return `${path}: status ${res?.status()}`;
+  if (res?.status() !== 200) return { problem: `${path}: status ${res?.status()}`, html: '' };
+  const html = await res.text();
   await widgetsUpgraded(page);
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
-  return null;
+  await quiet(page);
+  return { problem: null, html };
 }
 
+/** Signed-out visits of every address, recorded for "what every route shows" (visits.ts), by path. */
+const visits = new Map<string, Visit>();
+/** axe's violations, by `<session> <path>`: every route signed out, My Account and the gallery panel signed in. */
+const audits = new Map<string, Violation[]>();
+const AUDITED: Record<StateSession, (path: string) => boolean> = {
+  'signed-out': () => true,
+  member: (path) => path === '/account',
+  admin: (path) => path === '/admin/gallery',
+  customer: () => false,
+};
+/** The problems of each route's visit, by `<session> <path>` ("<path> @<width>: <problem>"). */
+const problemsOf = new Map<string, string[]>();
+/** In this run: every address, or those `KYB_VISUAL_ONLY` matches. */
+const inRun = (session: StateSession, path: string) => !ONLY || ONLY.test(`${session} ${path}`);
+
 async function routes(session: StateSession, all: string[]) {
-  const paths = ONLY ? all.filter((p) => ONLY.test(`${session} ${p}`)) : all;
+  const paths = all.filter((p) => inRun(session, p));
   if (!paths.length) return [];
   const context = await contextFor(session);
   const failures = await pool(paths, PARALLEL, async (path) => {
     const page = await context.newPage();
     watchRequests(page);
     try {
-      const failed = await open(page, path);
-      if (failed) return [failed];
+      const { problem, html } = await open(page, path);
+      if (problem) return [problem];
       // A toast a page shows on arrival ("Authentication required" on the admin pages) goes after a few
       // seconds: shoot without it, so every width compares the same page. Toasts have their own states.
       await page
@@ -182,12 +219,44 @@ async function routes(session: StateSession, all: string[]) {
           { timeout: 10_000, polling: 200 },
         )
         .catch(() => {});
-      return await captureWidths(page, `routes-${session}`, routeName(path), path, HEADER_MAX);
+      // One visit per route and session (issue #28): what the route checks and axe need is recorded here.
+      const failures = await captureWidths(page, `routes-${session}`, routeName(path), path, HEADER_MAX, async () => {
+        if (session === 'signed-out') visits.set(path, await recordVisit(ctx.site, page, path, 200, html));
+        if (AUDITED[session](path)) audits.set(`${session} ${path}`, await audit(page));
+      });
+      problemsOf.set(`${session} ${path}`, failures);
+      return failures;
     } finally {
       await page.close();
     }
   });
   return failures.flat();
+}
+
+/** A page opened signed out at 1280 px only to be recorded (an alias, /account, an unknown path): no shots. */
+async function recordOnly(path: string): Promise<void> {
+  const page = await (await contextFor('signed-out')).newPage();
+  watchRequests(page);
+  try {
+    await page.setViewportSize({ width: 1280, height: HEIGHTS[1280] });
+    if (path === MISSING_PATH) {
+      // Expected on the 404 page: Chromium's own line for the 404 document and the page's log of the path.
+      ctx.site.allowConsole(page, /status of 404/);
+      ctx.site.allowConsole(page, new RegExp(MISSING_PATH.replace(/[/.]/g, '\\$&')));
+    }
+    const res = await page.goto(ctx.site.url + path);
+    // The served document, read before the page can send the visitor away (/account signed out), when
+    // Chromium still has it; else as the server serves it.
+    const html = await (res?.text() ?? Promise.reject()).catch(() => fetch(ctx.site.url + path).then((r) => r.text()));
+    // docs/accounts.md#account-page: "When initialisation ends with no user, redirects to /".
+    if (path === '/account') await page.waitForURL(`${ctx.site.url}/`, { timeout: 20_000 });
+    else await widgetsUpgraded(page);
+    await quiet(page);
+    visits.set(path, await recordVisit(ctx.site, page, path, res?.status() ?? 0, html));
+    if (path === MISSING_PATH) audits.set(`signed-out ${path}`, await audit(page));
+  } finally {
+    await page.close();
+  }
 }
 
 describe('every route at 320, 390, 768 and 1280 px', () => {
@@ -216,6 +285,7 @@ describe('every route at 320, 390, 768 and 1280 px', () => {
 
 // Every e-mail template at 390 px (issue #29): tests/visual/mails.ts.
 describeMails({ context: () => contextFor('signed-out'), shots, only: ONLY });
+routeChecks({ visits, audits, problemsOf, inRun, narrowed: !!ONLY, origin: () => ctx.site.url, recordOnly });
 
 describe('every /embed page at 320, 390, 768 and 1280 px (issue #22)', () => {
   // Opened on their own, as the plain-link form shows them; the reviews also dark, as a look changes them.
@@ -228,8 +298,8 @@ describe('every /embed page at 320, 390, 768 and 1280 px (issue #22)', () => {
       const page = await context.newPage();
       watchRequests(page);
       try {
-        const failed = await open(page, path);
-        return failed ? [failed] : await captureWidths(page, 'embed', name, path, null);
+        const { problem } = await open(page, path);
+        return problem ? [problem] : await captureWidths(page, 'embed', name, path, null);
       } finally {
         await page.close();
       }

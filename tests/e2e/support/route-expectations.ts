@@ -1,8 +1,8 @@
 /**
- * What routes.test.ts expects of every address of the built site, written out from the specs
+ * What the visual suite's route checks (tests/visual/route-checks.ts) expect of every address of the built site, written out from the specs
  * (docs/pages.md#route-table, docs/limits.md), not from site/routes.ts: the paths, the aliases, and per
  * canonical path the h1, words, links, in-page anchors and headings. Data only; the checks are in
- * routes.test.ts.
+ * tests/visual/route-checks.ts.
  */
 
 /** docs/pages.md#route-table, written out from the specs (not from site/routes.ts). */

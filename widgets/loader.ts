@@ -204,10 +204,8 @@ if (typeof document !== 'undefined' && !g[KEY]) {
   document.addEventListener('kyb-auth-change', wake);
   // A key of a tag's name written in another tab (a cart filled there, issue #29): that tag loads here
   // too, so a tab opened with an empty cart follows it.
-  // (The key is a pending tag's name, so it is a safe selector; load() itself ignores a tag not pending.)
-  addEventListener('storage', (e) => {
-    if (e.newValue && pending.has(e.key!) && document.querySelector(e.key!)) load(e.key!);
-  });
+  // (load() ignores a key that is not a pending tag's name.)
+  addEventListener('storage', (e) => e.newValue && load(e.key!));
 
   // Mutation records are already delivered in one batch per microtask: one scan per batch.
   const observer = new MutationObserver(scan);

@@ -89,7 +89,7 @@ export function siteRebuildContract(start: StartTarget) {
       }
       // Kept for the next run: once its quiet time has passed again, a run hands it to the hook (asked until
       // then: a run before the quiet time ends rebuilds nothing and changes nothing).
-      await expect.poll(() => run(hooked), { timeout: 20_000, interval: 250 }).toEqual({ status: 200, body: { rebuilt: true, slugs: ['jah-locs'] } });
+      await expect.poll(() => run(hooked), { timeout: 60_000, interval: 250 }).toEqual({ status: 200, body: { rebuilt: true, slugs: ['jah-locs'] } });
     });
 
     it('claims nothing without a deploy hook: the requests wait', async () => {

@@ -15,7 +15,7 @@ import { ALT_TEXT_MAX, GALLERY_MAX_ITEMS } from '../../shared/rules/gallery.ts';
 import { REVIEW_CONTENT_MAX, REVIEW_MAX_FILES, REVIEW_MAX_FILE_BYTES, REVIEW_NAME_MAX, REVIEW_TITLE_MAX } from '../../shared/rules/reviews.ts';
 
 /** The tables the clients are meant to use (helpers-brief "Database"); every other one is private. */
-const CONTRACT_TABLES = ['planner_gallery', 'profiles', 'review_media', 'review_replies', 'review_summaries', 'reviews'];
+const CONTRACT_TABLES = ['planner_gallery', 'product_launches', 'profiles', 'review_media', 'review_replies', 'review_summaries', 'reviews'];
 /**
  * What visitors send: written by the functions only, read and triaged by admins in the inbox (migration
  * admin_inbox; tests/backend/admin-inbox.test.ts has the admin's side); and the /links click counts,
@@ -425,6 +425,22 @@ describe('storage: planner-gallery bucket', () => {
     storageRefused(await admin.client.storage.from('planner-gallery').upload('y.pdf', file('application/pdf')), '415');
     expect((await admin.client.storage.from('planner-gallery').remove(['x.webp'])).data).toHaveLength(1);
     expect(await sql(`select name from storage.objects where bucket_id = 'planner-gallery' and name not like 'seed/%'`)).toEqual([]);
+  });
+});
+
+describe('product_launches (migration kit_launch)', () => {
+  // The site's build reads what is on sale with the public key; the switch is the kit-launch function's
+  // (service role). Who changed it, and when, stays server-side.
+  it('anon reads product and on_sale only; nobody writes it from a client', async () => {
+    const read = await anon.from('product_launches').select('product, on_sale');
+    expect(read.error).toBeNull();
+    expect(read.data).toEqual([{ product: 'diy-kit', on_sale: false }]);
+    refused((await anon.from('product_launches').select('changed_by')) as Result, 'anon');
+    refused((await owner.client.from('product_launches').select('product')) as Result, 'user');
+    refused((await anon.from('product_launches').update({ on_sale: true }).eq('product', 'diy-kit')) as Result, 'anon');
+    refused((await admin.client.from('product_launches').update({ on_sale: true }).eq('product', 'diy-kit')) as Result, 'user');
+    refused((await admin.client.from('launch_mails').select('status')) as Result, 'user');
+    expect((await sql<{ on_sale: boolean }>(`select on_sale from public.product_launches where product = 'diy-kit'`))[0].on_sale).toBe(false);
   });
 });
 

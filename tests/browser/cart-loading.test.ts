@@ -68,15 +68,17 @@ describe('kyb-cart: what a page downloads, and the cart it starts from', () => {
     await waitFor(() => chunks(frame).some((c) => c.startsWith('full-')), 'the rest at idle time');
   });
 
-  it('takes out stored lines the catalog no longer offers, and says so', async () => {
+  // The DIY Trinity Kit's line stays: whether it is on sale is the admin's launch switch, which only the
+  // server knows (issue #29: checkout refuses the kit until it is launched, in words).
+  it('takes out stored lines the catalog no longer offers, and says so; keeps the kit, whose sale the server decides', async () => {
     const offSale = { product: 'diy-kit', configuration: { kit: 'starter' }, quantity: 1 };
     const notOffered = { product: 'irie-locs', configuration: { length: 28, size: 'MD', color: 'black' }, quantity: 1 };
     localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ lines: [TRINITY, offSale, notOffered], at: 1 }));
     const frame = await page(HEADER);
     const el = cartIn(frame);
     await waitFor(() => text($(el, '.kyb-toast__description')) === 'An item that is no longer available was removed from your cart.', 'the toast');
-    equal(JSON.stringify(storedCart().lines), JSON.stringify([TRINITY]), 'the Coming Soon kit and the 28 in Irie (not offered) are gone');
-    await waitFor(() => count(el) === '1', 'count 1');
+    equal(JSON.stringify(storedCart().lines), JSON.stringify([TRINITY, offSale]), 'the 28 in Irie (not offered) is gone');
+    await waitFor(() => count(el) === '2', 'count 2');
   });
 });
 

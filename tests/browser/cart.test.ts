@@ -204,7 +204,7 @@ describe('kyb-cart', () => {
     const header = await cartButton();
     const add = await mount('<kyb-cart add="handmade-locs"><button type="button">Add to Cart</button></kyb-cart>');
     add.querySelector('button').click();
-    const notice = await waitFor(() => $(header, '[part~="notice"]:popover-open'), 'the cart notification');
+    await waitFor(() => $(header, '[part~="notice"]:popover-open'), 'the cart notification');
     equal(text($(header, '[part~="notice"] [part~="name"]')), 'Handmade Faux Locs', 'it names the product');
     equal(JSON.stringify(storedCart().lines), JSON.stringify([{ product: 'handmade-locs', configuration: {}, quantity: 1 }]), 'stored');
     add.querySelector('button').click();

@@ -3,7 +3,7 @@
  * approved through the REST API, then the admin writes, edits and removes the brand's public reply in
  * the element, and a reply over the limit is refused with a message before anything is sent.
  */
-import { $, assert, cleanup, createUser, equal, expectAccessible, listen, mount, requestsTo, text, type, waitFor, waitForToast, type Mounted } from './support/helpers.ts';
+import { $, assert, cleanup, createUser, equal, expectAccessible, listen, mount, requestsTo, text, type, waitFor, type Mounted } from './support/helpers.ts';
 import { ADMIN, signIn, signOut, tokenFor } from './support/fixtures.ts';
 import { SLUG, choose, feedReply, panel, paste, productSelect, rest, rowOf, tab } from './support/moderation.ts';
 

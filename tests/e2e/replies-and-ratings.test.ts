@@ -156,7 +156,8 @@ describe('ratings on the catalog (issue #10)', () => {
     const catalog = (await ratings(products)).map(({ href, text }) => ({ href, text }));
     const kit = await openPage(ctx.site, '/products/lock-kit', await ctx.site.page({ viewport: { width: 320, height: 800 } }));
     const related = await ratings(kit);
-    expect(related.map(({ href, text }) => ({ href, text }))).toEqual(catalog);
+    // /products lists the kit builder too (issue #29); its own page relates every other product.
+    expect(related.map(({ href, text }) => ({ href, text }))).toEqual(catalog.filter((c) => !c.href?.startsWith('/products/lock-kit')));
     for (const r of related) expectToScale(r, Number(r.text.slice(0, 3)), `related ${r.href}`);
   }, 60_000);
 });

@@ -206,7 +206,7 @@ describe('the header of a signed-in visitor', () => {
       const page = await ctx.site.page({ viewport: { width: 1280, height: 800 }, storageState: state });
       await open(page, '/');
       const bar = headerAuth(page);
-      await bar.getByText(who.email).waitFor({ timeout: 20_000 });
+      await bar.getByTitle(who.email).waitFor({ timeout: 20_000 }); // the greeting: a display name, or the address (issue #29)
       for (const width of [1280, 1440]) {
         await page.setViewportSize({ width, height: 800 });
         await page.waitForFunction((w) => innerWidth === w, width);

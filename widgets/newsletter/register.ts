@@ -10,7 +10,7 @@
  * @event kyb-subscribed - `{email, waitingList: false, message}` once subscribed
  * @csspart card, intro, success, button, again, form, consent, privacy-link, error, submit, field, label, hint,
  *   toasts, toast
- * @reserve 548px 379:521px 768:477px 1280:484px
+ * @reserve 572px 379:521px 768:477px 1280:484px
  */
 import { defineElement } from '../core/define.ts';
 import { CONTROLS } from '../core/controls.ts';

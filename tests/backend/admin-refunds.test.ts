@@ -8,7 +8,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
-import { adminClient, signedInClient, testStack, type TestClient, type TestStack } from '../support/stack.ts';
+import { adminClient, invokeFunction, signedInClient, testStack, type TestClient, type TestStack } from '../support/stack.ts';
 import { stripeClient } from '../support/stripe.ts';
 import type { CartLine } from '../../shared/cart.ts';
 import { historyNote, type OrderEvent } from '../../shared/orders.ts';
@@ -22,18 +22,7 @@ let admin: TestClient;
 const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await s.db.query<T>(text, params)).rows;
 const ip = () => `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
-async function invoke(name: string, body: unknown, client: TestClient = admin) {
-  const { data, error, response } = await client.functions.invoke(name, { body: body as Record<string, unknown>, headers: { 'x-real-ip': ip() } });
-  return {
-    status: response?.status ?? 0,
-    body: error
-      ? await response
-          ?.clone()
-          .json()
-          .catch(() => null)
-      : data,
-  };
-}
+const invoke = (name: string, body: unknown, client: TestClient = admin) => invokeFunction(client, name, body, { 'x-real-ip': ip() });
 
 async function paidOrder(lines: CartLine[], email: string) {
   const r = await invoke('checkout', { cart: randomUUID(), lines }, s.client());

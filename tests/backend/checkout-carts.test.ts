@@ -9,7 +9,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
-import { signedInClient, testStack, type TestClient, type TestStack } from '../support/stack.ts';
+import { invokeFunction, signedInClient, testStack, type TestClient, type TestStack } from '../support/stack.ts';
 import { stripeClient } from '../support/stripe.ts';
 import type { CartLine } from '../../shared/cart.ts';
 import { CART_MESSAGES, COMMERCE_MESSAGES } from '../../shared/messages.ts';
@@ -24,18 +24,8 @@ let sdk: Stripe;
 const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await s.db.query<T>(text, params)).rows;
 const ip = () => `10.7.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
-async function press(cart: string, lines: CartLine[], extra: Record<string, unknown> = {}, client: TestClient = s.client()) {
-  const { data, error, response } = await client.functions.invoke('checkout', { body: { cart, lines, attempt: randomUUID(), ...extra }, headers: { 'x-real-ip': ip() } });
-  return {
-    status: response?.status ?? 0,
-    body: error
-      ? await response
-          ?.clone()
-          .json()
-          .catch(() => null)
-      : data,
-  };
-}
+const press = (cart: string, lines: CartLine[], extra: Record<string, unknown> = {}, client: TestClient = s.client()) =>
+  invokeFunction(client, 'checkout', { cart, lines, attempt: randomUUID(), ...extra }, { 'x-real-ip': ip() });
 const sessionOf = (url: string) => url.split('/').pop()!;
 const orderOfSession = async (session: string) =>
   (await sql<{ order_id: string }>('select order_id from public.order_payments where checkout_session_id = $1', [session]))[0]?.order_id;

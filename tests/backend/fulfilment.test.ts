@@ -11,7 +11,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
-import { adminClient, signedInClient, testStack, type TestClient, type TestStack } from '../support/stack.ts';
+import { adminClient, invokeFunction, signedInClient, testStack, type TestClient, type TestStack } from '../support/stack.ts';
 import { stripeClient } from '../support/stripe.ts';
 import type { CartLine } from '../../shared/cart.ts';
 import { DOWNLOAD_LINK_SECONDS } from '../../shared/rules/commerce.ts';
@@ -26,18 +26,8 @@ let admin: TestClient;
 const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await s.db.query<T>(text, params)).rows;
 const ip = () => `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
-async function invoke(name: string, body: unknown, client: TestClient = s.client(), headers: Record<string, string> = {}) {
-  const { data, error, response } = await client.functions.invoke(name, { body: body as Record<string, unknown>, headers: { 'x-real-ip': ip(), ...headers } });
-  return {
-    status: response?.status ?? 0,
-    body: error
-      ? await response
-          ?.clone()
-          .json()
-          .catch(() => null)
-      : data,
-  };
-}
+const invoke = (name: string, body: unknown, client: TestClient = s.client(), headers: Record<string, string> = {}) =>
+  invokeFunction(client, name, body, { 'x-real-ip': ip(), ...headers });
 const mails = async (to: string) =>
   sql<{ subject: string; text: string; html: string | null }>('select subject, text, html from local_inbox.mails where to_address = $1 order by seq', [to]);
 

@@ -9,7 +9,7 @@
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { adminClient, signedInClient, sqlOn, testStack, type TestClient, type TestStack } from '../support/stack.ts';
+import { adminClient, invokeFunction, signedInClient, sqlOn, testStack, type TestClient, type TestStack } from '../support/stack.ts';
 import type { CartLine } from '../../shared/cart.ts';
 import type { KitLaunchState } from '../../shared/contracts.ts';
 import { KIT_TERMS } from '../../shared/rules/commerce.ts';
@@ -23,18 +23,7 @@ let admin: TestClient;
 const sql = sqlOn(() => s);
 const ip = () => `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
-async function invoke(name: string, body: unknown, client: TestClient = s.client()) {
-  const { data, error, response } = await client.functions.invoke(name, { body: body as Record<string, unknown>, headers: { 'x-real-ip': ip() } });
-  return {
-    status: response?.status ?? 0,
-    body: error
-      ? await response
-          ?.clone()
-          .json()
-          .catch(() => null)
-      : data,
-  };
-}
+const invoke = (name: string, body: unknown, client: TestClient = s.client()) => invokeFunction(client, name, body, { 'x-real-ip': ip() });
 const launch = (onSale?: boolean, client = admin) => invoke('kit-launch', onSale === undefined ? { product: 'diy-kit' } : { product: 'diy-kit', onSale }, client);
 /** The hourly run, as pg_cron (or the local schedule) sends it. */
 const runJob = () => invoke('kit-launch', {}, s.client({ serviceRole: true }));

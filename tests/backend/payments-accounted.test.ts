@@ -11,7 +11,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
-import { adminClient, testStack, type TestClient, type TestStack } from '../support/stack.ts';
+import { adminClient, invokeFunction, testStack, type TestClient, type TestStack } from '../support/stack.ts';
 import { stripeClient } from '../support/stripe.ts';
 import { signatureHeader } from '../../supabase/local/stripe/webhooks.ts';
 import { LOCAL_NOTIFY_TO } from '../../supabase/local/config.ts';
@@ -29,10 +29,7 @@ let admin: TestClient;
 const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await s.db.query<T>(text, params)).rows;
 const ip = () => `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
-async function invoke(name: string, body: unknown, client: TestClient = s.client()) {
-  const { data, error, response } = await client.functions.invoke(name, { body: body as Record<string, unknown>, headers: { 'x-real-ip': ip() } });
-  return { status: response?.status ?? 0, body: error ? await response?.json().catch(() => null) : data };
-}
+const invoke = (name: string, body: unknown, client: TestClient = s.client()) => invokeFunction(client, name, body, { 'x-real-ip': ip() });
 const sessionOf = (url: string) => url.split('/').pop()!;
 const subjects = async (to: string, number?: number) =>
   (await sql<{ subject: string }>('select subject from local_inbox.mails where to_address = $1 order by seq', [to]))

@@ -124,6 +124,23 @@ export async function httpTestStack(config: StackConfigOverrides = {}) {
 }
 
 /** A fresh client signed in as the seeded admin (supabase/seed.sql). */
+/**
+ * A function called as the browser calls it, through supabase-js: its status and its JSON body, whether
+ * it answered 2xx or an error (supabase-js puts an error's body on `response`, not `data`).
+ */
+export async function invokeFunction(client: TestClient, name: string, body: unknown, headers: Record<string, string> = {}) {
+  const { data, error, response } = await client.functions.invoke(name, { body: body as Record<string, unknown>, headers });
+  return {
+    status: response?.status ?? 0,
+    body: error
+      ? await response
+          ?.clone()
+          .json()
+          .catch(() => null)
+      : data,
+  };
+}
+
 export async function adminClient(s: TestStack): Promise<TestClient> {
   const c = s.client();
   const { error } = await c.auth.signInWithPassword(ADMIN);

@@ -11,7 +11,7 @@ import { LOYALTY_CARD } from '../../shared/catalog.ts';
 import { ExtLink, Fallback, Img, PhoneLink, StarScale } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import type { PartnerBrand } from '../content/partners.ts';
-import { basedOn, formatAverage, reviewCount } from '../../widgets/reviews/model/index.ts';
+import { basedOn, formatAverage, reviewCount } from '../../ui/reviews/model/index.ts';
 import { ReviewCards } from '../components/review-cards.tsx';
 import { reviewSnapshot } from '../data/review-snapshots.ts';
 

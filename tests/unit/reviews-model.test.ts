@@ -4,8 +4,8 @@
  * the element, the moderation panel and the prerendered page share.
  */
 import { describe, expect, it } from 'vitest';
-import * as reviews from '../../widgets/reviews/model/index.ts';
-import { mediaRow, reviewRow } from '../../widgets/reviews/model/write.ts';
+import * as reviews from '../../ui/reviews/model/index.ts';
+import { mediaRow, reviewRow } from '../../ui/reviews/model/write.ts';
 
 const { EMPTY_FEED, PAGE_SIZE, PRERENDER_TIME_ZONE, VERIFIED_LABEL, feedArgs, firstPage, formatReviewDate, isFeed, isVideo, loadFeed, mediaUrl, normaliseFeed, reviewCount } =
   reviews;

@@ -148,7 +148,7 @@ describe('the local stack', () => {
     expect(html).toContain('Reviews from our clients appear here with JavaScript on.');
   });
 
-  it('reads the seed in memory with KYB_PRERENDER_REVIEWS=seed, through the same reader as the element', async () => {
+  it('reads the seed with KYB_PRERENDER_REVIEWS=seed over HTTP from a local stack it starts as a process, through the same reader as the element', async () => {
     const project = unreachable();
     expect(await load(LOCAL, { KYB_PRERENDER_REVIEWS: 'seed' }, project.fetch)).toEqual({ source: 'local-seed', count: REVIEW_SLUGS.length });
     expect(project.calls).toEqual([]);

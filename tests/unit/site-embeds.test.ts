@@ -12,8 +12,8 @@ import { REVIEW_SLUGS } from '../../shared/rules/reviews.ts';
 import { BUSINESS } from '../../shared/business.ts';
 import { headersFile, renderEmbedPages, robotsTxt } from '../../site/prerender.ts';
 import { EMBED_FRAME_SCRIPT } from '../../site/layout/EmbedDocument.tsx';
-import { EMBEDS } from '../../widgets/embed/embeds.ts';
-import { REVIEW_PAGES, reviewPagePath } from '../../widgets/reviews/model/index.ts';
+import { EMBEDS } from '../../ui/embeds.ts';
+import { REVIEW_PAGES, reviewPagePath } from '../../ui/reviews/model/index.ts';
 import { all, attr, env, page, usePages } from './site-pages.ts';
 
 usePages();

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createElement, type FunctionComponent } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { renderPath } from '../../site/prerender.ts';
-import { priceTableOf } from '../../widgets/loc-configurator/price-table.ts';
+import { priceTableOf } from '../../ui/price-table.ts';
 import { decode } from './site-pages.ts';
 
 // The element's JSX is React's: loaded by a path the type checker does not follow, since this file is

@@ -1,12 +1,12 @@
 /**
- * kyb-admin-orders' visual states (the catalogue: widgets/core/states.ts). Data: the seeded orders
+ * kyb-admin-orders' visual states (the catalogue: widgets/core/state-types.ts). Data: the seeded orders
  * (supabase/seed.sql, "orders" and "orders the business runs": one in each status, KYB-1001 to
  * KYB-1012, four of them needing action; the unpaid ones, awaiting payment and expired, are Abandoned
  * checkouts), the seeded reconcile run and the seeded Crown Planner files. No state changes anything:
  * the refund states stop at the question (a seeded payment exists at no Stripe; the refund itself is
  * tested against the local Stripe in tests/browser/admin-orders-refunds.test.ts).
  */
-import type { ElementState, ElementStates } from '../core/states.ts';
+import type { ElementState, ElementStates } from '../core/state-types.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../shared/rules/commerce.ts';
 import { ORDER_STATUS_LABEL } from '../../shared/messages.ts';
 

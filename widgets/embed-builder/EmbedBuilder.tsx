@@ -15,7 +15,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { AdminGate, type AdminPanelProps } from '../core/admin-gate.tsx';
 import { getConfig } from '../core/config.ts';
-import { EMBEDS, type Embed, type EmbedAttr, embedByPath } from '../embed/embeds.ts';
+import { EMBEDS, type Embed, type EmbedAttr, embedByPath } from '../../ui/embeds.ts';
 import { type Backend, type Choice, embedUrl, iframeSnippet, linkSnippet, scriptSnippet } from '../embed/snippets.ts';
 import { DEFAULT_LOOK, FONTS, type FontId, type Look, RADIUS_MAX, colorsOf, contrast, hexColor } from '../embed/theme.ts';
 import { CodeBox } from './CodeBox.tsx';

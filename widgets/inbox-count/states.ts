@@ -1,5 +1,5 @@
-/** kyb-inbox-count's visual states (the catalogue: widgets/core/states.ts). Data: the seeded inbox and orders. */
-import type { ElementStates } from '../core/states.ts';
+/** kyb-inbox-count's visual states (the catalogue: widgets/core/state-types.ts). Data: the seeded inbox and orders. */
+import type { ElementStates } from '../core/state-types.ts';
 
 export default {
   tag: 'kyb-inbox-count',

@@ -23,7 +23,7 @@ import {
   type ProductId,
 } from '../../../shared/catalog.ts';
 import { formatAdder, formatUSD, fromPrice, jahBundles, priceDiyKit, priceJah } from '../../../shared/pricing.ts';
-import { priceTable, priceTableOf } from '../../../widgets/loc-configurator/price-table.ts';
+import { priceTable, priceTableOf } from '../../../ui/price-table.ts';
 import { Accordion, Badge, ExtLink, Fallback, Img, Section } from '../../components/ui.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { LOCK_KIT_FAQ, LOCK_KIT_TABS } from '../../content/products.ts';

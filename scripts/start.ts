@@ -49,7 +49,7 @@ function stale(apiUrl: string, siteUrl: string): boolean {
   if (!existsSync(index) || builtAt(join(root, 'dist/site/widgets/kyb-widgets.js')) === 0) return true;
   const html = readFileSync(index, 'utf8');
   if (!html.includes(`content="${apiUrl}"`) || !html.includes(`content="${siteUrl}"`)) return true;
-  return builtAt(index) < newestSource(['widgets', 'site', 'shared'].map((d) => join(root, d)));
+  return builtAt(index) < newestSource(['widgets', 'ui', 'site', 'shared'].map((d) => join(root, d)));
 }
 const openPath = args[args.indexOf('--open') + 1] && args.includes('--open') ? args[args.indexOf('--open') + 1] : '/';
 const host = process.env.HOST ?? '127.0.0.1';

@@ -21,9 +21,7 @@ import { type FeedReview, PRERENDER_TIME_ZONE } from '../../ui/reviews/model/ind
  * them. React escapes `"` in text, so ` part="` can only be an attribute.
  */
 export const reviewCardHtml = (review: FeedReview): string =>
-  renderToStaticMarkup(
-    createElement(ReviewCard, { review, timeZone: PRERENDER_TIME_ZONE }),
-  ).replace(/ part="[^"]*"/g, '');
+  renderToStaticMarkup(createElement(ReviewCard, { review, timeZone: PRERENDER_TIME_ZONE })).replace(/ part="[^"]*"/g, '');
 
 /** The list of cards, in the feed's order. */
 export function ReviewCards({ reviews }: { reviews: readonly FeedReview[] }) {

@@ -1,5 +1,5 @@
 /**
- * The reviews module (widgets/reviews/model/): how a raw review_feed answer becomes a feed, what the RPC
+ * The reviews module (ui/reviews/model/): how a raw review_feed answer becomes a feed, what the RPC
  * is asked, the injected caller, media URLs, the rows a submitted review becomes, and the words and dates
  * the element, the moderation panel and the prerendered page share.
  */

@@ -1,6 +1,6 @@
 /**
  * The embeds' side of the built site (issue #22; site/README.md#embed-pages): the /embed/<element> pages
- * (one per widgets/embed/embeds.ts entry, minimal, noindex, their script before the loader), the one
+ * (one per ui/embeds.ts entry, minimal, noindex, their script before the loader), the one
  * header rule that lets other sites frame them and nothing else, /links (every link counted through its
  * ping), and where kyb-reviews sends a visitor who wants to write a review (REVIEW_PAGES).
  * What a host page does with them in Chromium: tests/e2e/embed-forms.test.ts.

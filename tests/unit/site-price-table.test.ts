@@ -1,5 +1,5 @@
 /**
- * widgets/loc-configurator/price-table.ts: the price tables are written once, so the prerendered
+ * ui/price-table.ts: the price tables are written once, so the prerendered
  * product page (Preact, rendered to a string) and kyb-loc-configurator (React API, here on React's
  * own server renderer) show the same caption, heads and rows, each priced by shared/pricing.ts.
  * Fixture: the page rendered in memory (site/prerender.ts renderPath) and the element's Tables.

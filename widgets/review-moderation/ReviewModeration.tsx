@@ -289,8 +289,8 @@ function Panel({ toast, host }: AdminPanelProps) {
           Delete this review?
         </h3>
         <p id={dialogDesc}>
-          “{confirm?.title}” by {confirm?.reviewer_name} will be deleted with its {confirm?.media.length ?? 0} {confirm?.media.length === 1 ? 'file' : 'files'}. This
-          cannot be undone.
+          “{confirm?.title}” by {confirm?.reviewer_name} will be deleted with its {confirm?.media.length ?? 0} {confirm?.media.length === 1 ? 'file' : 'files'}. This cannot be
+          undone.
         </p>
         <div className="rm__dialog-actions">
           <button type="button" className="kyb-btn kyb-btn--outline" onClick={() => setConfirm(null)} disabled={deleting} data-autofocus>

@@ -80,14 +80,7 @@ function Media({ review: r }: { review: ModeratedReview }) {
               <video src={fileUrl(m.file_path)} controls preload="metadata" playsInline aria-label={`${what} from ${r.reviewer_name}'s review`} />
             ) : (
               <a href={fileUrl(m.file_path)} target="_blank" rel="noopener noreferrer" className="rm__thumb">
-                <img
-                  src={fileUrl(m.file_path)}
-                  alt={`${what} from ${r.reviewer_name}'s review (opens in a new tab)`}
-                  width={96}
-                  height={96}
-                  loading="lazy"
-                  decoding="async"
-                />
+                <img src={fileUrl(m.file_path)} alt={`${what} from ${r.reviewer_name}'s review (opens in a new tab)`} width={96} height={96} loading="lazy" decoding="async" />
               </a>
             )}
           </li>

@@ -16,9 +16,9 @@ export const STATUS_LABEL: Record<Status, string> = { pending: 'Pending', approv
 
 /**
  * A review as moderation shows it: the card's own row (FeedReview, the view review_cards' row, which
- * kyb-reviews and the built pages draw too) and whether it is approved. The view holds approved reviews
- * only for visitors, and an admin's list needs the pending ones and the flag, so the rows are read from
- * the tables under the admin's row-level security and shaped into that type here.
+ * kyb-reviews and the built pages draw too) and whether it is approved. The view has no is_approved
+ * column, which the admin's tabs filter on and the badge shows, so the rows are read from the tables
+ * (under the admin's row-level security) and shaped into that type here.
  */
 export type ModeratedReview = FeedReview & Pick<Tables<'reviews'>, 'is_approved'>;
 
@@ -33,14 +33,13 @@ import type { KybClient } from '../core/supabase.ts';
 export type { Result };
 const fail = (error: unknown): { ok: false; error: unknown } => ({ ok: false, error });
 
-/** The card's columns of table reviews: every key of FeedReview but its two JSON ones, checked below. */
-type CardColumn = Exclude<keyof FeedReview, 'media' | 'reply'>;
-const CARD_COLUMNS = ['id', 'product_slug', 'rating', 'title', 'content', 'reviewer_name', 'is_verified_purchase', 'created_at'] as const satisfies readonly CardColumn[];
-// A column added to the view review_cards (so to FeedReview) and missing here fails the type check.
-const everyCardColumn: Exclude<CardColumn, (typeof CARD_COLUMNS)[number]> extends never ? true : never = true;
+/**
+ * Every column of reviews (`*`: a column added to the table and to the view review_cards reaches the card
+ * here with no edit), the media and the reply, in the keys the card reads (`media`, `reply`: listReviews).
+ */
 const MEDIA: readonly (keyof FeedMedia)[] = ['id', 'file_path', 'file_type', 'file_size'];
 const REPLY: readonly (keyof FeedReply)[] = ['content', 'created_at', 'updated_at'];
-const COLUMNS = everyCardColumn && `${CARD_COLUMNS.join(', ')}, is_approved, review_media(${MEDIA.join(', ')}), review_replies(${REPLY.join(', ')})`;
+const COLUMNS = `*, review_media(${MEDIA.join(', ')}), review_replies(${REPLY.join(', ')})`;
 
 /** The part of postgrest-js's filter builder used here (its full generic type is too deep to carry). */
 interface EqFilter {

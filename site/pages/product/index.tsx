@@ -36,7 +36,7 @@ function MultiToneNote() {
   return <p class="note">Multi-tone custom color: {formatAdder(MULTI_TONE_PRICE)} per order.</p>;
 }
 
-/** The page's price table: the markup the configurator uses too (widgets/loc-configurator/price-table.ts). */
+/** The page's price table: the markup the configurator uses too (ui/price-table.ts). */
 function PriceTable({ id }: { id: ProductId }) {
   const t = priceTableOf(id);
   return t ? priceTable(h, t, { wrap: 'table-wrap', table: 'price-table', muted: 'small', region: true }) : null;

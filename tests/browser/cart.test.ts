@@ -217,7 +217,7 @@ describe('kyb-cart', () => {
     // Closed as a customer closes it (its ×), then pressed again, the PDF already in the cart (a download
     // is one per order): the cart opens still, its line saying so, rather than a press that leads nowhere
     // (issue #29's walk).
-    d.querySelector('[part~="close"]').click();
+    d.querySelector<HTMLButtonElement>('[part~="close"]')!.click();
     await waitFor(() => !drawer(header), 'the drawer closed');
     planner.querySelector('button').click();
     const again = await waitFor(() => drawer(header), 'the drawer opened again');

@@ -127,7 +127,13 @@ async function route(req: Request, ctx: StackContext): Promise<Response> {
   const url = new URL(req.url);
   if (req.method === 'OPTIONS' && !isLocalPage(url.pathname)) return preflight(req);
   if (url.pathname === '/' || url.pathname === '/health') {
-    return json({ ok: true, services: ['auth/v1', 'rest/v1', 'storage/v1', 'functions/v1'], inbox: '/inbox', stripe: { api: '/v1', dashboard: '/stripe' }, acuity: { api: '/api/v1', page: '/acuity' } });
+    return json({
+      ok: true,
+      services: ['auth/v1', 'rest/v1', 'storage/v1', 'functions/v1'],
+      inbox: '/inbox',
+      stripe: { api: '/v1', dashboard: '/stripe' },
+      acuity: { api: '/api/v1', page: '/acuity' },
+    });
   }
   // The local Stripe: its API where the SDK's host/port point (Stripe's own paths), its pages beside it.
   if (url.pathname.startsWith('/v1/')) return ctx.stripe.api(req, url.pathname.slice('/v1'.length));

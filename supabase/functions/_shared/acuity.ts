@@ -74,7 +74,8 @@ export function bookingOf(a: unknown): Booking | null {
   if (!a || typeof a !== 'object' || Array.isArray(a)) return null;
   const o = a as Record<string, unknown>;
   const id = int(o.id);
-  const start = typeof o.datetime === 'string' ? Date.parse(o.datetime) : Number.NaN;
+  // Acuity writes the offset without a colon (`-0500`); ISO 8601's extended form, which every runtime parses, has one.
+  const start = typeof o.datetime === 'string' ? Date.parse(o.datetime.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')) : Number.NaN;
   const minutes = int(o.duration);
   if (!id || Number.isNaN(start) || minutes === null || typeof o.canceled !== 'boolean') return null;
   const email = text(o.email)?.trim().toLowerCase() || null;

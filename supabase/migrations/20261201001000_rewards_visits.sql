@@ -66,7 +66,7 @@ create table if not exists public.punches (
 comment on table public.punches is
   'The rewards card''s history, append-only: +1 a visit or an admin''s punch, -1 a punch taken back (canceled, no-show, an admin''s correction). The card is the sum.';
 create index if not exists punches_email on public.punches (email, id);
-create index if not exists punches_booking on public.punches (booking_id) where booking_id is not null;
+create index if not exists punches_booking on public.punches (booking_id);
 
 -- Append-only, whoever tries (the service role included): a correction is a new row.
 create or replace function public.punches_append_only()

@@ -207,6 +207,7 @@ const PG_FILES: [pattern: string, reason: string][] = [
     'acuity-webhook.test.ts',
     "rewards (issue #31): booking_apply's newer-read guard, rewards_settle under the booking's lock, the append-only history trigger, RLS by confirmed e-mail, the stand-in's schema local_acuity",
   ],
+  ['reward-codes.test.ts', "reward codes (issue #31): reward_codes_issue under the card's lock, never past the card's count, once per marker; RLS by confirmed e-mail"],
 ];
 
 /** The files of PG_FILES (paths for vitest), or an error naming every entry that matches nothing. */

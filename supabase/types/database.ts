@@ -808,6 +808,57 @@ export type Database = {
         };
         Relationships: [];
       };
+      reward_codes: {
+        Row: {
+          code: string;
+          earned_at_visit: number;
+          email: string;
+          id: number;
+          issued_at: string;
+          order_id: string | null;
+          percent_off: number;
+          returned_at: string | null;
+          status: string;
+          stripe_promotion_code: string | null;
+          used_at: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          code: string;
+          earned_at_visit: number;
+          email: string;
+          id?: never;
+          issued_at?: string;
+          order_id?: string | null;
+          percent_off: number;
+          returned_at?: string | null;
+          status?: string;
+          stripe_promotion_code?: string | null;
+          used_at?: string | null;
+        };
+        Update: {
+          code?: string;
+          earned_at_visit?: number;
+          email?: string;
+          id?: never;
+          issued_at?: string;
+          order_id?: string | null;
+          percent_off?: number;
+          returned_at?: string | null;
+          status?: string;
+          stripe_promotion_code?: string | null;
+          used_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'reward_codes_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: false;
+            referencedRelation: 'orders';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       site_rebuild_requests: {
         Row: {
           first_requested_at: string;
@@ -1094,6 +1145,7 @@ export type Database = {
       };
       review_slug_of: { Args: { p_product: string }; Returns: string };
       review_summaries_add: { Args: { p_media: number[]; p_ratings: number[]; p_reviews: number[]; p_slugs: string[] }; Returns: undefined };
+      reward_codes_issue: { Args: { p_earned: Json; p_email: string }; Returns: number };
       rewards_adjust: { Args: { p_by: string; p_change: number; p_email: string; p_reason: string }; Returns: number };
       rewards_settle: { Args: { p_booking?: number }; Returns: Json };
       site_rebuild_claim: { Args: { p_max_wait_seconds: number; p_quiet_seconds: number }; Returns: string[] };

@@ -157,7 +157,7 @@ describe('a visit counts once it happened', () => {
     expect(first.status).toBe(200);
     expect(first.body.punched).toBeGreaterThanOrEqual(1);
     expect(await punchesOf(a.id)).toMatchObject([{ change: 1, reason: 'visit' }]);
-    expect(await runJob()).toEqual({ status: 200, body: { punched: 0, taken_back: 0 } });
+    expect(await runJob()).toEqual({ status: 200, body: { punched: 0, taken_back: 0, codes_issued: 0 } });
     expect(await card(address)).toBe(1);
   });
 

@@ -55,6 +55,7 @@ const ORDER_COLUMNS = [
 const SHOP_TABLES = ['carts', 'checkout_carts', 'order_events', 'order_items', 'order_mails', 'order_payments', 'orders', 'stripe_events'] as const;
 const REWARD_BOOKING_COLUMNS = ['acuity_id', 'email', 'first_name', 'appointment_type', 'starts_at', 'ends_at', 'canceled', 'no_show', 'confirmation_page'];
 const REWARD_PUNCH_COLUMNS = ['id', 'email', 'booking_id', 'change', 'reason', 'note', 'created_by', 'created_at'];
+const REWARD_CODE_COLUMNS = ['id', 'code', 'email', 'earned_at_visit', 'percent_off', 'status', 'order_id', 'issued_at', 'used_at', 'returned_at'];
 const columns = (table: string, names: string[]) => Object.fromEntries(names.map((c) => [`column ${table}.${c}`, ['SELECT']]));
 
 /**
@@ -123,6 +124,8 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
     // read only, column by column; when each booking was last read from Acuity stays server-side.
     ...columns('bookings', REWARD_BOOKING_COLUMNS),
     ...columns('punches', REWARD_PUNCH_COLUMNS),
+    // Reward codes (migration reward_codes): read only; the Stripe promotion code's id stays server-side.
+    ...columns('reward_codes', REWARD_CODE_COLUMNS),
   },
   service_role: {
     'table leads': CRUD,
@@ -174,6 +177,9 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
     'function booking_apply(jsonb,timestamp with time zone)': ['EXECUTE'],
     'function rewards_settle(bigint)': ['EXECUTE'],
     'function rewards_adjust(text,integer,text,uuid)': ['EXECUTE'],
+    // Reward codes (migration reward_codes): the job and the webhook issue; checkout and refunds move them.
+    'table reward_codes': ['SELECT', 'INSERT', 'UPDATE'],
+    'function reward_codes_issue(text,jsonb)': ['EXECUTE'],
   },
 };
 
@@ -284,6 +290,7 @@ const CALLS: Record<Role, [string, () => Promise<Outcome>][]> = {
       async () => {
         await ok('bookings', user.client.from('bookings').select(REWARD_BOOKING_COLUMNS.join(', ')).order('starts_at'));
         await ok('punches', user.client.from('punches').select(REWARD_PUNCH_COLUMNS.join(', ')).order('id'));
+        await ok('reward codes', user.client.from('reward_codes').select(REWARD_CODE_COLUMNS.join(', ')).order('id'));
       },
     ],
     ['account: profile edit', () => ok('update', user.client.from('profiles').update({ display_name: 'Jordan T.' }).eq('id', user.id).select())],
@@ -424,6 +431,7 @@ const CALLS: Record<Role, [string, () => Promise<Outcome>][]> = {
         const { data } = await ok('settle', service.rpc('rewards_settle', { p_booking: id }));
         if ((data as { punched: number }).punched !== 1) throw new Error('rewards_settle: the visit was not punched');
         await ok('correct', service.rpc('rewards_adjust', { p_email: user.email, p_change: 1, p_reason: 'Visit booked by phone', p_by: user.id }));
+        await ok('issue', service.rpc('reward_codes_issue', { p_email: user.email, p_earned: [{ visit: 1, percent_off: 10 }] }));
       },
     ],
     ['link-click function: count a click', () => ok('click', service.rpc('link_click_record', { p_link: 'book' }))],

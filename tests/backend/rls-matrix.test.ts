@@ -15,7 +15,7 @@ import { ALT_TEXT_MAX, GALLERY_MAX_ITEMS } from '../../shared/rules/gallery.ts';
 import { REVIEW_CONTENT_MAX, REVIEW_MAX_FILES, REVIEW_MAX_FILE_BYTES, REVIEW_NAME_MAX, REVIEW_TITLE_MAX } from '../../shared/rules/reviews.ts';
 
 /** The tables the clients are meant to use (helpers-brief "Database"); every other one is private. */
-const CONTRACT_TABLES = ['bookings', 'planner_gallery', 'product_launches', 'profiles', 'punches', 'review_media', 'review_replies', 'review_summaries', 'reviews'];
+const CONTRACT_TABLES = ['bookings', 'planner_gallery', 'product_launches', 'profiles', 'punches', 'review_media', 'review_replies', 'review_summaries', 'reviews', 'reward_codes'];
 /**
  * What visitors send: written by the functions only, read and triaged by admins in the inbox (migration
  * admin_inbox; tests/backend/admin-inbox.test.ts has the admin's side); and the /links click counts,
@@ -472,6 +472,31 @@ describe('bookings and punches (migration rewards_visits)', () => {
     }
     expect(await sql('select count(*)::int as n from public.punches where booking_id = 77001')).toEqual([{ n: 1 }]);
     expect(await sql('select canceled from public.bookings where acuity_id = 77001')).toEqual([{ canceled: false }]);
+  });
+});
+
+describe('reward codes (migration reward_codes)', () => {
+  // A member reads the codes of their own confirmed address, the admin all; only the functions write
+  // (rewards-punches and acuity-webhook issue through reward_codes_issue). tests/backend/reward-codes.test.ts has the rest.
+  it('a member reads only their own, a visitor nothing, and nobody writes from a client', async () => {
+    const [{ email }] = await sql<{ email: string }>('select email from auth.users where id = $1', [owner.id]);
+    await sql(`select public.rewards_adjust($1, 1, 'Visit booked by phone', $2) from generate_series(1, 5)`, [email, admin.id]);
+    await sql(`select public.reward_codes_issue($1, '[{"visit": 5, "percent_off": 10}]'::jsonb)`, [email]);
+    const [{ code }] = await sql<{ code: string }>('select code from public.reward_codes where email = $1', [email]);
+    expect((await owner.client.from('reward_codes').select('code, status')).data).toEqual([{ code, status: 'issued' }]);
+    expect((await other.client.from('reward_codes').select('code')).data).toEqual([]);
+    expect((await admin.client.from('reward_codes').select('code').eq('code', code)).data).toEqual([{ code }]);
+    refused((await anon.from('reward_codes').select('code')) as Result, 'anon');
+    for (const [c, who] of [
+      [anon, 'anon'],
+      [owner.client, 'user'],
+      [admin.client, 'user'],
+    ] as const) {
+      refused((await untyped(c).from('reward_codes').insert({ code: 'KYB-000000000001', email, earned_at_visit: 10, percent_off: 15 })) as Result, who);
+      refused((await untyped(c).from('reward_codes').update({ status: 'issued' }).eq('code', code)) as Result, who);
+      refused((await untyped(c).from('reward_codes').delete().eq('code', code)) as Result, who);
+    }
+    expect(await sql('select count(*)::int as n, min(status) as status from public.reward_codes where email = $1', [email])).toEqual([{ n: 1, status: 'issued' }]);
   });
 });
 

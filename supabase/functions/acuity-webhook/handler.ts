@@ -18,6 +18,7 @@
  */
 import type { FunctionHandler } from '../_shared/handler.ts';
 import { adminClient } from '../_shared/admin.ts';
+import { issueRewardCodes } from '../_shared/reward-codes.ts';
 import { internalError, json, methodNotAllowed } from '../_shared/http.ts';
 import { readCapped } from '../../../shared/http.ts';
 import { acuitySettings, acuitySigned, readAppointment } from '../_shared/acuity.ts';
@@ -63,7 +64,10 @@ export const handle: FunctionHandler = async (req, env) => {
     if (applied.error) throw new Error(`booking_apply: ${applied.error.message}`);
     const settled = await db.rpc('rewards_settle', { p_booking: id });
     if (settled.error) throw new Error(`rewards_settle: ${settled.error.message}`);
-    return json({ received: true, applied: applied.data === true, ...(settled.data as Record<string, number>) });
+    // A visit punched now may complete a marker: its code is issued at once, not at the job's next run.
+    const { email } = read.booking;
+    const codes = email && (settled.data as { punched: number }).punched > 0 ? await issueRewardCodes(db, [email.toLowerCase()]) : 0;
+    return json({ received: true, applied: applied.data === true, ...(settled.data as Record<string, number>), codes_issued: codes });
   } catch (e) {
     console.error(`[acuity-webhook] ${action} ${id} failed:`, e instanceof Error ? e.message : e);
     return json({ error: REWARDS_MESSAGES.acuityUnavailable }, 500);

@@ -7,7 +7,7 @@ const [FIRST, LAST] = [REWARDS_CARD.markers[0], REWARDS_CARD.markers[REWARDS_CAR
 /** The card's rule in words, drawn from REWARDS_CARD (docs/rewards.md#the-card-and-its-rewards). */
 export const CARD_RULE_TEXT = `Your card has ${REWARDS_CARD.slots} slots. At ${markerVisits(FIRST)} you earn ${markerReward(FIRST)}, at ${markerVisits(LAST)} ${markerReward(LAST)}, and then your card starts again.`;
 /** The static example card, in words (its image's alt text and the copy beside it). */
-export const EXAMPLE_CARD_TEXT = `${REWARDS_CARD.examplePunches} of ${REWARDS_CARD.slots} punches: ${FIRST.visit - REWARDS_CARD.examplePunches} more visits to ${markerReward(FIRST)}`;
+export const EXAMPLE_CARD_TEXT = `${REWARDS_CARD.examplePunches} of ${REWARDS_CARD.slots} slots are punched, ${FIRST.visit - REWARDS_CARD.examplePunches} more visits to ${markerReward(FIRST)}`;
 
 export const REWARDS_STEPS: { title: string; text: string }[] = [
   { title: 'Book and enjoy', text: 'Book any studio service online and enjoy your appointment.' },

@@ -23,7 +23,7 @@ export function Rewards() {
           <LoyaltyCardImage class="loyalty-card" />
           <div class="prose">
             <p>{CARD_RULE_TEXT}</p>
-            <p>In the example, {EXAMPLE_CARD_TEXT}. Punches are earned automatically after each completed service, so there is nothing to carry or stamp.</p>
+            <p>In the example card, {EXAMPLE_CARD_TEXT}. Punches are earned automatically after each completed service, so there is nothing to carry or stamp.</p>
           </div>
         </div>
       </Section>

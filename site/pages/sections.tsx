@@ -114,7 +114,7 @@ export function LoyaltyCardImage({ class: c }: { class?: string }) {
   return (
     <picture>
       <source media={LOYALTY_CARD_COMPACT_MEDIA} srcset="/images/loyalty-card-compact.svg" width={300} height={306} />
-      <Img src="/images/loyalty-card.svg" alt={`KYB rewards card, ${EXAMPLE_CARD_TEXT}`} width={640} height={380} class={c} />
+      <Img src="/images/loyalty-card.svg" alt={`KYB rewards card: ${EXAMPLE_CARD_TEXT}`} width={640} height={380} class={c} />
     </picture>
   );
 }

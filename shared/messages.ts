@@ -693,3 +693,18 @@ export const LAUNCH_MESSAGES = {
   notOnSale: (title: string) => `${title} is not on sale yet`,
   adminOnly: 'Only an admin can launch a product.',
 } as const;
+
+/**
+ * The rewards card's server answers (issue #31, docs/rewards.md). acuity-webhook's refusals are what
+ * Acuity's webhook log shows for a delivery; the jobs' and corrections' words are the admin's.
+ */
+export const REWARDS_MESSAGES = {
+  /** acuity-webhook: no `X-Acuity-Signature` header. */
+  missingSignature: 'Missing X-Acuity-Signature header.',
+  /** acuity-webhook: a signature that is not the HMAC of the body with the API key. */
+  invalidSignature: 'Invalid signature.',
+  /** acuity-webhook: signed, but not an appointment notification (no action we know, no numeric id). */
+  notANotification: 'The body is not an Acuity appointment notification.',
+  /** acuity-webhook: Acuity could not be read (down, or it answered what is not an appointment): Acuity sends again. */
+  acuityUnavailable: 'Acuity could not be read. Try again later.',
+} as const;

@@ -7,10 +7,10 @@
  */
 import type { ComponentChildren } from 'preact';
 import { BUSINESS } from '../../shared/business.ts';
-import { LOYALTY_CARD } from '../../shared/catalog.ts';
 import { ExtLink, Fallback, Img, PhoneLink, StarScale } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import type { PartnerBrand } from '../content/partners.ts';
+import { EXAMPLE_CARD_TEXT } from '../content/rewards.ts';
 import { type FeedSummary, SORT_OPTIONS, barPercent, basedOn, formatAverage, reviewCount } from '../../ui/reviews/model/index.ts';
 import { STARS, starCount } from '../../ui/reviews/view/star.ts';
 import { REVIEW_SIGN_IN_LABEL } from '../../shared/messages.ts';
@@ -166,18 +166,12 @@ export function CatalogRating({ slug, href }: { slug: string; href: string }) {
  */
 export const LOYALTY_CARD_COMPACT_MEDIA = '(max-width: 699px)';
 
-/** The loyalty card: 10 slots, 2 punched, 25% and 50% markers (docs/pages.md#rewards, docs/limits.md). */
+/** The example loyalty card (REWARDS_CARD in shared/catalog.ts; tests/unit/catalog.test.ts checks the SVGs follow it). */
 export function LoyaltyCardImage({ class: c }: { class?: string }) {
   return (
     <picture>
       <source media={LOYALTY_CARD_COMPACT_MEDIA} srcset="/images/loyalty-card-compact.svg" width={300} height={306} />
-      <Img
-        src="/images/loyalty-card.svg"
-        alt={`KYB rewards card with ${LOYALTY_CARD.slots} punch slots: ${LOYALTY_CARD.examplePunches} punched, a ${LOYALTY_CARD.markers[0]} reward reached, and a ${LOYALTY_CARD.markers[1]} reward further along`}
-        width={640}
-        height={380}
-        class={c}
-      />
+      <Img src="/images/loyalty-card.svg" alt={`KYB rewards card: ${EXAMPLE_CARD_TEXT}`} width={640} height={380} class={c} />
     </picture>
   );
 }

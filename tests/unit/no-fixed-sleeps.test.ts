@@ -42,22 +42,6 @@ const ALLOWED: Record<string, { count: number; reason: string }> = {
     count: 2,
     reason: `${NEGATIVE}; and the local auth server's one mail per address every 2 s, which runs on real time (the page cannot move the stack's clock yet)`,
   },
-  'tests/backend/rest.test.ts': {
-    count: 1,
-    reason: 'an anon token that expires in a second must not be served from the read cache once expired: the JWT check reads real time (no stack time source yet)',
-  },
-  'tests/backend/functions-contract-site-rebuild.ts': {
-    count: 4,
-    reason: "the site-rebuild job's quiet time (SITE_REBUILD_QUIET_SECONDS) is measured on the database's clock, which the test cannot move yet",
-  },
-  'tests/backend/auth-limits.test.ts': {
-    count: 1,
-    reason: 'lets eight password checks start hashing before timing reads beside them: the hashing thread gives no signal that it is busy (not converted)',
-  },
-  'tests/backend/checkout-crash.test.ts': {
-    count: 2,
-    reason: "the polling interval of two loops that wait on a child process (its /health) and on the order's mail row: waits on the thing, written as loops",
-  },
 };
 
 const PATTERNS: [name: string, re: RegExp][] = [

@@ -27,21 +27,16 @@ const ALLOWED: Record<string, { count: number; reason: string }> = {
     reason: 'a video: MediaRecorder records frames drawn over time, so each frame must last a while of real time',
   },
   'tests/browser/support/helpers.ts': {
-    count: 2,
-    reason: `waitFor's polling interval between two looks at its condition (a wait on the thing itself); expectAdminSignIn: ${NEGATIVE}`,
+    count: 1,
+    reason: "waitFor's polling interval between two looks at its condition: a wait on the thing itself, which the condition ends",
   },
-  'tests/browser/admin-inbox.test.ts': { count: 1, reason: NEGATIVE },
   'tests/browser/auth-session.test.ts': { count: 3, reason: NEGATIVE },
   'tests/browser/cart-loading.test.ts': { count: 1, reason: NEGATIVE },
   'tests/browser/order.test.ts': { count: 1, reason: NEGATIVE },
   'tests/browser/review-replies.test.ts': { count: 1, reason: NEGATIVE },
   'tests/browser/reviews-request.test.ts': { count: 1, reason: NEGATIVE },
   'tests/browser/runtime-parity.test.ts': { count: 1, reason: NEGATIVE },
-  'tests/browser/unsubscribe.test.ts': { count: 1, reason: NEGATIVE },
-  'tests/browser/auth-button.test.ts': {
-    count: 2,
-    reason: `${NEGATIVE}; and the local auth server's one mail per address every 2 s, which runs on real time (the page cannot move the stack's clock yet)`,
-  },
+  'tests/browser/auth-button.test.ts': { count: 1, reason: NEGATIVE },
 };
 
 const PATTERNS: [name: string, re: RegExp][] = [

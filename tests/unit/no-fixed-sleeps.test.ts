@@ -36,7 +36,6 @@ const ALLOWED: Record<string, { count: number; reason: string }> = {
   'tests/browser/review-replies.test.ts': { count: 1, reason: NEGATIVE },
   'tests/browser/reviews-request.test.ts': { count: 1, reason: NEGATIVE },
   'tests/browser/runtime-parity.test.ts': { count: 1, reason: NEGATIVE },
-  'tests/browser/auth-button.test.ts': { count: 1, reason: NEGATIVE },
 };
 
 const PATTERNS: [name: string, re: RegExp][] = [

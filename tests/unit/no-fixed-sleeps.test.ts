@@ -33,9 +33,7 @@ const ALLOWED: Record<string, { count: number; reason: string }> = {
   'tests/browser/auth-session.test.ts': { count: 3, reason: NEGATIVE },
   'tests/browser/cart-loading.test.ts': { count: 1, reason: NEGATIVE },
   'tests/browser/order.test.ts': { count: 1, reason: NEGATIVE },
-  'tests/browser/review-replies.test.ts': { count: 1, reason: NEGATIVE },
   'tests/browser/reviews-request.test.ts': { count: 1, reason: NEGATIVE },
-  'tests/browser/runtime-parity.test.ts': { count: 1, reason: NEGATIVE },
 };
 
 const PATTERNS: [name: string, re: RegExp][] = [

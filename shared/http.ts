@@ -5,14 +5,14 @@
  */
 
 /**
- * The bearer token of the Authorization header (`Bearer <token>`, any case, any spaces after the
- * word), or null. The local stack's rest, storage callers, inbox and Stripe read the caller with it;
- * the local auth keeps GoTrue's stricter rule (auth/sessions.ts), the functions' job guard one token
- * without spaces (functions/_shared/http.ts).
+ * The bearer token of the Authorization header, or null: `Bearer <token>`, the scheme in any case,
+ * one token without spaces (a header's outer blanks are trimmed by `Headers`). The one reading of it
+ * for both sides: the local stack's rest, auth, storage callers, inbox and Stripe, and the functions'
+ * caller and job guard (supabase/functions/_shared). GoTrue itself takes only `Bearer` or `bearer` and
+ * one space; the local auth is that much more lenient.
  */
 export function bearerToken(req: Request): string | null {
-  const m = req.headers.get('authorization')?.match(/^Bearer\s+(.+)$/i);
-  return m ? m[1].trim() || null : null;
+  return req.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? null;
 }
 
 /**

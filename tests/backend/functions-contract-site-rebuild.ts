@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FunctionsHttpError } from '@supabase/supabase-js';
 import { defaultConfig } from '../../supabase/local/config.ts';
-import { UNAUTHORIZED } from '../../supabase/functions/site-rebuild/handler.ts';
+import { JOB_UNAUTHORIZED as UNAUTHORIZED } from '../../supabase/functions/_shared/http.ts';
 import type { FunctionsTarget, StartTarget } from './functions-contract.ts';
 
 /** A seeded approved review of jah-locs (supabase/seed.sql). */

@@ -14,8 +14,7 @@ import { FUNCTION_MESSAGES, MSG, VAULT_MAIL } from '../../shared/messages.ts';
 import { RATE_LIMITS } from '../../supabase/functions/_shared/rate-limit.ts';
 import { CONSENT_TEXT_VERSION, WAITLIST_CONSENT_TEXT_VERSION, WAITLIST_NAME } from '../../shared/rules/forms.ts';
 import { leadKinds, type LeadKind } from '../../shared/contracts.ts';
-import { UNAUTHORIZED as CLEANUP_UNAUTHORIZED } from '../../supabase/functions/review-media-cleanup/handler.ts';
-import { UNAUTHORIZED as RECONCILE_UNAUTHORIZED } from '../../supabase/functions/stripe-reconcile/handler.ts';
+import { JOB_UNAUTHORIZED } from '../../supabase/functions/_shared/http.ts';
 import type { TestClient } from '../support/stack.ts';
 import { linkClickContracts } from './functions-contract-links.ts';
 import { siteRebuildContract } from './functions-contract-site-rebuild.ts';
@@ -395,7 +394,7 @@ export function functionContracts(start: StartTarget) {
       // Only the scheduler, holding the service role key, may run it.
       const refused = await t.client().functions.invoke('review-media-cleanup', { body: {} });
       const res = (refused.error as FunctionsHttpError).context as Response;
-      expect({ status: res.status, body: await res.json() }).toEqual({ status: 401, body: { error: CLEANUP_UNAUTHORIZED } });
+      expect({ status: res.status, body: await res.json() }).toEqual({ status: 401, body: { error: JOB_UNAUTHORIZED } });
       expect(await objectNames([oldOrphan])).toEqual([oldOrphan]);
 
       const r = await service.functions.invoke('review-media-cleanup', { body: {} });
@@ -418,7 +417,7 @@ export function functionContracts(start: StartTarget) {
       const before = await rows('select id from public.stripe_reconcile_runs');
       const refused = await t.client().functions.invoke('stripe-reconcile', { body: {} });
       const res = (refused.error as FunctionsHttpError).context as Response;
-      expect({ status: res.status, body: await res.json() }).toEqual({ status: 401, body: { error: RECONCILE_UNAUTHORIZED } });
+      expect({ status: res.status, body: await res.json() }).toEqual({ status: 401, body: { error: JOB_UNAUTHORIZED } });
       expect(await rows('select id from public.stripe_reconcile_runs')).toEqual(before);
 
       const r = await t.client({ serviceRole: true }).functions.invoke('stripe-reconcile', { body: {} });

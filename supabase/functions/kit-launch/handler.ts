@@ -19,7 +19,7 @@ import { PRODUCTS } from '../../../shared/catalog.ts';
 import type { AdminClient } from '../_shared/admin.ts';
 import { callerOf, SESSION_EXPIRED } from '../_shared/caller.ts';
 import { postJsonHandler } from '../_shared/handler.ts';
-import { json, refuseUnlessServiceRole } from '../_shared/http.ts';
+import { isServiceRole, json } from '../_shared/http.ts';
 import { mailTransport } from '../_shared/notify.ts';
 import { RATE_LIMITS } from '../_shared/rate-limit.ts';
 import { sendLaunchMails } from '../_shared/launch-mail.ts';
@@ -47,7 +47,7 @@ export const handle = postJsonHandler({
   perClient: RATE_LIMITS.adminPerClient,
   async handle({ req, env, db, body }) {
     // The schedule: what is owed of every launch, sent again.
-    if (!refuseUnlessServiceRole(req, env)) {
+    if (isServiceRole(req, env)) {
       let sent = 0;
       let failed = 0;
       for (const product of LAUNCHES) {

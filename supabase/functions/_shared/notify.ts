@@ -14,7 +14,7 @@
  *
  * Web APIs only, like every handler (Deno on hosted, Node in the local stack).
  */
-import type { FunctionEnv } from './env.ts';
+import type { FunctionEnv } from '../../../shared/http.ts';
 import type { LeadKind } from '../../../shared/contracts.ts';
 
 export const DEFAULT_EMAIL_API_URL = 'https://api.resend.com/emails';

@@ -11,7 +11,7 @@
  */
 import type { AdminClient } from './admin.ts';
 import { callerOf } from './caller.ts';
-import type { FunctionEnv } from './env.ts';
+import type { FunctionEnv } from '../../../shared/http.ts';
 import { idOf, sessionCustomer, sessionState, type Stripe } from './stripe.ts';
 import { mailSettings, mailTransport, sendEmail } from './notify.ts';
 import { balancePaidMail, balanceReceiptMail, confirmationMail, newOrderMail, refundMail, unexpectedPaymentMail, unexpectedRefundMail, type OrderMail } from './order-mail.ts';

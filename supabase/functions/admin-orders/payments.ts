@@ -3,7 +3,7 @@
  * admin's refund of one of them through Stripe (docs/admin.md#refunds).
  */
 import { COMMERCE_MESSAGES } from '../../../shared/messages.ts';
-import type { FunctionEnv } from '../_shared/env.ts';
+import type { FunctionEnv } from '../../../shared/http.ts';
 import { applyRefund, type Fulfilment } from '../_shared/orders.ts';
 import { idOf, type Stripe } from '../_shared/stripe.ts';
 import { expireAtStripe } from '../_shared/sessions.ts';

@@ -23,7 +23,7 @@ import { isServiceRole, json } from '../_shared/http.ts';
 import { mailTransport } from '../_shared/notify.ts';
 import { RATE_LIMITS } from '../_shared/rate-limit.ts';
 import { sendLaunchMails } from '../_shared/launch-mail.ts';
-import type { FunctionEnv } from '../_shared/env.ts';
+import type { FunctionEnv } from '../../../shared/http.ts';
 
 /** The products that launch by the switch: the catalogue's Coming Soon ones. */
 const LAUNCHES = PRODUCTS.filter((p) => p.comingSoon).map((p) => p.id as 'diy-kit');

@@ -11,7 +11,7 @@
  * Scheduled hourly: on hosted Supabase by pg_cron and pg_net (README, "Deploy"), in the local stack by
  * supabase/local/functions/jobs.ts.
  */
-import type { FunctionEnv } from '../_shared/env.ts';
+import type { FunctionEnv } from '../../../shared/http.ts';
 import { adminClient } from '../_shared/admin.ts';
 import { internalError, json, requireServiceRole } from '../_shared/http.ts';
 import { mailTransport, sendEmail } from '../_shared/notify.ts';

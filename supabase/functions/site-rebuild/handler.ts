@@ -16,7 +16,7 @@
  * Scheduled every minute: on hosted Supabase by pg_cron and pg_net (README, "Deploy"), in the local
  * stack by supabase/local/site-rebuild.ts.
  */
-import type { FunctionEnv } from '../_shared/env.ts';
+import type { FunctionEnv } from '../../../shared/http.ts';
 import { adminClient } from '../_shared/admin.ts';
 import { internalError, json, requireServiceRole } from '../_shared/http.ts';
 

@@ -10,7 +10,7 @@
  * Runs in Deno (the functions import it by relative path), Node and the browser: its only imports are
  * other files of shared/. Each catalogue is its own export, so a widget bundle keeps only the ones it reads.
  */
-import type { LeadKind } from './contracts.ts';
+import type { LeadKind } from './rules/forms.ts';
 import { PASSWORD_MIN } from './rules/accounts.ts';
 import { PLANNER_FILE_LIMITS, REVIEW_REQUEST_DAYS, orderNumber, type OrderStatus } from './rules/commerce.ts';
 

@@ -16,7 +16,8 @@ import { functions } from './functions/index.ts';
 import { inbox } from './inbox.ts';
 import { openMailStore } from './inbox-store.ts';
 import { ensureSeedObjects } from './seed-objects.ts';
-import { createStripeStandIn, type StripeStandIn } from './stripe/index.ts';
+import { createStripeStandIn } from './stripe/index.ts';
+import type { StripeStandIn } from './stripe/stand-in.ts';
 
 export interface Stack {
   handler: (req: Request) => Promise<Response>;

@@ -3,8 +3,15 @@
  * widget bundle on one page (a host that includes the script twice, or two builds) share them.
  * Internal to widgets/core: elements use supabase.ts / rest.ts / functions.ts.
  */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../supabase/types/database.ts';
 import type { KybConfig } from './config.ts';
-import type { KybClient } from './supabase.ts';
+
+/**
+ * The page's supabase-js client, typed by the schema the migrations build (`npm run gen:types`). Named
+ * here, where the registry holds it, so that supabase.ts (which re-exports it) is not imported back.
+ */
+export type KybClient = SupabaseClient<Database>;
 
 export interface ClientEntry {
   promise: Promise<KybClient>;

@@ -30,12 +30,11 @@
  * their own modules in element code so the bundler never ties postgrest-js or functions-js to a chunk
  * that only needs the other.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../supabase/types/database.ts';
 import { getConfig } from './config.ts';
+import type { KybClient } from './registry.ts';
 
-/** The page's supabase-js client, typed by the schema the migrations build (`npm run gen:types`). */
-export type KybClient = SupabaseClient<Database>;
+export type { KybClient };
 
 export { rest } from './rest.ts';
 export { hasStoredSession, authCallbackInUrl, shouldLoadAuth, storagePublicUrl } from './public.ts';

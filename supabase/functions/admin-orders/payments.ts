@@ -4,7 +4,8 @@
  */
 import { COMMERCE_MESSAGES } from '../../../shared/messages.ts';
 import type { FunctionEnv } from '../../../shared/http.ts';
-import { applyRefund, type Fulfilment } from '../_shared/orders.ts';
+import type { Fulfilment } from '../_shared/orders.ts';
+import { applyRefund } from '../_shared/refunds.ts';
 import { idOf, type Stripe } from '../_shared/stripe.ts';
 import { expireAtStripe } from '../_shared/sessions.ts';
 import type { AdminPaymentView } from '../../../shared/orders.ts';

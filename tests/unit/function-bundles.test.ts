@@ -41,20 +41,25 @@ describe('function deploy bundles', () => {
     }
   });
 
-  // The form functions carry the rules, messages and contracts; the shop's functions carry the catalog and
-  // its prices too (they price every order themselves: docs/commerce.md#checkout). Every one reads its
-  // request through shared/http.ts (_shared/http.ts: capped bodies, JSON checks).
-  const FORMS = ['shared/contracts.ts', 'shared/http.ts', 'shared/messages.ts', 'shared/rules/accounts.ts', 'shared/rules/commerce.ts', 'shared/rules/forms.ts'];
-  const SHOP = [...FORMS, 'shared/business.ts', 'shared/cart.ts', 'shared/catalog.ts', 'shared/money.ts', 'shared/orders.ts', 'shared/pricing.ts'].sort();
+  // Every function reads its request through shared/http.ts (_shared/http.ts: capped bodies, JSON checks)
+  // and answers in the message catalogue's words, which carry the rules they quote. The form functions
+  // carry the zod contracts too; the shop's functions carry the catalog and its prices (they price every
+  // order themselves: docs/commerce.md#checkout). The jobs and the webhook read no form: no contracts.
+  const FRAME = ['shared/http.ts', 'shared/messages.ts', 'shared/rules/accounts.ts', 'shared/rules/commerce.ts', 'shared/rules/forms.ts'];
+  const FORMS = [...FRAME, 'shared/contracts.ts'].sort();
+  const SHOP_JOBS = [...FRAME, 'shared/business.ts', 'shared/cart.ts', 'shared/catalog.ts', 'shared/money.ts', 'shared/orders.ts', 'shared/pricing.ts'].sort();
+  const SHOP = [...SHOP_JOBS, 'shared/contracts.ts'].sort();
   const SHARED: Record<string, string[]> = {
     // link-click checks ids against the links of /links (shared/links.ts, with the business's links).
-    'link-click': [...FORMS, 'shared/business.ts', 'shared/links.ts'].sort(),
+    'link-click': [...FRAME, 'shared/business.ts', 'shared/links.ts'].sort(),
     checkout: SHOP,
     'order-status': SHOP,
-    'stripe-webhook': SHOP,
     'admin-orders': SHOP,
-    'review-requests': SHOP,
-    'stripe-reconcile': SHOP,
+    'stripe-webhook': SHOP_JOBS,
+    'review-requests': SHOP_JOBS,
+    'stripe-reconcile': SHOP_JOBS,
+    'review-media-cleanup': FRAME.sort(),
+    'site-rebuild': FRAME.sort(),
     // kit-launch mails the waiting list with the order e-mails' shell (thumbnails from the cart) and the
     // site's address as the Vault's e-mail builds it (_shared/vault-mail.ts siteUrlOf).
     'kit-launch': [...SHOP, 'shared/vault.ts'].sort(),

@@ -4,13 +4,13 @@
 // which dependency-cruiser does not load (it takes `typescript` >= 2 < 7), and swc parses without
 // compiling, so every `import type` stays in the graph and counts for cycles like any other import.
 
-/** A rule that `from` may import nothing of the repository outside `allowed` (packages are not its business). */
+/** A rule that `from` may import nothing of the repository outside `allowed` (packages and Node's own modules are outside the graph). */
 const only = (name, comment, from, allowed, fromNot) => ({
   name,
   comment,
   severity: 'error',
   from: fromNot ? { path: from, pathNot: fromNot } : { path: from },
-  to: { path: '^(widgets|site|shared|supabase|scripts|tests)/|^[^/]+$', pathNot: allowed },
+  to: { pathNot: allowed, dependencyTypesNot: ['core'], couldNotResolve: false },
 });
 
 module.exports = {
@@ -61,8 +61,9 @@ module.exports = {
   ],
   options: {
     parser: 'swc',
-    includeOnly: '^(widgets|site|shared|supabase|scripts|tests)/|^[^/]+\\.ts$',
-    exclude: { path: '(^|/)(node_modules|dist|\\.data)/' },
+    // The repository's own files, whatever its folders are called: not packages, not `node:` modules.
+    includeOnly: '^(?!node_modules/)[^:]*$',
+    exclude: { path: '(^|/)(node_modules|dist|\\.data|test-results)/' },
     doNotFollow: { path: 'node_modules' },
     moduleSystems: ['es6', 'cjs'],
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },

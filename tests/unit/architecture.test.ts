@@ -18,7 +18,8 @@ const TREE: Record<string, string> = {
   // no-circular through type-only imports alone.
   'shared/a.ts': "import type { B } from './b.ts';\nexport type A = { b?: B };\n",
   'shared/b.ts': "import type { A } from './a.ts';\nexport type B = { a?: A };\n",
-  'shared/leaf.ts': 'export const LEAF = 1;\n',
+  // Node's modules and packages are outside the rules (here zod cannot even be resolved).
+  'shared/leaf.ts': "import { createHash } from 'crypto';\nimport * as z from 'zod/mini';\nexport const LEAF = [createHash, z];\n",
   // shared-is-a-leaf
   'shared/reaches-out.ts': "import { W } from '../widgets/w.ts';\nexport const X = W;\n",
   // widgets-reach-the-backend-over-http
@@ -44,7 +45,7 @@ function cruise(tree: Record<string, string>): { code: number | null; out: strin
       writeFileSync(join(dir, file), text);
     }
     const bin = join(ROOT, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruiser.mjs');
-    const run = spawnSync(process.execPath, [bin, '--config', join(ROOT, '.dependency-cruiser.cjs'), '--output-type', 'err', 'shared', 'widgets', 'site', 'supabase', 'tests'], {
+    const run = spawnSync(process.execPath, [bin, '--config', join(ROOT, '.dependency-cruiser.cjs'), '--output-type', 'err', '.'], {
       cwd: dir,
       encoding: 'utf8',
     });

@@ -2,7 +2,8 @@
  * `npm test`: every suite, in the order that fails fastest, then one summary line.
  *
  *   1. type check (widgets, local stack, functions, tests; site with its preact JSX config; browser tests with theirs)
- *      lint        Biome over the whole tree: lint rules (a11y included) and the format check (biome.jsonc)
+ *      lint        Biome over the whole tree: lint rules (a11y included) and the format check (biome.jsonc);
+ *                  then the import rules of ARCHITECTURE.md (npm run lint:deps, .dependency-cruiser.cjs)
  *   2. unit            vitest, node: pricing, rules, route table, pure helpers
  *   3. backend         vitest: real supabase-js against the local stack on PGlite
  *   4. backend (pg)    the files that touch SQL (PG_FILES below, each with its reason) over a throwaway
@@ -258,6 +259,10 @@ if (want('typecheck')) {
 if (want('lint')) {
   await step('lint and format check (Biome)', async () => {
     const { code } = await run(npx('biome'), ['check', '--error-on-warnings', '.']);
+    return { ok: code === 0, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
+  }); // The same command as npm run lint's second half, so the folders it cruises are named once (package.json).
+  await step('import rules (dependency-cruiser, ARCHITECTURE.md)', async () => {
+    const { code } = await run('npm', ['run', '--silent', 'lint:deps']);
     return { ok: code === 0, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
   });
 }

@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { ADMIN_ORDER_TEXT, COMMERCE_TEXT, MSG } from './messages.ts';
 import { CART_LIMITS, ORDER_STEP_STATUSES, REFUND_REASON_MAX } from './rules/commerce.ts';
-import { EMAIL_MAX, EMAIL_PATTERN, MESSAGE_MAX, NAME_MAX, NAME_MIN, PARTNERSHIP_TYPES } from './rules/forms.ts';
+import { EMAIL_MAX, EMAIL_PATTERN, MESSAGE_MAX, NAME_MAX, NAME_MIN, PARTNERSHIP_TYPES, leadKinds } from './rules/forms.ts';
 
 const email = z
   .string({ error: MSG.emailRequired })
@@ -32,11 +32,6 @@ export const newsletterUnsubscribe = z.object({ token: z.string().check(z.minLen
 const optionalText = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max, { error: MSG.tooLong(max) })));
 const requiredText = (max: number, required: string) =>
   z.string({ error: required }).check(z.trim(), z.minLength(1, { error: required }), z.maxLength(max, { error: MSG.tooLong(max) }));
-
-// The lead kinds are defined with the forms' rules (shared/rules/forms.ts), which messages.ts reads too:
-// defined here, messages.ts and this file imported each other.
-import { type LeadKind, leadKinds } from './rules/forms.ts';
-export { type LeadKind, leadKinds };
 
 export const leadPayloads = {
   partnership: z.object({

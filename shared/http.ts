@@ -5,14 +5,14 @@
  */
 
 /**
- * The bearer token of the Authorization header (`Bearer <token>`, any case, any spaces after the
- * word), or null. The local stack's rest, storage callers, inbox and Stripe read the caller with it;
- * the local auth keeps GoTrue's stricter rule (auth/sessions.ts), the functions' job guard one token
- * without spaces (functions/_shared/http.ts).
+ * The bearer token of the Authorization header, or null: `Bearer <token>`, the scheme in any case,
+ * one token without spaces (a header's outer blanks are trimmed by `Headers`). The one reading of it
+ * for both sides: the local stack's rest, auth, storage callers, inbox and Stripe, and the functions'
+ * caller and job guard (supabase/functions/_shared). GoTrue itself takes only `Bearer` or `bearer` and
+ * one space; the local auth is that much more lenient.
  */
 export function bearerToken(req: Request): string | null {
-  const m = req.headers.get('authorization')?.match(/^Bearer\s+(.+)$/i);
-  return m ? m[1].trim() || null : null;
+  return req.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? null;
 }
 
 /**
@@ -77,4 +77,26 @@ export function jsonTextProblem(text: string, maxDepth = MAX_JSON_DEPTH): JsonTe
     } else if (c === 0x5d || c === 0x7d) depth--;
   }
   return null;
+}
+
+/**
+ * What a function handler gets from its runtime: Deno's environment on hosted Supabase (index.ts),
+ * the local stack's config in Node (supabase/local/functions). Handlers never read globals for it, so
+ * the same handler runs, and is tested, in both. It is here, not in supabase/functions, because it is
+ * the contract between the two: the local stack implements it and imports nothing of the functions.
+ */
+export interface FunctionEnv {
+  /** The project URL (SUPABASE_URL on hosted). */
+  supabaseUrl: string;
+  /** SUPABASE_SERVICE_ROLE_KEY: the handler's database access bypasses RLS, so it validates everything itself. */
+  serviceRoleKey: string;
+  /** Other settings and secrets (BETA_PASSWORD_SHA256, …). */
+  get(name: string): string | undefined;
+  /** The fetch the service client uses (the local stack passes its in-process fetch). */
+  fetch?: typeof fetch;
+  /**
+   * Local stack only: a named point in a handler where the stack's crash tests may stop the process
+   * (`KYB_CRASH_AT=<name>`, supabase/local/functions). Unset on hosted Supabase: a no-op there.
+   */
+  checkpoint?(name: string): void;
 }

@@ -4,7 +4,11 @@
  * No imports: this file runs unchanged in Deno (functions), Node (site build, local stack, tests) and the browser.
  */
 
-/** The forms the spec leaves unsent (docs/data.md#entities, #calls): every one is stored by the lead-capture function. */
+/**
+ * The forms the spec leaves unsent (docs/data.md#entities, #calls): every one is stored by the lead-capture
+ * function. shared/contracts.ts holds their payloads; the kinds are here so that messages.ts, which
+ * contracts.ts reads, can key its texts by kind without an import cycle.
+ */
 export const leadKinds = ['partnership', 'beta_request', 'access_beta', 'notify', 'vault_optin', 'merch_notify'] as const;
 export type LeadKind = (typeof leadKinds)[number];
 

@@ -152,6 +152,16 @@ export const SERVER_DATA: readonly ServerDataRow[] = [
     kept: 'Orders: as long as the law requires us to keep sales records. Your cart: until you empty it, check out or delete your account.',
   },
   {
+    what: 'Studio visits and rewards',
+    tables: ['bookings', 'punches', 'reward_codes'],
+    buckets: [],
+    collected:
+      'When you book a studio appointment, our booking service (Acuity Scheduling) tells us of it and we keep the appointment as it stands: your e-mail address, first name, the service, its start and end, and whether it was canceled or marked as missed. From your visits we keep your rewards card: each punch, and any taken back or added by our team, with the reason; and the reward codes it earned, with whether and on which order you used them.',
+    why: 'To fill your rewards card after each visit and give you the rewards it earns.',
+    who: 'You, once signed in with the same confirmed e-mail address, and our team.',
+    kept: 'While you have visits on your card or an unused code, and as long as the law requires us to keep the sales records a code was used on. Ask us and we delete the rest.',
+  },
+  {
     what: 'Protection against abuse',
     tables: ['rate_limits'],
     buckets: [],
@@ -194,6 +204,10 @@ export const PROCESSORS = [
   {
     name: 'Stripe',
     role: 'takes your payment on its own secure page: your card details, e-mail, name and shipping address are entered there, and Stripe tells us the payment went through and where to ship.',
+  },
+  {
+    name: 'Acuity Scheduling',
+    role: 'takes your studio bookings on its own pages: your name, e-mail, phone and the appointment you choose are entered there, and it tells us of each booking, change and cancellation so your rewards card can count your visits.',
   },
   {
     name: 'Our e-mail delivery service',

@@ -16,8 +16,10 @@ import { functions } from './functions/index.ts';
 import { inbox } from './inbox.ts';
 import { openMailStore } from './inbox-store.ts';
 import { ensureSeedObjects } from './seed-objects.ts';
-import { createStripeStandIn, type StripeStandIn } from './stripe/index.ts';
-import { createAcuityStandIn, type AcuityStandIn } from './acuity/index.ts';
+import { createStripeStandIn } from './stripe/index.ts';
+import type { StripeStandIn } from './stripe/stand-in.ts';
+import { createAcuityStandIn } from './acuity/index.ts';
+import type { AcuityStandIn } from './acuity/stand-in.ts';
 
 export interface Stack {
   handler: (req: Request) => Promise<Response>;

@@ -7,22 +7,9 @@ import type { Db } from './db.ts';
 import type { StackConfig } from './config.ts';
 import { verifyJwt, type Claims } from './jwt.ts';
 import { bearerToken, readCapped } from '../../shared/http.ts';
-import type { MailStore } from './inbox-store.ts';
-import type { StripeStandIn } from './stripe/index.ts';
-import type { AcuityStandIn } from './acuity/index.ts';
-
-export interface Mail {
-  id: string;
-  to: string;
-  subject: string;
-  /** `notification`: sent by a function through the e-mail API stand-in (POST /inbox/emails). */
-  kind: 'confirmation' | 'recovery' | 'email_change' | 'magiclink' | 'reauthentication' | 'notification';
-  link: string;
-  text: string;
-  /** The HTML part, when the sender gave one (Resend's `html`). */
-  html?: string;
-  created_at: string;
-}
+import type { Mail, MailStore } from './inbox-store.ts';
+import type { StripeStandIn } from './stripe/stand-in.ts';
+import type { AcuityStandIn } from './acuity/stand-in.ts';
 
 export interface StackContext {
   db: Db;

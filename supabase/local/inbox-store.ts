@@ -11,7 +11,6 @@
  * the first one's new mail until it restarts).
  */
 import type { Db, Query } from './db.ts';
-import type { Mail } from './http.ts';
 import { keyTableSql, pruneKeys } from './idempotency.ts';
 
 /** The inbox keeps the newest mails only. */
@@ -35,6 +34,20 @@ const SCHEMA_SQL = `
   );
   ${keyTableSql(INBOX_KEYS)};
 `;
+
+/** One mail the stack sent (auth's mails, and the functions' through POST /inbox/emails), as the dev inbox shows it. */
+export interface Mail {
+  id: string;
+  to: string;
+  subject: string;
+  /** `notification`: sent by a function through the e-mail API stand-in (POST /inbox/emails). */
+  kind: 'confirmation' | 'recovery' | 'email_change' | 'magiclink' | 'reauthentication' | 'notification';
+  link: string;
+  text: string;
+  /** The HTML part, when the sender gave one (Resend's `html`). */
+  html?: string;
+  created_at: string;
+}
 
 export interface MailStore {
   /** The stored mail, oldest first (at most INBOX_CAPACITY). */

@@ -15,7 +15,8 @@
  * Mail is stored in the stack's database (inbox-store.ts), so it survives a restart.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import type { Mail, Service, StackContext } from './http.ts';
+import type { Service, StackContext } from './http.ts';
+import type { Mail } from './inbox-store.ts';
 import { json, readBody } from './http.ts';
 import { bearerToken } from '../../shared/http.ts';
 import { LOCAL_MAIL_API_KEY } from './config.ts';

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { testStack, signedInClient, sqlOn, adminClient, untyped, type TestStack } from '../support/stack.ts';
 import { signBody } from '../../supabase/local/acuity/index.ts';
 import { REWARDS_MESSAGES } from '../../shared/messages.ts';
-import { UNAUTHORIZED } from '../../supabase/functions/rewards-punches/handler.ts';
+import { JOB_UNAUTHORIZED as UNAUTHORIZED } from '../../supabase/functions/_shared/http.ts';
 
 let s: TestStack;
 const sql = sqlOn(() => s);

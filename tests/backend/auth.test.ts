@@ -7,7 +7,7 @@
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import type { Mail } from '../../supabase/local/http.ts';
+import type { Mail } from '../../supabase/local/inbox-store.ts';
 import { testStack, type TestStack } from '../support/stack.ts';
 import { AUTH_TEMPLATES } from '../../supabase/local/auth/templates.ts';
 

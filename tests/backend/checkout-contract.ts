@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import type { Db } from '../../supabase/local/db.ts';
 import type { StackConfig } from '../../supabase/local/config.ts';
-import type { StripeStandIn } from '../../supabase/local/stripe/index.ts';
+import type { StripeStandIn } from '../../supabase/local/stripe/stand-in.ts';
 import { priceCart, type CartLine } from '../../shared/cart.ts';
 import { KIT_TERMS } from '../../shared/rules/commerce.ts';
 import { CART_MESSAGES } from '../../shared/messages.ts';

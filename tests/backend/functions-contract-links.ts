@@ -8,7 +8,7 @@ import { FunctionsHttpError } from '@supabase/supabase-js';
 import { FUNCTION_MESSAGES } from '../../shared/messages.ts';
 import { LINK_CLICK_IDS } from '../../shared/links.ts';
 import { RATE_LIMITS } from '../../supabase/functions/_shared/rate-limit.ts';
-import type { FunctionsTarget } from './functions-contract.ts';
+import type { FunctionsTarget } from './support/functions-target.ts';
 
 export function linkClickContracts(target: () => FunctionsTarget, nextIp: () => string) {
   /** What a browser sends for `<a ping>`: POST, `text/ping`, body `PING`. */

@@ -10,8 +10,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FunctionsHttpError } from '@supabase/supabase-js';
 import { defaultConfig } from '../../supabase/local/config.ts';
-import { UNAUTHORIZED } from '../../supabase/functions/site-rebuild/handler.ts';
-import type { FunctionsTarget, StartTarget } from './functions-contract.ts';
+import { JOB_UNAUTHORIZED as UNAUTHORIZED } from '../../supabase/functions/_shared/http.ts';
+import type { FunctionsTarget, StartTarget } from './support/functions-target.ts';
 
 /** A seeded approved review of jah-locs (supabase/seed.sql). */
 const JAH_REVIEW = '5eed0001-0000-4000-8000-000000000021';

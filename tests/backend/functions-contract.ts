@@ -7,33 +7,15 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { FunctionsHttpError } from '@supabase/supabase-js';
-import type { Db } from '../../supabase/local/db.ts';
-import type { Mail } from '../../supabase/local/http.ts';
-import { DEFAULT_BETA_PASSWORD, LOCAL_NOTIFY_TO, type StackConfig } from '../../supabase/local/config.ts';
+import { DEFAULT_BETA_PASSWORD, LOCAL_NOTIFY_TO } from '../../supabase/local/config.ts';
 import { FUNCTION_MESSAGES, MSG, VAULT_MAIL } from '../../shared/messages.ts';
 import { RATE_LIMITS } from '../../supabase/functions/_shared/rate-limit.ts';
 import { CONSENT_TEXT_VERSION, WAITLIST_CONSENT_TEXT_VERSION, WAITLIST_NAME } from '../../shared/rules/forms.ts';
-import { leadKinds, type LeadKind } from '../../shared/contracts.ts';
-import { UNAUTHORIZED as CLEANUP_UNAUTHORIZED } from '../../supabase/functions/review-media-cleanup/handler.ts';
-import { UNAUTHORIZED as RECONCILE_UNAUTHORIZED } from '../../supabase/functions/stripe-reconcile/handler.ts';
-import type { TestClient } from '../support/stack.ts';
+import { leadKinds, type LeadKind } from '../../shared/rules/forms.ts';
+import { JOB_UNAUTHORIZED } from '../../supabase/functions/_shared/http.ts';
+import type { FunctionsTarget, StartTarget } from './support/functions-target.ts';
 import { linkClickContracts } from './functions-contract-links.ts';
 import { siteRebuildContract } from './functions-contract-site-rebuild.ts';
-
-/** A local stack with the functions served by one runtime. */
-export interface FunctionsTarget {
-  /** A fresh supabase-js client: its REST calls reach the stack, its functions.invoke the runtime under test. */
-  client(opts?: { serviceRole?: boolean }): TestClient;
-  /** One request straight to a function, with no gateway in front (hosted hands CORS preflights to the function). */
-  request(name: string, init: RequestInit): Promise<Response>;
-  /** The dev inbox's mail to `to`, newest first (GET /inbox?format=json). */
-  mail(to: string): Promise<Mail[]>;
-  db: Db;
-  close(): Promise<void>;
-}
-
-/** Starts a target; `config` as for testStack (function secrets, …). */
-export type StartTarget = (config?: Partial<StackConfig>) => Promise<FunctionsTarget>;
 
 let ipSeq = 0;
 /** Each test speaks from its own address, so per-client limits never leak between tests. */
@@ -395,7 +377,7 @@ export function functionContracts(start: StartTarget) {
       // Only the scheduler, holding the service role key, may run it.
       const refused = await t.client().functions.invoke('review-media-cleanup', { body: {} });
       const res = (refused.error as FunctionsHttpError).context as Response;
-      expect({ status: res.status, body: await res.json() }).toEqual({ status: 401, body: { error: CLEANUP_UNAUTHORIZED } });
+      expect({ status: res.status, body: await res.json() }).toEqual({ status: 401, body: { error: JOB_UNAUTHORIZED } });
       expect(await objectNames([oldOrphan])).toEqual([oldOrphan]);
 
       const r = await service.functions.invoke('review-media-cleanup', { body: {} });
@@ -418,7 +400,7 @@ export function functionContracts(start: StartTarget) {
       const before = await rows('select id from public.stripe_reconcile_runs');
       const refused = await t.client().functions.invoke('stripe-reconcile', { body: {} });
       const res = (refused.error as FunctionsHttpError).context as Response;
-      expect({ status: res.status, body: await res.json() }).toEqual({ status: 401, body: { error: RECONCILE_UNAUTHORIZED } });
+      expect({ status: res.status, body: await res.json() }).toEqual({ status: 401, body: { error: JOB_UNAUTHORIZED } });
       expect(await rows('select id from public.stripe_reconcile_runs')).toEqual(before);
 
       const r = await t.client({ serviceRole: true }).functions.invoke('stripe-reconcile', { body: {} });

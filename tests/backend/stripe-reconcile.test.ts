@@ -14,7 +14,7 @@ import { adminClient, testStack, type TestStack } from '../support/stack.ts';
 import { sessionParams, stripeClient } from '../support/stripe.ts';
 import { EVENT_LIST_DAYS } from '../../supabase/local/stripe/lists.ts';
 import { LOCAL_NOTIFY_TO } from '../../supabase/local/config.ts';
-import { UNAUTHORIZED } from '../../supabase/functions/stripe-reconcile/handler.ts';
+import { JOB_UNAUTHORIZED as UNAUTHORIZED } from '../../supabase/functions/_shared/http.ts';
 import type { CartLine } from '../../shared/cart.ts';
 
 const PLANNER: CartLine = { product: 'crown-planner', configuration: { tier: 'bundle' }, quantity: 1 };

@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { AuthChangeEvent } from '@supabase/supabase-js';
 import type { TestStack, TestClient } from './stack.ts';
-import type { Mail } from '../../supabase/local/http.ts';
+import type { Mail } from '../../supabase/local/inbox-store.ts';
 export const PASSWORD = 'secret-pass-1';
 export const SITE = 'http://127.0.0.1:5173';
 export const email = (tag = 'u') => `${tag}-${randomUUID().slice(0, 8)}@example.com`;

@@ -41,25 +41,28 @@ describe('function deploy bundles', () => {
     }
   });
 
-  // The form functions carry the rules, messages and contracts; the shop's functions carry the catalog and
-  // its prices too (they price every order themselves: docs/commerce.md#checkout). Every one reads its
-  // request through shared/http.ts (_shared/http.ts: capped bodies, JSON checks).
-  const FORMS = ['shared/contracts.ts', 'shared/http.ts', 'shared/messages.ts', 'shared/rules/accounts.ts', 'shared/rules/commerce.ts', 'shared/rules/forms.ts'];
-  // The functions that read no request contract carry the rest of the frame without contracts.ts (the lead
-  // kinds that messages.ts names are in rules/forms.ts).
-  const NO_CONTRACT = FORMS.filter((f) => f !== 'shared/contracts.ts');
-  const SHOP = [...FORMS, 'shared/business.ts', 'shared/cart.ts', 'shared/catalog.ts', 'shared/money.ts', 'shared/orders.ts', 'shared/pricing.ts'].sort();
+  // Every function reads its request through shared/http.ts (_shared/http.ts: capped bodies, JSON checks)
+  // and answers in the message catalogue's words, which carry the rules they quote. The form functions
+  // carry the zod contracts too; the shop's functions carry the catalog and its prices (they price every
+  // order themselves: docs/commerce.md#checkout). The jobs and the webhook read no form: no contracts.
+  const FRAME = ['shared/http.ts', 'shared/messages.ts', 'shared/rules/accounts.ts', 'shared/rules/commerce.ts', 'shared/rules/forms.ts'];
+  const FORMS = [...FRAME, 'shared/contracts.ts'].sort();
+  const SHOP_JOBS = [...FRAME, 'shared/business.ts', 'shared/cart.ts', 'shared/catalog.ts', 'shared/money.ts', 'shared/orders.ts', 'shared/pricing.ts'].sort();
+  const SHOP = [...SHOP_JOBS, 'shared/contracts.ts'].sort();
   const SHARED: Record<string, string[]> = {
     // link-click checks ids against the links of /links (shared/links.ts, with the business's links).
-    'link-click': [...NO_CONTRACT, 'shared/business.ts', 'shared/links.ts'].sort(),
-    'review-media-cleanup': NO_CONTRACT,
-    'site-rebuild': NO_CONTRACT,
+    'link-click': [...FRAME, 'shared/business.ts', 'shared/links.ts'].sort(),
     checkout: SHOP,
     'order-status': SHOP,
-    'stripe-webhook': SHOP,
     'admin-orders': SHOP,
-    'review-requests': SHOP,
-    'stripe-reconcile': SHOP,
+    'stripe-webhook': SHOP_JOBS,
+    'review-requests': SHOP_JOBS,
+    'stripe-reconcile': SHOP_JOBS,
+    'review-media-cleanup': FRAME.sort(),
+    // The rewards card's rule (shared/catalog.ts REWARDS_CARD) decides when a visit earns a code.
+    'acuity-webhook': [...FRAME, 'shared/catalog.ts'].sort(),
+    'rewards-punches': [...FRAME, 'shared/catalog.ts'].sort(),
+    'site-rebuild': FRAME.sort(),
     // kit-launch mails the waiting list with the order e-mails' shell (thumbnails from the cart) and the
     // site's address as the Vault's e-mail builds it (_shared/vault-mail.ts siteUrlOf).
     'kit-launch': [...SHOP, 'shared/vault.ts'].sort(),

@@ -3,22 +3,26 @@
  * widget bundle on one page (a host that includes the script twice, or two builds) share them.
  * Internal to widgets/core: elements use supabase.ts / rest.ts / functions.ts.
  */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../supabase/types/database.ts';
 import type { KybConfig } from './config.ts';
 
 /**
- * A page-wide client: supabase.ts's KybClient. Generic rather than importing that type, so this module,
- * which supabase.ts imports, imports nothing back (no import circle, type-only ones included).
+ * The page's supabase-js client, typed by the schema the migrations build (`npm run gen:types`). Named
+ * here, where the registry holds it, so that supabase.ts (which re-exports it) is not imported back.
  */
-export interface ClientEntry<C> {
-  promise: Promise<C>;
+export type KybClient = SupabaseClient<Database>;
+
+export interface ClientEntry {
+  promise: Promise<KybClient>;
   /** Set once loaded, so callers can use it without awaiting (or downloading) anything. */
-  client?: C;
+  client?: KybClient;
 }
 
 const g = globalThis as unknown as Record<symbol, unknown>;
 
-export function clientEntries<C>(): Map<string, ClientEntry<C>> {
-  return (g[Symbol.for('kyb.supabase')] ??= new Map()) as Map<string, ClientEntry<C>>;
+export function clientEntries(): Map<string, ClientEntry> {
+  return (g[Symbol.for('kyb.supabase')] ??= new Map()) as Map<string, ClientEntry>;
 }
 
 /** Page-wide singletons other than the supabase client (light REST/functions clients, stores). */

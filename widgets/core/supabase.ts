@@ -30,12 +30,11 @@
  * their own modules in element code so the bundler never ties postgrest-js or functions-js to a chunk
  * that only needs the other.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../supabase/types/database.ts';
 import { getConfig } from './config.ts';
+import type { KybClient } from './registry.ts';
 
-/** The page's supabase-js client, typed by the schema the migrations build (`npm run gen:types`). */
-export type KybClient = SupabaseClient<Database>;
+export type { KybClient };
 
 export { rest } from './rest.ts';
 export { hasStoredSession, authCallbackInUrl, shouldLoadAuth, storagePublicUrl } from './public.ts';
@@ -46,7 +45,7 @@ import { clientEntries, clientId, pageWide } from './registry.ts';
 export function getSupabase(): Promise<KybClient> {
   const cfg = getConfig();
   const id = clientId(cfg);
-  const map = clientEntries<KybClient>();
+  const map = clientEntries();
   let entry = map.get(id);
   if (!entry) {
     const e: { promise: Promise<KybClient>; client?: KybClient } = {
@@ -70,7 +69,7 @@ export function getSupabase(): Promise<KybClient> {
 /** The client when it is already loaded (by this copy of the bundle or another), else null. */
 export function peekSupabase(): KybClient | null {
   try {
-    return clientEntries<KybClient>().get(clientId(getConfig()))?.client ?? null;
+    return clientEntries().get(clientId(getConfig()))?.client ?? null;
   } catch {
     return null;
   }

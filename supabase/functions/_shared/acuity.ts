@@ -10,7 +10,7 @@
  *
  * Web APIs only (WebCrypto, fetch): the same code runs in Deno on hosted Supabase and in the local stack.
  */
-import type { FunctionEnv } from './env.ts';
+import type { FunctionEnv } from '../../../shared/http.ts';
 import { constantTimeEqual } from './http.ts';
 
 export const ACUITY_API = 'https://acuityscheduling.com/api/v1';

@@ -4,7 +4,7 @@
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../types/database.ts';
-import type { FunctionEnv } from './env.ts';
+import type { FunctionEnv } from '../../../shared/http.ts';
 
 /** Typed by the schema the migrations build (`npm run gen:types`). */
 export type AdminClient = SupabaseClient<Database>;

@@ -4,6 +4,7 @@
  * verify_jwt = false the gateway checks nothing, so this is the check.
  */
 import type { AdminClient } from './admin.ts';
+import { bearerToken } from '../../../shared/http.ts';
 
 export interface Caller {
   id: string;
@@ -14,7 +15,7 @@ export interface Caller {
 
 /** The signed-in caller; null for the anon key (a guest); 'expired' for a user token the auth server refuses. */
 export async function callerOf(db: AdminClient, req: Request): Promise<Caller | null | 'expired'> {
-  const token = req.headers.get('authorization')?.replace(/^Bearer\s+/i, '') ?? '';
+  const token = bearerToken(req) ?? '';
   let role: unknown;
   try {
     role = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))).role;

@@ -6,7 +6,8 @@
  * now, and the event id is recorded with its effect, so an event applied by one path is a duplicate to
  * the other.
  */
-import { applyRefund, applySession, type Applied, type Fulfilment } from './orders.ts';
+import { applySession, type Applied, type Fulfilment } from './orders.ts';
+import { applyRefund } from './refunds.ts';
 import type { Stripe } from './stripe.ts';
 
 /** The events the webhook endpoint is subscribed to and the reconciliation lists (README.md's deploy checklist lists the same). */

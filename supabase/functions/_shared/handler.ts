@@ -2,9 +2,9 @@
  * The frame every public function of this project shares (CORS preflight, POST only, per-client rate
  * limit, a capped JSON object body, a 500 without details when anything throws), so each handler holds
  * only its own rules. Web APIs only: the same handler runs in Deno on hosted Supabase and in Node in the
- * local stack (env.ts).
+ * local stack (`FunctionEnv`, shared/http.ts).
  */
-import type { FunctionEnv } from './env.ts';
+import type { FunctionEnv } from '../../../shared/http.ts';
 import { preflight } from './cors.ts';
 import { adminClient } from './admin.ts';
 import { rateLimitHit, type RateLimit } from './rate-limit.ts';

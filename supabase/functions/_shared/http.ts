@@ -3,7 +3,7 @@
  */
 import { corsHeaders } from './cors.ts';
 import { FUNCTION_MESSAGES } from '../../../shared/messages.ts';
-import { jsonTextProblem, readCapped } from '../../../shared/http.ts';
+import { bearerToken, jsonTextProblem, readCapped } from '../../../shared/http.ts';
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -71,13 +71,24 @@ export function constantTimeEqual(a: string, b: string): boolean {
 export const JOB_UNAUTHORIZED = 'This job runs with the service role key only.';
 
 /**
- * The scheduled jobs' guard: null for the service role key as a bearer token (what pg_cron sends), else
- * the 401 to answer. The gateway's verify_jwt would let any anon-key holder through; only the scheduler
- * holds this key.
+ * Whether the request carries the service role key as its bearer token (what pg_cron sends). The
+ * gateway's verify_jwt would let any anon-key holder through; only the scheduler holds this key.
  */
-export function refuseUnlessServiceRole(req: Request, env: { serviceRoleKey: string }): Response | null {
-  const token = req.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? '';
-  return env.serviceRoleKey && constantTimeEqual(token, env.serviceRoleKey) ? null : json({ error: JOB_UNAUTHORIZED }, 401);
+export function isServiceRole(req: Request, env: { serviceRoleKey: string }): boolean {
+  return !!env.serviceRoleKey && constantTimeEqual(bearerToken(req) ?? '', env.serviceRoleKey);
+}
+
+/**
+ * A scheduled job's handler: POST with the service role key only (405 and 401 `JOB_UNAUTHORIZED`
+ * otherwise), then the job, which reads nothing of the request. The jobs (review-requests, review-media-cleanup, stripe-reconcile,
+ * site-rebuild) are wrapped in it rather than each checking the key.
+ */
+export function requireServiceRole<E extends { serviceRoleKey: string }>(job: (env: E) => Promise<Response>) {
+  return (req: Request, env: E): Promise<Response> => {
+    if (req.method !== 'POST') return Promise.resolve(methodNotAllowed());
+    if (!isServiceRole(req, env)) return Promise.resolve(json({ error: JOB_UNAUTHORIZED }, 401));
+    return job(env);
+  };
 }
 
 /** A honeypot field humans never see: any non-blank value means a bot filled the form. */

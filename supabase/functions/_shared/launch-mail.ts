@@ -10,7 +10,7 @@ import { LAUNCH_MAIL } from '../../../shared/messages.ts';
 import { productById } from '../../../shared/catalog.ts';
 import { BUSINESS } from '../../../shared/business.ts';
 import type { AdminClient } from './admin.ts';
-import type { FunctionEnv } from './env.ts';
+import type { FunctionEnv } from '../../../shared/http.ts';
 import { mailTransport, sendEmail, type Email } from './notify.ts';
 import { siteUrlOf as siteUrl } from './vault-mail.ts';
 import { esc, mailButtons, mailShell } from './order-mail.ts';

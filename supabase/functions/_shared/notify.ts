@@ -14,8 +14,8 @@
  *
  * Web APIs only, like every handler (Deno on hosted, Node in the local stack).
  */
-import type { FunctionEnv } from './env.ts';
-import type { LeadKind } from '../../../shared/contracts.ts';
+import type { FunctionEnv } from '../../../shared/http.ts';
+import type { LeadKind } from '../../../shared/rules/forms.ts';
 
 export const DEFAULT_EMAIL_API_URL = 'https://api.resend.com/emails';
 export const DEFAULT_NOTIFY_FROM = 'KYB website <notifications@kybhaircare.com>';

@@ -12,7 +12,7 @@
  * stack's own in-process fetch when the API is the stack itself.
  */
 import Stripe from 'stripe';
-import type { FunctionEnv } from './env.ts';
+import type { FunctionEnv } from '../../../shared/http.ts';
 import { json } from './http.ts';
 
 export type { Stripe };

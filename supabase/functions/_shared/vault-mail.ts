@@ -13,7 +13,7 @@ import { BUSINESS } from '../../../shared/business.ts';
 import { VAULT_MAIL } from '../../../shared/messages.ts';
 import { VAULT_DOWNLOADS } from '../../../shared/vault.ts';
 import type { AdminClient } from './admin.ts';
-import type { FunctionEnv } from './env.ts';
+import type { FunctionEnv } from '../../../shared/http.ts';
 import { mailTransport, sendEmail, type Email } from './notify.ts';
 
 /** At most one Vault mail per address in this long. */

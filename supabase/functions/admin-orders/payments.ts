@@ -3,8 +3,9 @@
  * admin's refund of one of them through Stripe (docs/admin.md#refunds).
  */
 import { COMMERCE_MESSAGES } from '../../../shared/messages.ts';
-import type { FunctionEnv } from '../_shared/env.ts';
-import { applyRefund, type Fulfilment } from '../_shared/orders.ts';
+import type { FunctionEnv } from '../../../shared/http.ts';
+import type { Fulfilment } from '../_shared/orders.ts';
+import { applyRefund } from '../_shared/refunds.ts';
 import { idOf, type Stripe } from '../_shared/stripe.ts';
 import { expireAtStripe } from '../_shared/sessions.ts';
 import type { AdminPaymentView } from '../../../shared/orders.ts';

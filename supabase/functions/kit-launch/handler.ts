@@ -19,11 +19,11 @@ import { PRODUCTS } from '../../../shared/catalog.ts';
 import type { AdminClient } from '../_shared/admin.ts';
 import { callerOf, SESSION_EXPIRED } from '../_shared/caller.ts';
 import { postJsonHandler } from '../_shared/handler.ts';
-import { json, refuseUnlessServiceRole } from '../_shared/http.ts';
+import { isServiceRole, json } from '../_shared/http.ts';
 import { mailTransport } from '../_shared/notify.ts';
 import { RATE_LIMITS } from '../_shared/rate-limit.ts';
 import { sendLaunchMails } from '../_shared/launch-mail.ts';
-import type { FunctionEnv } from '../_shared/env.ts';
+import type { FunctionEnv } from '../../../shared/http.ts';
 
 /** The products that launch by the switch: the catalogue's Coming Soon ones. */
 const LAUNCHES = PRODUCTS.filter((p) => p.comingSoon).map((p) => p.id as 'diy-kit');
@@ -47,7 +47,7 @@ export const handle = postJsonHandler({
   perClient: RATE_LIMITS.adminPerClient,
   async handle({ req, env, db, body }) {
     // The schedule: what is owed of every launch, sent again.
-    if (!refuseUnlessServiceRole(req, env)) {
+    if (isServiceRole(req, env)) {
       let sent = 0;
       let failed = 0;
       for (const product of LAUNCHES) {

@@ -11,7 +11,8 @@
  * turned into an error for the visitor, and never loses the lead. A Vault opt-in sends the visitor the
  * e-mail the Vault card promises (_shared/vault-mail.ts, issue #23), recorded the same way.
  */
-import { fieldErrors, leadCapture, leadKinds, leadPayloads, type LeadKind } from '../../../shared/contracts.ts';
+import { fieldErrors, leadCapture, leadPayloads } from '../../../shared/contracts.ts';
+import { leadKinds, type LeadKind } from '../../../shared/rules/forms.ts';
 import { FUNCTION_MESSAGES } from '../../../shared/messages.ts';
 import { RATE_LIMITS } from '../_shared/rate-limit.ts';
 import { postJsonHandler, rateLimited } from '../_shared/handler.ts';

@@ -13,7 +13,7 @@ import { isLinkClickId } from '../../../shared/links.ts';
 import { FUNCTION_MESSAGES } from '../../../shared/messages.ts';
 import { adminClient } from '../_shared/admin.ts';
 import { corsHeaders, preflight } from '../_shared/cors.ts';
-import type { FunctionEnv } from '../_shared/env.ts';
+import type { FunctionEnv } from '../../../shared/http.ts';
 import { rateLimited } from '../_shared/handler.ts';
 import { clientAddress, internalError, json, methodNotAllowed } from '../_shared/http.ts';
 import { RATE_LIMITS } from '../_shared/rate-limit.ts';

@@ -11,9 +11,9 @@
  * Scheduled hourly: on hosted Supabase by pg_cron and pg_net (README, "Deploy"), in the local stack by
  * supabase/local/storage/cleanup.ts.
  */
-import type { FunctionEnv } from '../_shared/env.ts';
+import type { FunctionEnv } from '../../../shared/http.ts';
 import { adminClient } from '../_shared/admin.ts';
-import { JOB_UNAUTHORIZED, internalError, json, methodNotAllowed, refuseUnlessServiceRole } from '../_shared/http.ts';
+import { internalError, json, requireServiceRole } from '../_shared/http.ts';
 
 /** The bucket `review_media_orphans()` looks in. */
 const BUCKET = 'review-media';
@@ -22,12 +22,7 @@ const BATCH = 1000;
 /** A bound on one run's work; whatever is left waits for the next run. */
 const MAX_BATCHES = 10;
 
-export const UNAUTHORIZED = JOB_UNAUTHORIZED;
-
-export async function handle(req: Request, env: FunctionEnv): Promise<Response> {
-  if (req.method !== 'POST') return methodNotAllowed();
-  const refused = refuseUnlessServiceRole(req, env);
-  if (refused) return refused;
+export const handle = requireServiceRole(async (env: FunctionEnv): Promise<Response> => {
   try {
     const db = adminClient(env);
     let removed = 0;
@@ -47,4 +42,4 @@ export async function handle(req: Request, env: FunctionEnv): Promise<Response> 
     console.error('[review-media-cleanup]', e);
     return internalError();
   }
-}
+});

@@ -11,9 +11,9 @@
  * Scheduled hourly: on hosted Supabase by pg_cron and pg_net (README, "Deploy"), in the local stack by
  * supabase/local/functions/jobs.ts.
  */
-import type { FunctionEnv } from '../_shared/env.ts';
+import type { FunctionEnv } from '../../../shared/http.ts';
 import { adminClient } from '../_shared/admin.ts';
-import { JOB_UNAUTHORIZED, internalError, json, methodNotAllowed, refuseUnlessServiceRole } from '../_shared/http.ts';
+import { internalError, json, requireServiceRole } from '../_shared/http.ts';
 import { mailTransport, sendEmail } from '../_shared/notify.ts';
 import { PAYMENT_MAILS, mailCustomer, mailPayment, once, siteUrl, type Mailer } from '../_shared/orders.ts';
 import { balanceDueMail, confirmationMail, refundMail, reviewRequestMail, shippedMail, type OrderMail } from '../_shared/order-mail.ts';
@@ -21,7 +21,6 @@ import { REVIEW_REQUEST_DAYS } from '../../../shared/rules/commerce.ts';
 import { productPage } from '../../../shared/cart.ts';
 import type { OrderView } from '../../../shared/orders.ts';
 
-export const UNAUTHORIZED = JOB_UNAUTHORIZED;
 /** A bound on one run's work; whatever is left waits for the next run. */
 const BATCH = 200;
 
@@ -33,10 +32,7 @@ const COMPOSE: Record<string, (o: OrderView, url: string) => OrderMail> = {
   refund: refundMail,
 };
 
-export async function handle(req: Request, env: FunctionEnv): Promise<Response> {
-  if (req.method !== 'POST') return methodNotAllowed();
-  const refused = refuseUnlessServiceRole(req, env);
-  if (refused) return refused;
+export const handle = requireServiceRole(async (env: FunctionEnv): Promise<Response> => {
   try {
     const f: Mailer = { db: adminClient(env), env };
     const transport = mailTransport(env);
@@ -77,4 +73,4 @@ export async function handle(req: Request, env: FunctionEnv): Promise<Response> 
     console.error('[review-requests]', e);
     return internalError();
   }
-}
+});

@@ -13,17 +13,12 @@
  * Scheduled hourly: on hosted Supabase by pg_cron and pg_net (README, "Deploy"), in the local stack at
  * start and hourly by supabase/local/functions/jobs.ts.
  */
-import type { FunctionEnv } from '../_shared/env.ts';
+import type { FunctionEnv } from '../../../shared/http.ts';
 import { adminClient } from '../_shared/admin.ts';
 import { issueRewardCodes } from '../_shared/reward-codes.ts';
-import { JOB_UNAUTHORIZED, internalError, json, methodNotAllowed, refuseUnlessServiceRole } from '../_shared/http.ts';
+import { internalError, json, requireServiceRole } from '../_shared/http.ts';
 
-export const UNAUTHORIZED = JOB_UNAUTHORIZED;
-
-export async function handle(req: Request, env: FunctionEnv): Promise<Response> {
-  if (req.method !== 'POST') return methodNotAllowed();
-  const refused = refuseUnlessServiceRole(req, env);
-  if (refused) return refused;
+export const handle = requireServiceRole(async (env: FunctionEnv): Promise<Response> => {
   const db = adminClient(env);
   const { data, error } = await db.rpc('rewards_settle', {});
   if (error) {
@@ -41,4 +36,4 @@ export async function handle(req: Request, env: FunctionEnv): Promise<Response> 
   }
   if (codes) console.log(`[rewards-punches] ${codes} reward code(s) issued`);
   return json({ ...report, codes_issued: codes });
-}
+});

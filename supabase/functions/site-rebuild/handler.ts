@@ -16,11 +16,10 @@
  * Scheduled every minute: on hosted Supabase by pg_cron and pg_net (README, "Deploy"), in the local
  * stack by supabase/local/site-rebuild.ts.
  */
-import type { FunctionEnv } from '../_shared/env.ts';
+import type { FunctionEnv } from '../../../shared/http.ts';
 import { adminClient } from '../_shared/admin.ts';
-import { JOB_UNAUTHORIZED, internalError, json, methodNotAllowed, refuseUnlessServiceRole } from '../_shared/http.ts';
+import { internalError, json, requireServiceRole } from '../_shared/http.ts';
 
-export const UNAUTHORIZED = JOB_UNAUTHORIZED;
 /** Debounce defaults: a minute without changes, ten minutes at most. */
 export const DEFAULT_QUIET_SECONDS = 60;
 export const DEFAULT_MAX_WAIT_SECONDS = 600;
@@ -32,10 +31,7 @@ const seconds = (v: string | undefined, fallback: number) => {
   return v !== undefined && v.trim() !== '' && Number.isInteger(n) && n >= 0 ? n : fallback;
 };
 
-export async function handle(req: Request, env: FunctionEnv): Promise<Response> {
-  if (req.method !== 'POST') return methodNotAllowed();
-  const refused = refuseUnlessServiceRole(req, env);
-  if (refused) return refused;
+export const handle = requireServiceRole(async (env: FunctionEnv): Promise<Response> => {
   const hook = env.get('SITE_DEPLOY_HOOK_URL')?.trim();
   if (!hook) return json({ rebuilt: false, slugs: [], reason: 'SITE_DEPLOY_HOOK_URL is not set' });
   const db = adminClient(env);
@@ -73,4 +69,4 @@ export async function handle(req: Request, env: FunctionEnv): Promise<Response> 
   const back = await db.rpc('site_rebuild_request', { p_slugs: slugs });
   if (back.error) console.error('[site-rebuild] could not put the slugs back', back.error);
   return json({ error: failure, slugs }, 502);
-}
+});

@@ -20,14 +20,13 @@
  * Scheduled hourly: on hosted Supabase by pg_cron and pg_net (README, "Deploy"), in the local stack by
  * supabase/local/functions/jobs.ts.
  */
-import type { FunctionEnv } from '../_shared/env.ts';
+import type { FunctionEnv } from '../../../shared/http.ts';
 import { adminClient } from '../_shared/admin.ts';
-import { JOB_UNAUTHORIZED, internalError, json, methodNotAllowed, refuseUnlessServiceRole } from '../_shared/http.ts';
+import { internalError, json, requireServiceRole } from '../_shared/http.ts';
 import { stripeClient, type Stripe } from '../_shared/stripe.ts';
 import { sendOrderMails, type Fulfilment } from '../_shared/orders.ts';
 import { HANDLED_EVENTS, apply } from '../_shared/events.ts';
 
-export const UNAUTHORIZED = JOB_UNAUTHORIZED;
 /** How far back a run looks: as long as Stripe retries a delivery (three days), so any event it gave up on is still listed. */
 export const RECONCILE_DAYS = 3;
 /** Event ids looked up in stripe_events per query (they travel in the request's URL). */
@@ -99,10 +98,7 @@ async function reconcile(f: Fulfilment, stripe: Stripe): Promise<Report & { erro
   return report;
 }
 
-export async function handle(req: Request, env: FunctionEnv): Promise<Response> {
-  if (req.method !== 'POST') return methodNotAllowed();
-  const refused = refuseUnlessServiceRole(req, env);
-  if (refused) return refused;
+export const handle = requireServiceRole(async (env: FunctionEnv): Promise<Response> => {
   const stripe = stripeClient(env);
   if (stripe instanceof Response) return stripe;
   const f: Fulfilment = { db: adminClient(env), env, stripe };
@@ -130,4 +126,4 @@ export async function handle(req: Request, env: FunctionEnv): Promise<Response> 
   }
   if (report.repaired) console.log(`[stripe-reconcile] repaired ${report.repaired} event(s) no webhook had applied`);
   return json(report);
-}
+});

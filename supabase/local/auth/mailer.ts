@@ -10,7 +10,8 @@
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { Query } from '../db.ts';
-import type { Mail, StackContext } from '../http.ts';
+import type { StackContext } from '../http.ts';
+import type { Mail } from '../inbox-store.ts';
 import type { StackConfig } from '../config.ts';
 import { tooManyRequests } from './errors.ts';
 import { AUTH_TEMPLATES, readAuthTemplate, renderAuthTemplate, type AuthTemplateId } from './templates.ts';

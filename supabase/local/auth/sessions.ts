@@ -7,6 +7,7 @@
 import { randomInt } from 'node:crypto';
 import type { Db, Query } from '../db.ts';
 import type { StackContext } from '../http.ts';
+import { bearerToken } from '../../../shared/http.ts';
 import { signJwt, verifyJwt, type Claims } from '../jwt.ts';
 import { AuthError, badRequest, forbidden } from './errors.ts';
 import { findUserById, isBanned, userJsonOf, type UserJson, type UserRow } from './users.ts';
@@ -207,11 +208,11 @@ const JWT_REASON: Record<string, string> = {
   alg: 'token is unverifiable: error while executing keyfunc: missing kid',
 };
 
-/** GoTrue's `Authorization: Bearer` rule: one token, no spaces after it. */
+/** GoTrue's `Authorization: Bearer` rule: one token, or 401 no_authorization. */
 function bearer(req: Request): string {
-  const m = (req.headers.get('authorization') ?? '').match(/^(?:B|b)earer (\S+)$/);
-  if (!m) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
-  return m[1];
+  const token = bearerToken(req);
+  if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+  return token;
 }
 
 function parseBearer(req: Request, ctx: StackContext): Claims {

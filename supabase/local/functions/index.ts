@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SUPABASE_DIR } from '../db.ts';
 import { json, type Service, type StackContext } from '../http.ts';
-import type { FunctionEnv } from '../../functions/_shared/env.ts';
+import type { FunctionEnv } from '../../../shared/http.ts';
 import type { StackConfig } from '../config.ts';
 
 type Handler = (req: Request, env: FunctionEnv) => Promise<Response>;

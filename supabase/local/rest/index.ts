@@ -8,22 +8,24 @@
  * Every request runs in one transaction as the caller's Postgres role with the JWT claims set
  * (ctx.db.asRole), so row-level security is what decides; the JSON answer is built by Postgres.
  *
- * One module per stage of PostgREST's own pipeline: request.ts (method, path, headers, body) with
- * query-params.ts (select.ts, filters.ts, syntax.ts), prefer.ts, media.ts and headers.ts; the plans in plan.ts (reads),
- * mutate.ts and call.ts; query.ts (run as the caller's role); response.ts. This file is the service:
- * the anonymous read cache (cache.ts) in front, then dispatch.
+ * One pipeline, in PostgREST's stages (README.md): the request is parsed once into an ApiRequest
+ * (request.ts, with query-params.ts, prefer.ts, media.ts and headers.ts); a planner turns it into a Plan
+ * (read.ts, mutate.ts or call.ts, over plan.ts and sql.ts); execute.ts checks strict Prefer, runs the
+ * plan as the caller's role (query.ts) and shapes the answer (response.ts). This file is the service:
+ * the caller's JWT, the anonymous read cache (cache.ts) in front, then the pipeline.
  */
 import type { Service, StackContext } from '../http.ts';
 import { callerOf, isWrite, notifyWrite } from '../http.ts';
 import { bearerToken } from '../../../shared/http.ts';
-import { jwtError, notImplemented } from './errors.ts';
+import { jwtError } from './errors.ts';
 import { SchemaStore } from './schema.ts';
 import { ReadCache } from './cache.ts';
-import { readCall, type RestState, type Verified } from './request.ts';
+import { isRead, parseRequest, type ApiRequest, type RestState, type Verified } from './request.ts';
 import { errorAnswer, toResponse, type Answer } from './response.ts';
-import { readTable } from './read.ts';
-import { insert, remove, update } from './mutate.ts';
-import { rpc } from './call.ts';
+import { execute, type Plan } from './execute.ts';
+import { readPlan } from './read.ts';
+import { deletePlan, insertPlan, updatePlan } from './mutate.ts';
+import { callPlan } from './call.ts';
 
 const states = new WeakMap<StackContext, RestState>();
 
@@ -94,12 +96,17 @@ async function answer(req: Request, path: string, method: string, ctx: StackCont
 /** The caller's token: the bearer token, else the apikey (as PostgREST behind the gateway sees it). */
 const tokenOf = (req: Request): string | null => bearerToken(req) ?? req.headers.get('apikey');
 
+/** The pipeline: parse the request once, plan it by method and target, execute the plan. */
 async function route(req: Request, path: string, method: string, ctx: StackContext, st: RestState, caller: Verified): Promise<Answer> {
-  const { call, target } = await readCall(req, path, method, ctx, st, caller);
-  if ('rpc' in target) return rpc(call, target.rpc);
-  if (method === 'GET' || method === 'HEAD') return readTable(call, target.table);
-  if (method === 'POST') return insert(call, target.table);
-  if (method === 'PATCH') return update(call, target.table);
-  if (method === 'PUT') throw notImplemented('PUT (a single-row upsert by primary key) is not implemented by the local stack; use POST with Prefer: resolution=merge-duplicates');
-  return remove(call, target.table);
+  const r = await parseRequest(req, path, method, ctx, st, caller);
+  return execute(r, await planFor(r));
+}
+
+function planFor(r: ApiRequest): Promise<Plan> {
+  if ('rpc' in r.target) return callPlan(r, r.target.rpc);
+  const table = r.target.table;
+  if (isRead(r.method)) return readPlan(r, table);
+  if (r.method === 'POST') return insertPlan(r, table);
+  if (r.method === 'PATCH') return updatePlan(r, table);
+  return deletePlan(r, table);
 }

@@ -1,16 +1,14 @@
 /**
- * POST (insert / upsert), PATCH and DELETE on a table: the mutate plan (which columns, which rows, what
- * to return), the statement (sql.ts), and PostgREST's statuses and headers for each.
+ * POST (insert / upsert), PATCH and DELETE on a table: the mutate plans (which columns, which rows, what
+ * to return) as one statement each (sql.ts), with the shape of PostgREST's answer for each.
  */
-import { columnNotFound, maxAffectedViolation } from './errors.ts';
-import { checkStrict, preferenceApplied, shouldCount } from './prefer.ts';
+import { columnNotFound } from './errors.ts';
+import type { Plan } from './execute.ts';
 import { planRead, rootFilters, SchemaMiss, ident, type ReadNode } from './plan.ts';
-import { lookupTable, planned, run, singularCheck } from './query.ts';
-import { parseQuery } from './query-params.ts';
-import { readPayload, type Call } from './request.ts';
-import { contentRange, mutationHeaders, type Answer } from './response.ts';
+import { lookupTable, maxAffectedCheck, planned, singularCheck } from './query.ts';
+import { readPayload, type ApiRequest } from './request.ts';
 import type { Column, SchemaCache, Table } from './schema.ts';
-import { Params, insertSql, updateSql, deleteSql, mutationStatement, type ReadResult } from './sql.ts';
+import { Params, insertSql, updateSql, deleteSql, mutationStatement } from './sql.ts';
 import type { QueryParams } from './syntax.ts';
 
 function payloadColumns(table: Table, keys: string[], strict: boolean): Column[] {
@@ -53,31 +51,14 @@ function whereNode(schema: SchemaCache, table: Table, name: string, qp: QueryPar
   };
 }
 
-/** PATCH and DELETE under `handling=strict`: more rows than `max-affected` allows refuses the write (PGRST124). */
-function maxAffectedCheck(r: Call) {
-  const single = singularCheck(r);
-  return (row: ReadResult) => {
-    single(row);
-    if (r.prefs.handling === 'strict' && r.prefs.maxAffected !== undefined && row.page_total > r.prefs.maxAffected) throw maxAffectedViolation(row.page_total);
-  };
-}
-
-/** http-types' urlEncode for a query string (renderSimpleQuery): unreserved bytes kept, space as +. */
-function queryEncode(s: string): string {
-  let out = '';
-  for (const b of new TextEncoder().encode(s)) {
-    const c = String.fromCharCode(b);
-    out += /[A-Za-z0-9._~-]/.test(c) ? c : b === 0x20 ? '+' : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
-  }
-  return out;
-}
+const bodyShape = (r: ApiRequest) => ({ single: r.media.kind === 'object', stripNulls: r.media.stripNulls });
 
 // ---------------------------------------------------------------- POST: insert / upsert
-export async function insert(r: Call, name: string): Promise<Answer> {
-  const qp = parseQuery(r.url.search);
+export async function insertPlan(r: ApiRequest, name: string): Promise<Plan> {
+  const qp = r.query;
   // The table must exist before the body is read (unknown table is 404 whatever the body).
   await planned(r.st, (schema, strict) => lookupTable(schema, name, strict));
-  const payload = await readPayload(r, qp);
+  const payload = await readPayload(r);
   const full = r.prefs.return === 'representation';
   const headersOnly = r.prefs.return === 'headers-only';
   const { sql, params, pk } = await planned(r.st, (schema, strict) => {
@@ -99,33 +80,23 @@ export async function insert(r: Call, name: string): Promise<Answer> {
       },
       p,
     );
-    const stmt = mutationStatement(mutation, read, p, { single: r.media.kind === 'object', stripNulls: r.media.stripNulls }, headersOnly ? table.pk : undefined);
+    const stmt = mutationStatement(mutation, read, p, bodyShape(r), headersOnly ? table.pk : undefined);
     return { sql: stmt, params: p.values, pk: table.pk };
   });
-  checkStrict(r.prefs);
-  const res = await run(r, sql, params, { readOnly: false, check: singularCheck(r) });
-  const merge = r.prefs.resolution === 'merge-duplicates';
-  const status = merge && (res.inserted ?? 0) <= 0 && res.page_total > 0 ? 200 : 201;
-  const headers = mutationHeaders(
-    r.media,
-    contentRange(1, 0, shouldCount(r.prefs) ? res.page_total : null),
+  return {
+    sql,
+    params,
+    checks: { readOnly: false, result: [singularCheck(r)] },
     // Preference-Applied reports a resolution only where one could apply (a key or on_conflict).
-    preferenceApplied(r.prefs, 'insert', { resolution: pk.length > 0 || qp.onConflict !== undefined }),
-    full,
-  );
-  if (res.location?.length)
-    headers.Location = `/${name}?${res.location
-      .map((kv) => kv.split('='))
-      .map(([k, ...v]) => `${queryEncode(k)}=${queryEncode(v.join('='))}`)
-      .join('&')}`;
-  return { status, headers, body: full ? res.body : null, rolledBack: res.rolledBack };
+    shape: { kind: 'write', answer: 'insert', withBody: full, resolvable: pk.length > 0 || qp.onConflict !== undefined, location: name },
+  };
 }
 
 // ---------------------------------------------------------------- PATCH
-export async function update(r: Call, name: string): Promise<Answer> {
-  const qp = parseQuery(r.url.search);
+export async function updatePlan(r: ApiRequest, name: string): Promise<Plan> {
+  const qp = r.query;
   await planned(r.st, (schema, strict) => lookupTable(schema, name, strict));
-  const payload = await readPayload(r, qp);
+  const payload = await readPayload(r);
   const full = r.prefs.return === 'representation';
   const { sql, params } = await planned(r.st, (schema, strict) => {
     const table = lookupTable(schema, name, strict);
@@ -137,17 +108,14 @@ export async function update(r: Call, name: string): Promise<Answer> {
       { table: name, columns, body: payload.text, isObject: payload.isObject, missingDefault: r.prefs.missing === 'default', where, range: qp.ranges.get(''), returnRows: full },
       p,
     );
-    return { sql: mutationStatement(mutation, read, p, { single: r.media.kind === 'object', stripNulls: r.media.stripNulls }), params: p.values };
+    return { sql: mutationStatement(mutation, read, p, bodyShape(r)), params: p.values };
   });
-  checkStrict(r.prefs);
-  const res = await run(r, sql, params, { readOnly: false, check: maxAffectedCheck(r) });
-  const headers = mutationHeaders(r.media, contentRange(0, res.page_total - 1, shouldCount(r.prefs) ? res.page_total : null), preferenceApplied(r.prefs, 'update'), full);
-  return { status: full ? 200 : 204, headers, body: full ? res.body : null, rolledBack: res.rolledBack };
+  return { sql, params, checks: { readOnly: false, result: [singularCheck(r), maxAffectedCheck(r)] }, shape: { kind: 'write', answer: 'update', withBody: full } };
 }
 
 // ---------------------------------------------------------------- DELETE
-export async function remove(r: Call, name: string): Promise<Answer> {
-  const qp = parseQuery(r.url.search);
+export async function deletePlan(r: ApiRequest, name: string): Promise<Plan> {
+  const qp = r.query;
   const full = r.prefs.return === 'representation';
   const { sql, params } = await planned(r.st, (schema, strict) => {
     const table = lookupTable(schema, name, strict);
@@ -155,10 +123,7 @@ export async function remove(r: Call, name: string): Promise<Answer> {
     const read = full ? representation(schema, table, name, qp, strict) : null;
     const p = new Params();
     const mutation = deleteSql({ table: name, where, range: qp.ranges.get(''), returnRows: full }, p);
-    return { sql: mutationStatement(mutation, read, p, { single: r.media.kind === 'object', stripNulls: r.media.stripNulls }), params: p.values };
+    return { sql: mutationStatement(mutation, read, p, bodyShape(r)), params: p.values };
   });
-  checkStrict(r.prefs);
-  const res = await run(r, sql, params, { readOnly: false, check: maxAffectedCheck(r) });
-  const headers = mutationHeaders(r.media, contentRange(1, 0, shouldCount(r.prefs) ? res.page_total : null), preferenceApplied(r.prefs, 'delete'), full);
-  return { status: full ? 200 : 204, headers, body: full ? res.body : null, rolledBack: res.rolledBack };
+  return { sql, params, checks: { readOnly: false, result: [singularCheck(r), maxAffectedCheck(r)] }, shape: { kind: 'write', answer: 'delete', withBody: full } };
 }

@@ -8,7 +8,7 @@ import type { Field, LogicTree, OrderTerm, QueryParams, Range, SelectItem, Filte
 import type { ForeignKey, SchemaCache, Table } from './schema.ts';
 import { ambiguousRel, noRelBetween, notEmbedded, notImplemented, ApiError } from './errors.ts';
 
-/** Thrown on the first pass when the cache lacks a name: index.ts reloads the cache and plans again. */
+/** Thrown on the first pass when the cache lacks a name: query.ts `planned` reloads the cache and plans again. */
 export class SchemaMiss extends Error {}
 
 export interface Rel {

@@ -6,7 +6,7 @@ import { MAX_JSON_DEPTH } from '../../../shared/http.ts';
 import { invalidRange, nulInQuery, queryTooDeep } from './errors.ts';
 import { parseFilterValue, parseOrder, logicParam, treePath } from './filters.ts';
 import { parseSelect } from './select.ts';
-import { dottedPath, fieldName, run, type Operation, type QueryParams } from './syntax.ts';
+import { dottedPath, fieldName, run, type QueryParams } from './syntax.ts';
 
 // ---------------------------------------------------------------- columns / on_conflict
 function columnList(label: string, value: string): string[] {
@@ -55,10 +55,6 @@ function embedPath(prefix: string): string[] {
 }
 
 /**
- * @param rpcRead GET/HEAD on a function: `isArg(name)` tells which names are its parameters; a
- *   parameter that is not an argument and has no operator is an argument too (PostgREST NoOpExpr).
- */
-/**
  * Refuses, before anything is parsed, what must not reach Postgres from a query string: a NUL (which
  * Postgres refuses as 22021 once it arrives) and brackets nested deeper than JSON may be (a filter value
  * can be a json or array literal that Postgres parses recursively).
@@ -76,10 +72,16 @@ function guardQuery(pairs: [string, string][]) {
   }
 }
 
-export function parseQuery(search: string, rpcRead?: { isArg: (name: string) => boolean }): QueryParams {
+/**
+ * The query string, parsed once by the request stage (request.ts).
+ * @param rpcRead GET/HEAD on a function: the pairs that could be its arguments are kept whole in
+ *   `rpcPairs`, for the call plan to split by the function's parameter names (a pair with a parameter's
+ *   name, or with no operator, is an argument: PostgREST's NoOpExpr).
+ */
+export function parseQuery(search: string, rpcRead = false): QueryParams {
   const pairs = queryPairs(search);
   guardQuery(pairs);
-  const qp: QueryParams = { select: [], filters: [], logic: [], order: [], ranges: new Map(), rpcArgs: [] };
+  const qp: QueryParams = { select: [], filters: [], logic: [], order: [], ranges: new Map(), rpcPairs: [] };
   const get = (k: string) => pairs.find(([key]) => key === k)?.[1];
   qp.select = parseSelect(get('select') ?? '*');
   const cols = get('columns');
@@ -102,25 +104,11 @@ export function parseQuery(search: string, rpcRead?: { isArg: (name: string) => 
     } else if (last === 'and' || last === 'or') {
       if (v === '') continue;
       qp.logic.push(logicParam(k, v));
-    } else if (rpcRead?.isArg(k)) {
-      qp.rpcArgs.push([k, v]);
+    } else if (rpcRead) {
+      qp.rpcPairs.push({ key: k, value: v, path: attempt(() => treePath(k)), filter: orUndefined(() => parseFilterValue(v)) });
     } else {
       const { path, field } = treePath(k);
-      if (rpcRead) {
-        let parsed: { not: boolean; operation: Operation } | undefined;
-        try {
-          parsed = parseFilterValue(v);
-        } catch {
-          parsed = undefined;
-        }
-        if (!parsed) {
-          qp.rpcArgs.push([k, v]);
-          continue;
-        }
-        qp.filters.push({ path, filter: { field, ...parsed } });
-      } else {
-        qp.filters.push({ path, filter: { field, ...parseFilterValue(v) } });
-      }
+      qp.filters.push({ path, filter: { field, ...parseFilterValue(v) } });
     }
   }
   for (const key of new Set([...limits.keys(), ...offsets.keys()])) {
@@ -129,4 +117,20 @@ export function parseQuery(search: string, rpcRead?: { isArg: (name: string) => 
     qp.ranges.set(key, { offset: offsets.get(key) ?? 0, limit });
   }
   return qp;
+}
+
+function attempt<T>(parse: () => T): T | { error: unknown } {
+  try {
+    return parse();
+  } catch (error) {
+    return { error };
+  }
+}
+
+function orUndefined<T>(parse: () => T): T | undefined {
+  try {
+    return parse();
+  } catch {
+    return undefined;
+  }
 }

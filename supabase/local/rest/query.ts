@@ -4,11 +4,11 @@
  * Postgres (sql.ts). Plans are built against the schema cache, reloaded once on a miss.
  */
 import type { Query, RoleContext } from '../db.ts';
-import { fuzzyHint, singularityError, tableNotFound } from './errors.ts';
+import { fuzzyHint, maxAffectedViolation, singularityError, tableNotFound } from './errors.ts';
 import { SchemaMiss } from './plan.ts';
 import type { SchemaCache, Table } from './schema.ts';
 import type { ReadResult } from './sql.ts';
-import type { Call, RestState } from './request.ts';
+import type { ApiRequest, RestState } from './request.ts';
 
 /**
  * Plans against the cache; a name the cache does not know reloads it once and plans again, this
@@ -32,7 +32,7 @@ export function lookupTable(schema: SchemaCache, name: string, strict: boolean):
   throw tableNotFound(name, hint ? `Perhaps you meant the table 'public.${hint}'` : null);
 }
 
-function roleContext(r: Call, readOnly: boolean): RoleContext {
+function roleContext(r: ApiRequest, readOnly: boolean): RoleContext {
   const headers: Record<string, string> = {};
   r.req.headers.forEach((v, k) => {
     headers[k] = v;
@@ -63,7 +63,7 @@ export interface RunOptions {
  * still the statement's, as PostgREST sends it; `SET CONSTRAINTS ALL IMMEDIATE` first, so a deferred
  * constraint still refuses the write).
  */
-export async function run(r: Call, sql: string, params: unknown[], opts: RunOptions): Promise<ReadResult> {
+export async function run(r: ApiRequest, sql: string, params: unknown[], opts: RunOptions): Promise<ReadResult> {
   const end = r.ctx.config.dbTxEnd;
   const rollback = r.prefs.tx === 'rollback' || (end.startsWith('rollback') && r.prefs.tx !== 'commit');
   try {
@@ -92,7 +92,7 @@ export async function run(r: Call, sql: string, params: unknown[], opts: RunOpti
 }
 
 /** planned: the estimate alone; estimated: the exact count up to max-rows, beyond it the larger of both. */
-async function estimatedTotal(q: Query, count: Call['prefs']['count'], exact: number | null, est: NonNullable<RunOptions['estimate']>): Promise<number | null> {
+async function estimatedTotal(q: Query, count: ApiRequest['prefs']['count'], exact: number | null, est: NonNullable<RunOptions['estimate']>): Promise<number | null> {
   if (count === 'estimated' && (exact === null || exact <= est.maxRows)) return exact;
   const { rows } = await q<Record<string, unknown>>(`EXPLAIN (FORMAT JSON) ${est.sql}`, est.params);
   const plan = Object.values(rows[0] ?? {})[0];
@@ -104,8 +104,15 @@ async function estimatedTotal(q: Query, count: Call['prefs']['count'], exact: nu
 }
 
 /** A singular request (Accept: vnd.pgrst.object) that matched other than one row rolls back. */
-export function singularCheck(r: Call) {
+export function singularCheck(r: ApiRequest) {
   return (row: ReadResult) => {
     if (r.media.kind === 'object' && row.page_total !== 1) throw singularityError(row.page_total);
+  };
+}
+
+/** `max-affected` under `handling=strict`: a write or set that touches more rows is refused (PGRST124) and rolls back. */
+export function maxAffectedCheck(r: ApiRequest) {
+  return (row: ReadResult) => {
+    if (r.prefs.handling === 'strict' && r.prefs.maxAffected !== undefined && row.page_total > r.prefs.maxAffected) throw maxAffectedViolation(row.page_total);
   };
 }

@@ -1,15 +1,28 @@
 /**
  * The request stage: what PostgREST's ApiRequest reads before anything is planned. The method, the
- * schema profile, the resource path, Accept and Prefer become one Call; bodies are read here with the
- * stack's cap (http.ts) and checked before they are parsed.
+ * schema profile, the resource path, Accept, Prefer, the query string and the range become one
+ * ApiRequest, once the target is known; bodies are read here with the stack's cap (http.ts) and checked
+ * before they are parsed, when a plan asks for them (a table's body only once the table is found).
  */
 import type { Caller, StackContext } from '../http.ts';
 import { readBody, BodyTooLarge } from '../http.ts';
 import { MAX_JSON_DEPTH, jsonTextProblem } from '../../../shared/http.ts';
-import { invalidBody, invalidResourcePath, jsonTooDeep, nulInJson, openApiDisabled, payloadTooLarge, unacceptableSchema, unsupportedMethod } from './errors.ts';
+import {
+  invalidBody,
+  invalidResourcePath,
+  invalidRpcMethod,
+  jsonTooDeep,
+  notImplemented,
+  nulInJson,
+  openApiDisabled,
+  payloadTooLarge,
+  unacceptableSchema,
+  unsupportedMethod,
+} from './errors.ts';
 import { intersectRange, parseRangeHeader } from './headers.ts';
 import { checkBodyMedia, negotiate, type Media } from './media.ts';
 import { parsePrefer, type Preferences } from './prefer.ts';
+import { parseQuery } from './query-params.ts';
 import type { ReadCache } from './cache.ts';
 import type { SchemaStore } from './schema.ts';
 import type { QueryParams, Range } from './syntax.ts';
@@ -28,8 +41,11 @@ export interface RestState {
 
 export type Verified = Extract<Caller, { ok: true }>;
 
-/** One request as the handlers see it: parsed once, passed around. */
-export interface Call {
+/** The resource a request names: a table (or view), or a function under /rpc. */
+export type Target = { table: string } | { rpc: string };
+
+/** One request, parsed once (parseRequest) and handed to a planner, then to execute (execute.ts). */
+export interface ApiRequest {
   req: Request;
   url: URL;
   method: string;
@@ -37,14 +53,18 @@ export interface Call {
   st: RestState;
   caller: Verified;
   path: string;
+  target: Target;
   prefs: Preferences;
   media: Media;
+  query: QueryParams;
+  /**
+   * The top-level rows asked for: `limit`/`offset` met with the Range header (GET and HEAD only), capped
+   * at db-max-rows. A function returning one value ignores it.
+   */
+  range: Range;
 }
 
-/** The resource a request names: a table (or view), or a function under /rpc. */
-export type Target = { table: string } | { rpc: string };
-
-export async function readCall(req: Request, path: string, method: string, ctx: StackContext, st: RestState, caller: Verified): Promise<{ call: Call; target: Target }> {
+export async function parseRequest(req: Request, path: string, method: string, ctx: StackContext, st: RestState, caller: Verified): Promise<ApiRequest> {
   if (!['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) throw unsupportedMethod(method);
   const read = isRead(method);
   const profile = req.headers.get(read ? 'accept-profile' : 'content-profile');
@@ -64,20 +84,23 @@ export async function readCall(req: Request, path: string, method: string, ctx: 
   const media = negotiate(req.headers.get('accept'));
   const { timezones } = await st.schema.get();
   const prefs = parsePrefer(req.headers.get('prefer'), { txOverride: ctx.config.dbTxEnd.endsWith('-allow-override'), timezones });
-  const call: Call = { req, url: new URL(req.url), method, ctx, st, caller, path, prefs, media };
-  if (segments[0] === 'rpc' && segments.length === 2) return { call, target: { rpc: segments[1] } };
-  if (segments.length !== 1) throw invalidResourcePath();
-  return { call, target: { table: segments[0] } };
+  let target: Target;
+  if (segments[0] === 'rpc' && segments.length === 2) target = { rpc: segments[1] };
+  else if (segments.length !== 1) throw invalidResourcePath();
+  else target = { table: segments[0] };
+  // What no plan serves is refused before the query string is read.
+  if ('rpc' in target && !read && method !== 'POST') throw invalidRpcMethod(method);
+  if ('table' in target && method === 'PUT')
+    throw notImplemented('PUT (a single-row upsert by primary key) is not implemented by the local stack; use POST with Prefer: resolution=merge-duplicates');
+  const url = new URL(req.url);
+  const query = parseQuery(url.search, 'rpc' in target && read);
+  const header = read ? parseRangeHeader(req.headers.get('range')) : undefined;
+  const merged = intersectRange(query.ranges.get(''), header) ?? { offset: 0 };
+  const range = { offset: merged.offset, limit: Math.min(merged.limit ?? MAX_ROWS, MAX_ROWS) };
+  return { req, url, method, ctx, st, caller, path, target, prefs, media, query, range };
 }
 
 export const isRead = (method: string) => method === 'GET' || method === 'HEAD';
-
-/** The rows a read asks for: `limit`/`offset` meet the Range header, and db-max-rows caps every read. */
-export function topRange(r: Call, qp: QueryParams): Range {
-  const header = isRead(r.method) ? parseRangeHeader(r.req.headers.get('range')) : undefined;
-  const merged = intersectRange(qp.ranges.get(''), header) ?? { offset: 0 };
-  return { offset: merged.offset, limit: Math.min(merged.limit ?? MAX_ROWS, MAX_ROWS) };
-}
 
 export interface Payload {
   text: string;
@@ -92,7 +115,7 @@ export interface Payload {
  * `emptyIs` is what an empty body stands for (an rpc without arguments); otherwise it is invalid. The
  * Content-Type is checked first (media.ts): only JSON is read.
  */
-export async function readJsonBody(r: Call, opts: { emptyIs?: string; isFunction?: boolean } = {}): Promise<{ text: string; value: unknown }> {
+export async function readJsonBody(r: ApiRequest, opts: { emptyIs?: string; isFunction?: boolean } = {}): Promise<{ text: string; value: unknown }> {
   checkBodyMedia(r.req.headers.get('content-type'), !!opts.isFunction);
   let bytes: Uint8Array;
   try {
@@ -118,10 +141,10 @@ export async function readJsonBody(r: Call, opts: { emptyIs?: string; isFunction
   }
 }
 
-export async function readPayload(r: Call, qp: QueryParams): Promise<Payload> {
+export async function readPayload(r: ApiRequest): Promise<Payload> {
   const { text, value } = await readJsonBody(r);
-  if (qp.columns) {
-    return { text, isObject: isPlainObject(value), keys: qp.columns };
+  if (r.query.columns) {
+    return { text, isObject: isPlainObject(value), keys: r.query.columns };
   }
   if (isPlainObject(value)) return { text, isObject: true, keys: Object.keys(value) };
   if (Array.isArray(value)) {

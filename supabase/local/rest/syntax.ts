@@ -57,8 +57,22 @@ export interface QueryParams {
   ranges: Map<string, Range>;
   columns?: string[];
   onConflict?: string[];
-  /** RPC read (GET/HEAD /rpc/fn): query parameters that are the function's arguments. */
-  rpcArgs: [string, string][];
+  /**
+   * A function read (GET/HEAD /rpc/fn): every pair that is not select, order, a range or and/or, in
+   * order, with its reading as a filter where it has one. Which are arguments depends on the function's
+   * parameter names, so the call plan decides (call.ts `callArgs`); the table plans never see these.
+   */
+  rpcPairs: RpcPair[];
+}
+
+/** A pair of a function read's query string: an argument, or a filter on the function's result. */
+export interface RpcPair {
+  key: string;
+  value: string;
+  /** The key as a tree path (`a.b->c`), or why it is none (thrown only if the pair is no argument). */
+  path: { path: string[]; field: Field } | { error: unknown };
+  /** The value as a filter (`eq.5`); undefined when it reads as none, so the pair is an argument. */
+  filter?: { not: boolean; operation: Operation };
 }
 
 // ---------------------------------------------------------------- cursor + Parsec-like errors

@@ -4,7 +4,8 @@
  * Builds only when dist/ is older than its sources (postinstall prepares it once).
  * Flags: --build (always rebuild), --no-build (serve the existing dist/site), --open <path> (print that page's URL, e.g. the
  * widget playground). Env: PORT (site, 5173), API_PORT (54321), DATA_DIR, DATABASE_URL, AUTH_AUTOCONFIRM,
- * STRIPE_WEBHOOK_SECRET and STRIPE_WEBHOOK_URL (the local Stripe's signing secret and webhook endpoint).
+ * STRIPE_WEBHOOK_SECRET and STRIPE_WEBHOOK_URL (the local Stripe's signing secret and webhook endpoint), ACUITY_API_KEY and
+ * ACUITY_WEBHOOK_URL (the local Acuity's API key, which signs its webhooks, and its webhook endpoint).
  *
  * Ratings follow the data (issue #23): the site server offers a deploy hook, as a static host does, at a
  * secret path, and the stack's functions are given it (SITE_DEPLOY_HOOK_URL). Once the site is served,
@@ -49,7 +50,7 @@ function stale(apiUrl: string, siteUrl: string): boolean {
   if (!existsSync(index) || builtAt(join(root, 'dist/site/widgets/kyb-widgets.js')) === 0) return true;
   const html = readFileSync(index, 'utf8');
   if (!html.includes(`content="${apiUrl}"`) || !html.includes(`content="${siteUrl}"`)) return true;
-  return builtAt(index) < newestSource(['widgets', 'site', 'shared'].map((d) => join(root, d)));
+  return builtAt(index) < newestSource(['widgets', 'ui', 'site', 'shared'].map((d) => join(root, d)));
 }
 const openPath = args[args.indexOf('--open') + 1] && args.includes('--open') ? args[args.indexOf('--open') + 1] : '/';
 const host = process.env.HOST ?? '127.0.0.1';
@@ -109,6 +110,8 @@ console.log(`  Mail inbox:       ${api.url}/inbox`);
 console.log(`  Stripe (local):   ${api.url}/stripe   (API ${api.url}/v1; test card 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined)`);
 // As `stripe listen` does: the secret the webhook verifies with, and where events go.
 console.log(`  Webhook secret:   ${api.stack.config.stripe.webhookSecret}   (events to ${api.stack.config.stripe.webhookUrl || 'nowhere'})`);
+console.log(`  Acuity (local):   ${api.url}/acuity   (API ${api.url}/api/v1, user id ${api.stack.config.acuity.userId}: book, cancel, no-show, end now)`);
+console.log(`  Acuity API key:   ${api.stack.config.acuity.apiKey}   (signs its webhooks to ${api.stack.config.acuity.webhookUrl || 'nowhere'})`);
 console.log(`  Admin sign-in:    ${ADMIN_CREDENTIALS.email} / ${ADMIN_CREDENTIALS.password}`);
 console.log(`  Beta password:    ${process.env.BETA_PASSWORD ?? 'crown-beta-2025'} (local default)`);
 console.log(`  anon key:         ${api.stack.config.anonKey}`);

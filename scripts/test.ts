@@ -237,6 +237,11 @@ const PG_FILES: [pattern: string, reason: string][] = [
   ['*lifecycle*.test.ts', "an order's lifecycle stated once and compared with the SQL that applies it (issue #27)"],
   ['money-model.test.ts', 'the model-based money test (fast-check, fixed seed): the invariant paid − refunded over every order'],
   ['money-regressions.test.ts', "the money model's named regressions"],
+  [
+    'acuity-webhook.test.ts',
+    "rewards (issue #31): booking_apply's newer-read guard, rewards_settle under the booking's lock, the append-only history trigger, RLS by confirmed e-mail, the stand-in's schema local_acuity",
+  ],
+  ['reward-codes.test.ts', "reward codes (issue #31): reward_codes_issue under the card's lock, never past the card's count, once per marker; RLS by confirmed e-mail"],
 ];
 
 /** The files of PG_FILES (paths for vitest), or an error naming every entry that matches nothing. */

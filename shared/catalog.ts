@@ -388,13 +388,6 @@ export const STUDIO_ADD_ONS: readonly { id: string; name: string; price: number;
   { id: 'crystal-massage', name: 'Crystal massage', price: 15, minutes: 10 },
 ];
 
-/** Studio loyalty (docs/pages.md, docs/limits.md). */
-export const STUDIO_LOYALTY: readonly { id: string; label: string; reward: string }[] = [
-  { id: 'five-visits', label: '5 visits', reward: '10% off' },
-  { id: 'ten-visits', label: '10 visits', reward: '15% off' },
-  { id: 'refer-a-friend', label: 'Refer a friend', reward: '$10 credit' },
-];
-
 /** Rewards tiers by visit count (docs/limits.md); `max` null = no upper bound. */
 export const REWARDS_TIERS: readonly { name: string; min: number; max: number | null }[] = [
   { name: 'New Friend', min: 1, max: 3 },
@@ -409,8 +402,56 @@ export function rewardsTierFor(visits: number) {
 export function rewardsTierRange(t: { min: number; max: number | null }): string {
   return t.max === null ? `${t.min}+ visits` : `${t.min}-${t.max} visits`;
 }
-/** The loyalty card graphic: 10 slots with 25% and 50% reward markers (docs/pages.md#rewards, docs/limits.md). */
-export const LOYALTY_CARD = { slots: 10, markers: ['25%', '50%'] as const, examplePunches: 2 };
+/**
+ * The rewards card's one rule (docs/rewards.md#the-card-and-its-rewards). The spec states the card's
+ * markers (25% and 50% over 10 slots) and the studio's loyalty perks (5 visits 10% off, 10 visits 15%
+ * off); they are reconciled here as one rule: 10 slots, a marker at the 5th visit (10% off) and at the
+ * 10th (15% off), and after the last marker the card starts again. Every page, the card graphic's test
+ * and the reward codes follow this constant.
+ */
+export const REWARDS_CARD = {
+  slots: 10,
+  markers: [
+    { visit: 5, percentOff: 10 },
+    { visit: 10, percentOff: 15 },
+  ],
+  /** The static example card of /rewards and /services (signed out). */
+  examplePunches: 2,
+} as const;
+export type RewardsMarker = (typeof REWARDS_CARD.markers)[number];
+/** "5 visits" / "10% off": how the studio page and the card word a marker. */
+export const markerVisits = (m: RewardsMarker) => `${m.visit} visits`;
+export const markerReward = (m: RewardsMarker) => `${m.percentOff}% off`;
+
+/** The filled slots of the current card: a full card stays full on its last visit, the next starts at 1. */
+export function rewardsCardPunches(visits: number): number {
+  return visits <= 0 ? 0 : ((visits - 1) % REWARDS_CARD.slots) + 1;
+}
+/** The marker a card reaches exactly at this visit count (5, 10, 15, 20, ...), or null. */
+export function rewardsMarkerAt(visits: number): RewardsMarker | null {
+  return visits > 0 ? (REWARDS_CARD.markers.find((m) => m.visit === rewardsCardPunches(visits)) ?? null) : null;
+}
+/** Every reward earned up to this visit count, in order: each is one single-use code. */
+export function rewardsEarned(visits: number): { visit: number; percentOff: number }[] {
+  const earned: { visit: number; percentOff: number }[] = [];
+  for (let n = 1; n <= visits; n++) {
+    const m = rewardsMarkerAt(n);
+    if (m) earned.push({ visit: n, percentOff: m.percentOff });
+  }
+  return earned;
+}
+/** The next reward from this visit count: its marker and how many visits remain. */
+export function rewardsNext(visits: number): { marker: RewardsMarker; visitsToGo: number } {
+  const punches = visits > 0 && rewardsCardPunches(visits) === REWARDS_CARD.slots ? 0 : rewardsCardPunches(visits);
+  const marker = REWARDS_CARD.markers.find((m) => m.visit > punches) ?? REWARDS_CARD.markers[0];
+  return { marker, visitsToGo: marker.visit - punches };
+}
+
+/** Studio loyalty (docs/pages.md, docs/limits.md): the card's markers, then the referral perk. */
+export const STUDIO_LOYALTY: readonly { id: string; label: string; reward: string }[] = [
+  ...REWARDS_CARD.markers.map((m) => ({ id: `visit-${m.visit}`, label: markerVisits(m), reward: markerReward(m) })),
+  { id: 'refer-a-friend', label: 'Refer a friend', reward: '$10 credit' },
+];
 
 /** Handmade faux locs (docs/pages.md, docs/limits.md). */
 export const HANDMADE_LOCS = { fromPrice: 79, freeShippingOver: 100 } as const;

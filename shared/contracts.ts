@@ -33,9 +33,10 @@ const optionalText = (max: number) => z.optional(z.string().check(z.trim(), z.ma
 const requiredText = (max: number, required: string) =>
   z.string({ error: required }).check(z.trim(), z.minLength(1, { error: required }), z.maxLength(max, { error: MSG.tooLong(max) }));
 
-/** The forms the spec leaves unsent (docs/data.md#entities, #calls): every one is stored by the lead-capture function. */
-export const leadKinds = ['partnership', 'beta_request', 'access_beta', 'notify', 'vault_optin', 'merch_notify'] as const;
-export type LeadKind = (typeof leadKinds)[number];
+// The lead kinds are defined with the forms' rules (shared/rules/forms.ts), which messages.ts reads too:
+// defined here, messages.ts and this file imported each other.
+import { type LeadKind, leadKinds } from './rules/forms.ts';
+export { type LeadKind, leadKinds };
 
 export const leadPayloads = {
   partnership: z.object({

@@ -10,7 +10,7 @@
  * Runs in Deno (the functions import it by relative path), Node and the browser: its only imports are
  * other files of shared/. Each catalogue is its own export, so a widget bundle keeps only the ones it reads.
  */
-import type { LeadKind } from './contracts.ts';
+import type { LeadKind } from './rules/forms.ts';
 import { PASSWORD_MIN } from './rules/accounts.ts';
 import { PLANNER_FILE_LIMITS, REVIEW_REQUEST_DAYS, orderNumber, type OrderStatus } from './rules/commerce.ts';
 
@@ -692,4 +692,19 @@ export const LAUNCH_MESSAGES = {
   /** checkout: a product whose launch switch is off (shared/cart.ts priceLine). */
   notOnSale: (title: string) => `${title} is not on sale yet`,
   adminOnly: 'Only an admin can launch a product.',
+} as const;
+
+/**
+ * The rewards card's server answers (issue #31, docs/rewards.md). acuity-webhook's refusals are what
+ * Acuity's webhook log shows for a delivery; the jobs' and corrections' words are the admin's.
+ */
+export const REWARDS_MESSAGES = {
+  /** acuity-webhook: no `X-Acuity-Signature` header. */
+  missingSignature: 'Missing X-Acuity-Signature header.',
+  /** acuity-webhook: a signature that is not the HMAC of the body with the API key. */
+  invalidSignature: 'Invalid signature.',
+  /** acuity-webhook: signed, but not an appointment notification (no action we know, no numeric id). */
+  notANotification: 'The body is not an Acuity appointment notification.',
+  /** acuity-webhook: Acuity could not be read (down, or it answered what is not an appointment): Acuity sends again. */
+  acuityUnavailable: 'Acuity could not be read. Try again later.',
 } as const;

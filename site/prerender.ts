@@ -8,13 +8,14 @@
  * 2. empties dist/site and builds the stylesheet + copies site/public through Vite (vite.site.config.ts);
  * 3. renders every route and alias of site/routes.ts with preact-render-to-string to
  *    dist/site/<path>/index.html, the 404 page to dist/site/404.html, and one /embed/<element> page per
- *    embeddable element (widgets/embed/embeds.ts; layout/EmbedDocument.tsx);
+ *    embeddable element (ui/embeds.ts; layout/EmbedDocument.tsx);
  * 4. copies the widget bundle dist/widgets/ (built by `vite build --config vite.widgets.config.ts`) to
  *    dist/site/widgets/, or warns when it has not been built;
  * 5. writes sitemap.xml, robots.txt, _headers (CSP and cache rules) and _redirects.
  *
  * Environment: KYB_SUPABASE_URL, KYB_SUPABASE_ANON_KEY (the public anon key), KYB_SITE_URL; they go into
- * the meta tags the widgets read. Defaults point at the local stack (supabase/local) with its demo key;
+ * the meta tags the widgets read. Defaults point at the local stack (supabase/local) with its demo key
+ * (data/local-stack.ts: the site reaches the stack over HTTP only, never by importing it);
  * a hosted KYB_SUPABASE_URL needs its own anon key. KYB_PRERENDER_REVIEWS (unset, `off`, `seed`) chooses
  * where the prerendered reviews come from, and a hosted project that cannot be read stops the build
  * (site/data/review-snapshots.ts). KYB_WIDGETS_DIR overrides where the built widget bundle is taken from
@@ -25,12 +26,12 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
-import { apiKeys } from '../supabase/local/config.ts';
 import { BUSINESS } from '../shared/business.ts';
 import { Document, absoluteUrl } from './layout/Document.tsx';
 import type { SiteEnv } from './layout/env.ts';
 import { EmbedDocument, embedPath } from './layout/EmbedDocument.tsx';
-import { EMBEDS } from '../widgets/embed/embeds.ts';
+import { EMBEDS } from '../ui/embeds.ts';
+import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from './data/local-stack.ts';
 import { SiteBuildError, isLocalStackUrl, loadReviewSnapshots } from './data/review-snapshots.ts';
 import { loadLaunches } from './data/launches.ts';
 import { GUIDES, guideHref } from './content/downloads.ts';
@@ -43,7 +44,6 @@ export const WIDGETS_DIR = join(ROOT, 'dist/widgets');
 export const WIDGET_SCRIPT = '/widgets/kyb-widgets.js';
 export const DEFAULT_STYLESHEET = '/assets/site.css';
 export const DEFAULT_EMBED_STYLESHEET = '/assets/embed.css';
-export const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
 
 /** The values the pages embed, from the environment (defaults: the local stack). */
 export function siteEnv(env: NodeJS.ProcessEnv = process.env, stylesheet = DEFAULT_STYLESHEET, embedStylesheet = DEFAULT_EMBED_STYLESHEET): SiteEnv {
@@ -53,7 +53,7 @@ export function siteEnv(env: NodeJS.ProcessEnv = process.env, stylesheet = DEFAU
     // The default is the local stack's demo key, which a hosted project rejects: every widget would fail.
     throw new SiteBuildError(`site: KYB_SUPABASE_URL is the hosted project ${supabaseUrl} but KYB_SUPABASE_ANON_KEY is not set; set it to that project's public anon key.`);
   }
-  const supabaseAnonKey = env.KYB_SUPABASE_ANON_KEY || apiKeys().anonKey;
+  const supabaseAnonKey = env.KYB_SUPABASE_ANON_KEY || LOCAL_ANON_KEY;
   if (/service_role/.test(decodeJwtRole(supabaseAnonKey))) {
     // The key is published in every page: a service key here would hand out full database access.
     throw new Error('KYB_SUPABASE_ANON_KEY holds a service_role key; use the public anon key.');

@@ -568,6 +568,35 @@ cross join lateral (
 ) as m (kind, subject_key, at)
 on conflict (order_id, kind, subject_key) do nothing;
 
+-- ---------------------------------------------------------------- an order paid in full, ready to ship
+-- KYB-1017: a guest's Trinity Locs, paid in full and ready, nothing left to pay: the one order whose
+-- details offer the shipment form (carrier, tracking number, Mark shipped; the states catalogue's
+-- kyb-admin-orders ship-form). A guest's, so no review claims it.
+insert into public.orders (id, user_id, email, customer_name, status, subtotal_cents, shipping_cents, total_cents, due_at_checkout_cents, paid_cents, refunded_cents, needs_shipping, shipping_address, kit_terms_version, kit_terms_accepted_at, access_token, carrier, tracking_number, created_at, updated_at, paid_at, balance_requested_at, shipped_at, delivered_at) values
+  ('5eed0006-0000-4000-8000-000000000017', null, 'zora.mensah@example.net', 'Zora Mensah', 'ready', 9800, 800, 10600, 10600, 10600, 0, true, '{"name":"Zora Mensah","line1":"230 Delmar Blvd","line2":null,"city":"St. Louis","state":"MO","postal_code":"63112","country":"US"}', null, null, 'seed-order-ready-paid-token', null, null, '2025-11-21 15:00:00+00', '2025-11-25 16:00:00+00', '2025-11-21 15:02:00+00', null, null, null)
+on conflict (id) do nothing;
+
+insert into public.order_items (id, order_id, position, product, name, options, configuration, unit_cents, quantity, line_cents, due_at_checkout_cents, digital) values
+  ('5eed0007-0000-4000-8000-000000000170', '5eed0006-0000-4000-8000-000000000017', 0, 'trinity-locs', 'Trinity Locs', array['Length: 20 in', 'Size: MD (1.2-1.5 cm)', 'Color: Honey Blonde']::text[], '{"length":20,"size":"MD","color":"honey-blonde"}', 9800, 1, 9800, 9800, false)
+on conflict (id) do nothing;
+
+insert into public.order_payments (id, order_id, kind, amount_cents, status, checkout_session_id, payment_intent_id, refunded_cents, created_at, paid_at) values
+  ('5eed0008-0000-4000-8000-000000000018', '5eed0006-0000-4000-8000-000000000017', 'full', 10600, 'paid', 'cs_test_seed_17', 'pi_seed_17', 0, '2025-11-21 15:00:00+00', '2025-11-21 15:02:00+00')
+on conflict (id) do nothing;
+
+insert into public.order_events (id, order_id, status, note, source, created_at)
+overriding system value values
+  (-930, '5eed0006-0000-4000-8000-000000000017', 'pending', null, 'checkout', '2025-11-21 15:00:00+00'),
+  (-929, '5eed0006-0000-4000-8000-000000000017', 'paid', null, 'stripe', '2025-11-21 15:02:00+00'),
+  (-928, '5eed0006-0000-4000-8000-000000000017', 'in_production', null, 'admin', '2025-11-22 09:00:00+00'),
+  (-927, '5eed0006-0000-4000-8000-000000000017', 'ready', null, 'admin', '2025-11-25 16:00:00+00')
+on conflict (id) do nothing;
+
+insert into public.order_mails (order_id, kind, subject_key, status, attempts, claimed_at, sent_at) values
+  ('5eed0006-0000-4000-8000-000000000017', 'confirmation', '', 'sent', 1, '2025-11-21 15:02:00+00', '2025-11-21 15:02:00+00'),
+  ('5eed0006-0000-4000-8000-000000000017', 'business', '', 'sent', 1, '2025-11-21 15:02:00+00', '2025-11-21 15:02:00+00')
+on conflict (order_id, kind, subject_key) do nothing;
+
 -- The stripe-reconcile job's last run (docs/admin.md#orders: the reconcile line), 12 minutes before the
 -- seed: it read Stripe's recent events and applied two the webhook had missed. The id is negative, so it
 -- never meets the identity's; a real run (newer) is the one the line shows.

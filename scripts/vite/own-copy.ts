@@ -9,9 +9,10 @@ import type { Plugin } from 'vite';
  * Modules an element's chunk keeps to itself, with a copy for another chunk, so that a first view
  * never waits for a shared file. They are pure (no module state, or state kept page-wide with
  * core/registry.ts `pageWide`), so two copies behave as one.
- * - kyb-review-moderation (an admin's page) gets its own copy of the reviews module's model/ and view/
- *   (widgets/reviews/model/README.md), so they stay inside kyb-reviews' chunk: one file fewer, in one
- *   gzip stream, before a visitor's list shows (issue #13: 0.4 kB gzip); the two do not share a page.
+ * - kyb-review-moderation (an admin's page) gets its own copy of the reviews module (ui/reviews/: model/,
+ *   view/ and the card; ui/reviews/model/README.md) and of core/review-file-url.ts, so they stay inside
+ *   kyb-reviews' chunk: one file fewer, in one gzip stream, before a visitor's list shows (issue #13:
+ *   0.4 kB gzip); the two do not share a page.
  * - The review form (loaded later by kyb-reviews) gets its own copy of the star glyph (view/star.ts,
  *   0.1 kB), which the list draws too: without it the glyph became a file of its own on the list's
  *   first view.
@@ -31,8 +32,8 @@ export function ownCopy(name: string, importer: RegExp, copied: RegExp): Plugin 
 }
 
 export const ownReviewsCopies = (): Plugin[] => [
-  ownCopy('moderation', /[\\/]widgets[\\/]review-moderation[\\/]/, /[\\/]widgets[\\/]reviews[\\/](model|view)[\\/][^?]*\.tsx?$/),
-  ownCopy('form', /[\\/]widgets[\\/]reviews[\\/]StarInput\.tsx$/, /[\\/]widgets[\\/]reviews[\\/]view[\\/]star\.ts$/),
+  ownCopy('moderation', /[\\/]widgets[\\/]review-moderation[\\/]/, /[\\/]ui[\\/]reviews[\\/][^?]*\.tsx?$|[\\/]widgets[\\/]core[\\/]review-file-url\.ts$/),
+  ownCopy('form', /[\\/]widgets[\\/]reviews[\\/]StarInput\.tsx$/, /[\\/]ui[\\/]reviews[\\/]view[\\/]star\.ts$/),
   // kyb-cart's later part (full.ts and what it imports) gets its own copies of the cart store (the state is
   // page-wide, `pageWide('cart')`, so two copies are one store) and of the pure modules it shares with other
   // elements' first views only in part (zod, pricing, the dialog): loaded at idle time, it must not cut

@@ -4,6 +4,10 @@
  * No imports: this file runs unchanged in Deno (functions), Node (site build, local stack, tests) and the browser.
  */
 
+/** The forms the spec leaves unsent (docs/data.md#entities, #calls): every one is stored by the lead-capture function. */
+export const leadKinds = ['partnership', 'beta_request', 'access_beta', 'notify', 'vault_optin', 'merch_notify'] as const;
+export type LeadKind = (typeof leadKinds)[number];
+
 export const NAME_MIN = 2;
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;

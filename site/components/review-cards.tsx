@@ -1,21 +1,19 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /**
- * The review cards of a product page's reviews section, drawn by kyb-reviews' own card
- * (widgets/reviews/ReviewCard.tsx), so a review looks and reads the same before the element upgrades, with
+ * The review cards of a product page's reviews section, drawn by the one review card the elements draw
+ * too (ui/reviews/ReviewCard.tsx), so a review looks and reads the same before the element upgrades, with
  * JavaScript off, and in the element: one component, no second drawing here. The card is React code
- * (the widgets' dialect), so it is rendered at build time with React's server renderer (react-dom/server,
+ * (ui/'s dialect: ui/README.md), so it is rendered at build time with React's server renderer (react-dom/server,
  * a dependency already) and placed in the page as HTML; site/README.md#jsx says why not preact/compat.
  * Dates in the one zone a page built for everyone can use; no media (its buttons open the element's
- * lightbox, which needs JavaScript; the element shows them once it upgrades).
+ * lightbox, which needs JavaScript; the card draws them only when handed `lightbox`, and the element
+ * shows them once it upgrades).
  */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { ReviewCard } from '../../widgets/reviews/ReviewCard.tsx';
-import { type FeedReview, PRERENDER_TIME_ZONE } from '../../widgets/reviews/model/index.ts';
-
-const NONE = new Set<string>();
-const ignore = () => {};
+import { ReviewCard } from '../../ui/reviews/ReviewCard.tsx';
+import { type FeedReview, PRERENDER_TIME_ZONE } from '../../ui/reviews/model/index.ts';
 
 /**
  * The card of one review, as HTML. Without its `part` attributes: they name the element's shadow parts
@@ -23,9 +21,7 @@ const ignore = () => {};
  * them. React escapes `"` in text, so ` part="` can only be an attribute.
  */
 export const reviewCardHtml = (review: FeedReview): string =>
-  renderToStaticMarkup(
-    createElement(ReviewCard, { review: { ...review, media: [] }, timeZone: PRERENDER_TIME_ZONE, hiddenMedia: NONE, onOpenMedia: ignore, onMediaError: ignore }),
-  ).replace(/ part="[^"]*"/g, '');
+  renderToStaticMarkup(createElement(ReviewCard, { review, timeZone: PRERENDER_TIME_ZONE })).replace(/ part="[^"]*"/g, '');
 
 /** The list of cards, in the feed's order. */
 export function ReviewCards({ reviews }: { reviews: readonly FeedReview[] }) {

@@ -3,7 +3,7 @@
  * the build makes from content/downloads.ts (site/pdf.ts) and site/public/downloads/ritual-tracker.html.
  */
 import { BUSINESS } from '../../shared/business.ts';
-import { VAULT_ITEMS, type VaultItem } from '../../widgets/vault/items.ts';
+import { VAULT_DOWNLOADS, type VaultDownload } from '../../shared/vault.ts';
 import type { IconName } from '../components/icons.tsx';
 
 export const TOOL_FEATURES: { icon: IconName; title: string; text: string }[] = [
@@ -24,7 +24,7 @@ export const TOOL_FEATURES: { icon: IconName; title: string; text: string }[] = 
   },
 ];
 
-export interface Resource extends VaultItem {
+export interface Resource extends VaultDownload {
   fileType: 'PDF' | 'Digital';
   icon: IconName;
   download: string;
@@ -37,10 +37,11 @@ const RESOURCE_ICONS: Record<string, IconName> = {
 };
 
 /**
- * The three resources of /vault and /resources (docs/tools.md). kyb-vault's default items are the source,
- * so the Vault cards in the tools hub and the downloads page always offer the same files.
+ * The three resources of /vault and /resources (docs/tools.md). The Vault's files (shared/vault.ts), which
+ * are kyb-vault's default items too, are the source, so the Vault cards in the tools hub and the downloads
+ * page always offer the same files.
  */
-export const RESOURCES: Resource[] = VAULT_ITEMS.map((item) => ({
+export const RESOURCES: Resource[] = VAULT_DOWNLOADS.map((item) => ({
   ...item,
   fileType: item.fileType === 'Digital' ? 'Digital' : 'PDF',
   icon: RESOURCE_ICONS[item.id] ?? 'download',

@@ -11,14 +11,16 @@
  *   pages without the project's own reviews.
  * - `off`: no reviews in the HTML (no review list, no AggregateRating or Review JSON-LD); the element
  *   loads them in the browser. The explicit way to build for a hosted project that is not readable yet.
- * - `seed`: always the seed, in a local stack started in memory on the project's own migrations and
- *   seed (reproducible test builds: scripts/test.ts, visual, lighthouse); refused for a hosted project.
+ * - `seed`: always the seed, read over HTTP from a local stack the build starts as a process, in memory,
+ *   on the project's own migrations and seed (./local-stack.ts; reproducible test builds: scripts/test.ts,
+ *   visual, lighthouse); refused for a hosted project.
  *
- * Every source is read through the reviews module's loadFeed (widgets/reviews/model/), as the element
- * reads it in the browser.
+ * Every source is read through the reviews module's loadFeed (ui/reviews/model/), as the element reads it
+ * in the browser, and over HTTP, as a hosted project is.
  */
 import { REVIEW_SLUGS } from '../../shared/rules/reviews.ts';
-import { type Feed, type FeedArgs, firstPage, isFeed, loadFeed } from '../../widgets/reviews/model/index.ts';
+import { type Feed, type FeedArgs, firstPage, isFeed, loadFeed } from '../../ui/reviews/model/index.ts';
+import { startLocalStack } from './local-stack.ts';
 
 export type ReviewSnapshot = Feed;
 
@@ -187,12 +189,13 @@ export async function loadReviewSnapshots(opts: {
     got.forEach((v, k) => snapshots.set(k, v));
     return { source: 'backend', count: got.size };
   }
-  // KYB_PRERENDER_REVIEWS=seed: asked for, and the URL is the local stack's.
+  // KYB_PRERENDER_REVIEWS=seed: asked for, and the URL is the local stack's. The seed is read over HTTP
+  // from a stack of its own (a process on a free port, in memory: data/local-stack.ts), never from the
+  // developer's running one, whose database may have changed since the seed.
   try {
-    const { createStack } = await import('../../supabase/local/app.ts');
-    const stack = await createStack({ config: { publicUrl: opts.supabaseUrl } });
+    const stack = await startLocalStack();
     try {
-      const got = await readAll(stack.fetch, opts.supabaseUrl, stack.config.anonKey);
+      const got = await readAll(fetch, stack.url, stack.anonKey);
       got.forEach((v, k) => snapshots.set(k, v));
       return { source: 'local-seed', count: got.size };
     } finally {

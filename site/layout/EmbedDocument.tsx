@@ -15,7 +15,7 @@
  * and a small brand line when it is opened on its own (the link form), where there is no host page.
  * _headers lets any site frame these pages, and only these (site/prerender.ts).
  */
-import type { Embed } from '../../widgets/embed/embeds.ts';
+import type { Embed } from '../../ui/embeds.ts';
 import { BUSINESS } from '../../shared/business.ts';
 import { Fallback } from '../components/ui.tsx';
 import type { SiteEnv } from './env.ts';

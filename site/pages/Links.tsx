@@ -16,7 +16,7 @@ import { BUSINESS } from '../../shared/business.ts';
 import { reviewSubjectName } from '../../shared/catalog.ts';
 import { BIO_LINKS, type LinkClickId, SOCIAL_LINK_IDS, linkClickUrl } from '../../shared/links.ts';
 import { REVIEW_SLUGS } from '../../shared/rules/reviews.ts';
-import { averageOf, formatAverage, ratingLabel, reviewCount, reviewPagePath } from '../../widgets/reviews/model/index.ts';
+import { averageOf, formatAverage, ratingLabel, reviewCount, reviewPagePath } from '../../ui/reviews/model/index.ts';
 import { Icon } from '../components/icons.tsx';
 import { Img, SEP, StarScale } from '../components/ui.tsx';
 import { SOCIALS } from '../content/socials.ts';

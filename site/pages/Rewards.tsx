@@ -1,10 +1,10 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 /** Rewards (docs/pages.md#rewards): loyalty card image, four tiers, three steps, three member benefits. */
-import { LOYALTY_CARD, REWARDS_TIERS, rewardsTierRange } from '../../shared/catalog.ts';
+import { REWARDS_TIERS, rewardsTierRange } from '../../shared/catalog.ts';
 import { BookLink, Feature, Hero, Section } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
-import { MEMBER_BENEFITS, REWARDS_STEPS, TIER_PERKS } from '../content/rewards.ts';
+import { CARD_RULE_TEXT, EXAMPLE_CARD_TEXT, MEMBER_BENEFITS, REWARDS_STEPS, TIER_PERKS } from '../content/rewards.ts';
 import { LoyaltyCardImage, Steps } from './sections.tsx';
 
 export function Rewards() {
@@ -22,14 +22,8 @@ export function Rewards() {
         <div class="split split--media">
           <LoyaltyCardImage class="loyalty-card" />
           <div class="prose">
-            <p>
-              Your card has {LOYALTY_CARD.slots} slots. Reach the {LOYALTY_CARD.markers[0]} marker for {LOYALTY_CARD.markers[0]} off a service, then keep going to unlock{' '}
-              {LOYALTY_CARD.markers[1]} off.
-            </p>
-            <p>
-              In the example, {LOYALTY_CARD.examplePunches} punches are filled and the {LOYALTY_CARD.markers[0]} reward is already reached. Punches are earned automatically after
-              each completed service, so there is nothing to carry or stamp.
-            </p>
+            <p>{CARD_RULE_TEXT}</p>
+            <p>In the example card, {EXAMPLE_CARD_TEXT}. Punches are earned automatically after each completed service, so there is nothing to carry or stamp.</p>
           </div>
         </div>
       </Section>

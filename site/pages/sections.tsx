@@ -7,11 +7,13 @@
  */
 import type { ComponentChildren } from 'preact';
 import { BUSINESS } from '../../shared/business.ts';
-import { LOYALTY_CARD } from '../../shared/catalog.ts';
 import { ExtLink, Fallback, Img, PhoneLink, StarScale } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import type { PartnerBrand } from '../content/partners.ts';
-import { basedOn, formatAverage, reviewCount } from '../../widgets/reviews/model/index.ts';
+import { EXAMPLE_CARD_TEXT } from '../content/rewards.ts';
+import { type FeedSummary, SORT_OPTIONS, barPercent, basedOn, formatAverage, reviewCount } from '../../ui/reviews/model/index.ts';
+import { STARS, starCount } from '../../ui/reviews/view/star.ts';
+import { REVIEW_SIGN_IN_LABEL } from '../../shared/messages.ts';
 import { ReviewCards } from '../components/review-cards.tsx';
 import { reviewSnapshot } from '../data/review-snapshots.ts';
 
@@ -49,12 +51,17 @@ export function ReviewsSection({ slug, name }: { slug: string; name: string }) {
       <div class="container">
         <kyb-reviews slug={slug}>
           <Fallback class="reviews-fallback">
-            <h2>Customer Reviews</h2>
+            <div class="reviews-fallback__top">
+              <h2>Customer Reviews</h2>
+              {snap && snap.summary.count > 0 ? (
+                <span class="reviews-fallback__held" aria-hidden="true">
+                  {REVIEW_SIGN_IN_LABEL}
+                </span>
+              ) : null}
+            </div>
             {snap && snap.summary.count > 0 ? (
               <>
-                <p class="reviews-fallback__summary">
-                  <strong>{formatAverage(snap.summary.average)}</strong> out of 5. {basedOn(snap.summary.count)}
-                </p>
+                <FallbackSummary summary={snap.summary} />
                 <ReviewCards reviews={snap.reviews} />
               </>
             ) : snap ? (
@@ -72,6 +79,56 @@ export function ReviewsSection({ slug, name }: { slug: string; name: string }) {
         </kyb-reviews>
       </div>
     </section>
+  );
+}
+
+/**
+ * The reviews' summary ahead of kyb-reviews (issue #29: a card in view moved 550 px down when the element
+ * drew its summary, histogram and filters above the list): the average, the stars and the histogram as
+ * plain text, in the element's boxes (site/styles/products.css), so the first card starts where the
+ * element puts it. The element's controls (its sign-in button above, the filters and sort below) are held
+ * by invisible copies of their words while scripts run (`reviews-fallback__held`), and take no room with
+ * JavaScript off, where they never come.
+ */
+function FallbackSummary({ summary }: { summary: FeedSummary }) {
+  const average = formatAverage(summary.average);
+  return (
+    <>
+      <div class="rv-summary">
+        <p class="reviews-fallback__summary">
+          <strong>{average}</strong>
+          <StarScale rating={Number(average ?? 0)} />
+          <span class="sr-only"> out of 5. </span>
+          <span>{basedOn(summary.count)}</span>
+        </p>
+        <ul class="rv-histogram" aria-label="Reviews by rating">
+          {[...STARS].reverse().map((star) => {
+            const n = summary.histogram[String(star)] ?? 0;
+            return (
+              <li class="rv-histogram__row">
+                <span class="rv-histogram__label" aria-hidden="true">
+                  {star}
+                  <Icon name="star" />
+                </span>
+                <svg class="rv-histogram__bar" viewBox="0 0 100 1" preserveAspectRatio="none" aria-hidden="true" focusable="false">
+                  <rect width={barPercent(n, summary.count)} height="1" />
+                </svg>
+                <span class="rv-histogram__count" aria-hidden="true">
+                  {n}
+                </span>
+                <span class="sr-only">{`${starCount(star)}: ${reviewCount(n)}`}</span>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+      <div class="reviews-fallback__held reviews-fallback__tools" aria-hidden="true">
+        <span class="reviews-fallback__chip">With photos/videos {summary.with_media}</span>
+        <span class="reviews-fallback__sort">
+          Sort by <span>{SORT_OPTIONS[0].label}</span>
+        </span>
+      </div>
+    </>
   );
 }
 
@@ -109,18 +166,12 @@ export function CatalogRating({ slug, href }: { slug: string; href: string }) {
  */
 export const LOYALTY_CARD_COMPACT_MEDIA = '(max-width: 699px)';
 
-/** The loyalty card: 10 slots, 2 punched, 25% and 50% markers (docs/pages.md#rewards, docs/limits.md). */
+/** The example loyalty card (REWARDS_CARD in shared/catalog.ts; tests/unit/catalog.test.ts checks the SVGs follow it). */
 export function LoyaltyCardImage({ class: c }: { class?: string }) {
   return (
     <picture>
       <source media={LOYALTY_CARD_COMPACT_MEDIA} srcset="/images/loyalty-card-compact.svg" width={300} height={306} />
-      <Img
-        src="/images/loyalty-card.svg"
-        alt={`KYB rewards card with ${LOYALTY_CARD.slots} punch slots: ${LOYALTY_CARD.examplePunches} punched, a ${LOYALTY_CARD.markers[0]} reward reached, and a ${LOYALTY_CARD.markers[1]} reward further along`}
-        width={640}
-        height={380}
-        class={c}
-      />
+      <Img src="/images/loyalty-card.svg" alt={`KYB rewards card: ${EXAMPLE_CARD_TEXT}`} width={640} height={380} class={c} />
     </picture>
   );
 }

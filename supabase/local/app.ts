@@ -17,6 +17,7 @@ import { inbox } from './inbox.ts';
 import { openMailStore } from './inbox-store.ts';
 import { ensureSeedObjects } from './seed-objects.ts';
 import { createStripeStandIn, type StripeStandIn } from './stripe/index.ts';
+import { createAcuityStandIn, type AcuityStandIn } from './acuity/index.ts';
 
 export interface Stack {
   handler: (req: Request) => Promise<Response>;
@@ -27,6 +28,8 @@ export interface Stack {
   config: StackConfig;
   /** The local Stripe's test controls (stripe/index.ts). */
   stripe: StripeStandIn;
+  /** The local Acuity's test controls (acuity/index.ts). */
+  acuity: AcuityStandIn;
   close(): Promise<void>;
 }
 
@@ -65,6 +68,7 @@ export async function createStack(opts: CreateStackOptions = {}): Promise<Stack>
     selfFetch: undefined as unknown as typeof fetch,
     onWrite: new Set(),
     stripe: undefined as unknown as StripeStandIn,
+    acuity: undefined as unknown as AcuityStandIn,
   };
 
   const handler = async (req: Request): Promise<Response> => {
@@ -97,6 +101,7 @@ export async function createStack(opts: CreateStackOptions = {}): Promise<Stack>
   ctx.selfFetch = localFetch;
   // Started last: its queue may deliver at once (events a previous run left), through selfFetch.
   ctx.stripe = await createStripeStandIn(ctx);
+  ctx.acuity = await createAcuityStandIn(ctx);
 
   return {
     handler,
@@ -105,6 +110,7 @@ export async function createStack(opts: CreateStackOptions = {}): Promise<Stack>
     db,
     config,
     stripe: ctx.stripe,
+    acuity: ctx.acuity,
     close: async () => {
       await ctx.stripe.stop();
       await db.close();
@@ -114,17 +120,27 @@ export async function createStack(opts: CreateStackOptions = {}): Promise<Stack>
 
 const isInbox = (path: string) => path === '/inbox' || path === '/inbox.json' || path.startsWith('/inbox/');
 const isStripePage = (path: string) => path === '/stripe' || path.startsWith('/stripe/');
-const isLocalPage = (path: string) => isInbox(path) || isStripePage(path);
+const isAcuityPage = (path: string) => path === '/acuity' || path.startsWith('/acuity/');
+const isLocalPage = (path: string) => isInbox(path) || isStripePage(path) || isAcuityPage(path);
 
 async function route(req: Request, ctx: StackContext): Promise<Response> {
   const url = new URL(req.url);
   if (req.method === 'OPTIONS' && !isLocalPage(url.pathname)) return preflight(req);
   if (url.pathname === '/' || url.pathname === '/health') {
-    return json({ ok: true, services: ['auth/v1', 'rest/v1', 'storage/v1', 'functions/v1'], inbox: '/inbox', stripe: { api: '/v1', dashboard: '/stripe' } });
+    return json({
+      ok: true,
+      services: ['auth/v1', 'rest/v1', 'storage/v1', 'functions/v1'],
+      inbox: '/inbox',
+      stripe: { api: '/v1', dashboard: '/stripe' },
+      acuity: { api: '/api/v1', page: '/acuity' },
+    });
   }
   // The local Stripe: its API where the SDK's host/port point (Stripe's own paths), its pages beside it.
   if (url.pathname.startsWith('/v1/')) return ctx.stripe.api(req, url.pathname.slice('/v1'.length));
   if (isStripePage(url.pathname)) return ctx.stripe.site(req, url.pathname.slice('/stripe'.length) || '/');
+  // The local Acuity: its API at Acuity's own path, its page and test controls beside it.
+  if (url.pathname.startsWith('/api/v1/')) return ctx.acuity.api(req, url.pathname.slice('/api/v1'.length));
+  if (isAcuityPage(url.pathname)) return ctx.acuity.site(req, url.pathname.slice('/acuity'.length) || '/');
   if (url.pathname === '/inbox.json') return inbox(req, '/json', ctx);
   if (url.pathname === '/inbox' || url.pathname.startsWith('/inbox/')) return inbox(req, url.pathname.slice('/inbox'.length) || '/', ctx);
   const m = url.pathname.match(/^\/(auth|rest|storage|functions)\/v1(\/.*)?$/);

@@ -50,10 +50,40 @@ export interface StackConfig {
   dbTxEnd: TxEnd;
   /** The local Stripe stand-in (supabase/local/stripe/). */
   stripe: StripeConfig;
+  /** The local Acuity Scheduling stand-in (supabase/local/acuity/). */
+  acuity: AcuityConfig;
 }
 
 /** What a caller may override: any setting, and any part of the Stripe stand-in's. */
-export type StackConfigOverrides = Partial<Omit<StackConfig, 'stripe'>> & { stripe?: Partial<StripeConfig> };
+export type StackConfigOverrides = Partial<Omit<StackConfig, 'stripe' | 'acuity'>> & { stripe?: Partial<StripeConfig>; acuity?: Partial<AcuityConfig> };
+
+/**
+ * The local Acuity stand-in's account. Not Acuity credentials: they open only the stand-in; the functions
+ * get them as ACUITY_USER_ID / ACUITY_API_KEY (functions/index.ts deployedEnv), as a deployment gets its
+ * real ones, and the stand-in signs its webhooks with the key, as Acuity does.
+ */
+export interface AcuityConfig {
+  userId: string;
+  /** The API key: Basic auth's password, and the key of every webhook's `X-Acuity-Signature`. */
+  apiKey: string;
+  /** Where notifications go: the stack's acuity-webhook function, unless a test or env ACUITY_WEBHOOK_URL says otherwise ('' sends nothing). */
+  webhookUrl: string;
+  /** A webhook that has not answered after this long counts as failed. */
+  deliveryTimeoutMs: number;
+}
+
+export const LOCAL_ACUITY_USER_ID = '31000031';
+
+/** The stand-in's account: a fixed user id, an API key derived from the JWT secret (stable across restarts). */
+export function acuityConfig(publicUrl: string, jwtSecret: string, overrides: Partial<AcuityConfig> = {}): AcuityConfig {
+  return {
+    userId: LOCAL_ACUITY_USER_ID,
+    apiKey: process.env.ACUITY_API_KEY || createHmac('sha256', jwtSecret).update('kyb local acuity api key').digest('hex').slice(0, 32),
+    webhookUrl: process.env.ACUITY_WEBHOOK_URL ?? `${publicUrl}/functions/v1/acuity-webhook`,
+    deliveryTimeoutMs: 10_000,
+    ...Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)),
+  };
+}
 
 /**
  * The local Stripe stand-in's keys and webhook endpoint. None of these are Stripe credentials: the keys
@@ -152,7 +182,7 @@ export function defaultConfig(overrides: StackConfigOverrides = {}): StackConfig
   const keys = apiKeys(jwtSecret);
   const env = process.env;
   const publicUrl = overrides.publicUrl ?? 'http://127.0.0.1:54321';
-  const { stripe, ...rest } = overrides;
+  const { stripe, acuity, ...rest } = overrides;
   return {
     publicUrl,
     jwtSecret,
@@ -179,5 +209,6 @@ export function defaultConfig(overrides: StackConfigOverrides = {}): StackConfig
     },
     ...rest,
     stripe: stripeConfig(publicUrl, jwtSecret, stripe),
+    acuity: acuityConfig(publicUrl, jwtSecret, acuity),
   };
 }

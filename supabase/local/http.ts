@@ -9,6 +9,7 @@ import { verifyJwt, type Claims } from './jwt.ts';
 import { bearerToken, readCapped } from '../../shared/http.ts';
 import type { MailStore } from './inbox-store.ts';
 import type { StripeStandIn } from './stripe/index.ts';
+import type { AcuityStandIn } from './acuity/index.ts';
 
 export interface Mail {
   id: string;
@@ -32,6 +33,8 @@ export interface StackContext {
   inbox: MailStore;
   /** The local Stripe stand-in (stripe/): `/v1/*` and `/stripe/*`, and its test controls. */
   stripe: StripeStandIn;
+  /** The local Acuity stand-in (acuity/): `/api/v1/*` and `/acuity/*`, and its test controls. */
+  acuity: AcuityStandIn;
   /** fetch() that reaches this same stack in-process: function handlers build their admin client on it. */
   selfFetch: typeof fetch;
   /** Called after any write through the stack, so read caches can drop what they hold. */

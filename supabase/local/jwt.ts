@@ -6,6 +6,22 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 const b64url = (buf: Buffer | string) => Buffer.from(buf).toString('base64url');
 
+/**
+ * The stack's time source for tokens: what verifyJwt and the anonymous read cache (rest/cache.ts) take as
+ * "now". Real time unless a test sets it (`tokenClock.set(ms)`), so that a token's expiry is reached
+ * without waiting for it; `reset()` puts it back on real time.
+ */
+export const tokenClock = {
+  fixedMs: null as number | null,
+  nowMs: (): number => tokenClock.fixedMs ?? Date.now(),
+  set(ms: number) {
+    tokenClock.fixedMs = ms;
+  },
+  reset() {
+    tokenClock.fixedMs = null;
+  },
+};
+
 export type Claims = Record<string, unknown> & { exp?: number; iat?: number; sub?: string; role?: string };
 
 export function signJwt(claims: Claims, secret: string): string {
@@ -17,7 +33,7 @@ export function signJwt(claims: Claims, secret: string): string {
 
 export type JwtResult = { ok: true; claims: Claims } | { ok: false; reason: 'malformed' | 'signature' | 'expired' | 'alg' };
 
-export function verifyJwt(token: string, secret: string, now = Date.now() / 1000): JwtResult {
+export function verifyJwt(token: string, secret: string, now = tokenClock.nowMs() / 1000): JwtResult {
   const parts = token.split('.');
   if (parts.length !== 3 || parts.some((p) => !/^[A-Za-z0-9_-]*$/.test(p))) return { ok: false, reason: 'malformed' };
   let header: { alg?: string };

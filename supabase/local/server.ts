@@ -9,7 +9,7 @@ import { SUPABASE_DIR } from './db.ts';
 import { CLIENT_ADDRESS_HEADER, FORWARDING_HEADERS } from './http.ts';
 import { REVIEW_MEDIA_CLEANUP_EVERY_MS, scheduleReviewMediaCleanup, type CleanupSchedule } from './storage/cleanup.ts';
 import { SITE_REBUILD_EVERY_MS, scheduleSiteRebuild } from './site-rebuild.ts';
-import { scheduleKitLaunch, scheduleReviewRequests, scheduleStripeReconcile } from './functions/jobs.ts';
+import { scheduleKitLaunch, scheduleReviewRequests, scheduleRewardsPunches, scheduleStripeReconcile } from './functions/jobs.ts';
 
 /**
  * The request body as a web stream, read as the handler asks for it. Cancelling it (a reader that stops
@@ -154,6 +154,7 @@ export async function serve(opts: ServeOptions = {}): Promise<{ stack: Stack; ur
   const reviewRequests = cleanupEvery === false ? null : scheduleReviewRequests(stack, cleanupEvery);
   const reconcile = cleanupEvery === false ? null : scheduleStripeReconcile(stack, cleanupEvery);
   const launchMails = cleanupEvery === false ? null : scheduleKitLaunch(stack, cleanupEvery);
+  const punches = cleanupEvery === false ? null : scheduleRewardsPunches(stack, cleanupEvery);
   return {
     stack,
     url,
@@ -164,6 +165,7 @@ export async function serve(opts: ServeOptions = {}): Promise<{ stack: Stack; ur
       await reviewRequests?.stop();
       await reconcile?.stop();
       await launchMails?.stop();
+      await punches?.stop();
       server.closeAllConnections();
       await new Promise((ok) => server.close(ok));
       await stack.close();
@@ -186,6 +188,8 @@ if (isMain) {
   console.log(`anon key: ${s.stack.config.anonKey}`);
   console.log(`local Stripe at ${s.url}/stripe (API ${s.url}/v1), webhooks to ${s.stack.config.stripe.webhookUrl || 'nowhere'}`);
   console.log(`webhook signing secret: ${s.stack.config.stripe.webhookSecret}`);
+  console.log(`local Acuity at ${s.url}/acuity (API ${s.url}/api/v1, user id ${s.stack.config.acuity.userId}), webhooks to ${s.stack.config.acuity.webhookUrl || 'nowhere'}`);
+  console.log(`Acuity API key (signs its webhooks): ${s.stack.config.acuity.apiKey}`);
   const stop = async () => {
     await s.close();
     process.exit(0);

@@ -5,6 +5,55 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      bookings: {
+        Row: {
+          acuity_id: number;
+          appointment_type: string;
+          appointment_type_id: number | null;
+          calendar_id: number | null;
+          canceled: boolean;
+          confirmation_page: string | null;
+          email: string | null;
+          ends_at: string;
+          first_name: string | null;
+          first_seen_at: string;
+          no_show: boolean;
+          starts_at: string;
+          synced_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          acuity_id: number;
+          appointment_type?: string;
+          appointment_type_id?: number | null;
+          calendar_id?: number | null;
+          canceled?: boolean;
+          confirmation_page?: string | null;
+          email?: string | null;
+          ends_at: string;
+          first_name?: string | null;
+          first_seen_at?: string;
+          no_show?: boolean;
+          starts_at: string;
+          synced_at: string;
+        };
+        Update: {
+          acuity_id?: number;
+          appointment_type?: string;
+          appointment_type_id?: number | null;
+          calendar_id?: number | null;
+          canceled?: boolean;
+          confirmation_page?: string | null;
+          email?: string | null;
+          ends_at?: string;
+          first_name?: string | null;
+          first_seen_at?: string;
+          no_show?: boolean;
+          starts_at?: string;
+          synced_at?: string;
+        };
+        Relationships: [];
+      };
       carts: {
         Row: {
           cart_id: string | null;
@@ -535,6 +584,48 @@ export type Database = {
         };
         Relationships: [];
       };
+      punches: {
+        Row: {
+          booking_id: number | null;
+          change: number;
+          created_at: string;
+          created_by: string | null;
+          email: string;
+          id: number;
+          note: string | null;
+          reason: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          booking_id?: number | null;
+          change: number;
+          created_at?: string;
+          created_by?: string | null;
+          email: string;
+          id?: never;
+          note?: string | null;
+          reason: string;
+        };
+        Update: {
+          booking_id?: number | null;
+          change?: number;
+          created_at?: string;
+          created_by?: string | null;
+          email?: string;
+          id?: never;
+          note?: string | null;
+          reason?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'punches_booking_id_fkey';
+            columns: ['booking_id'];
+            isOneToOne: false;
+            referencedRelation: 'bookings';
+            referencedColumns: ['acuity_id'];
+          },
+        ];
+      };
       rate_limits: {
         Row: {
           hits: number;
@@ -716,6 +807,57 @@ export type Database = {
           user_id?: string;
         };
         Relationships: [];
+      };
+      reward_codes: {
+        Row: {
+          code: string;
+          earned_at_visit: number;
+          email: string;
+          id: number;
+          issued_at: string;
+          order_id: string | null;
+          percent_off: number;
+          returned_at: string | null;
+          status: string;
+          stripe_promotion_code: string | null;
+          used_at: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          code: string;
+          earned_at_visit: number;
+          email: string;
+          id?: never;
+          issued_at?: string;
+          order_id?: string | null;
+          percent_off: number;
+          returned_at?: string | null;
+          status?: string;
+          stripe_promotion_code?: string | null;
+          used_at?: string | null;
+        };
+        Update: {
+          code?: string;
+          earned_at_visit?: number;
+          email?: string;
+          id?: never;
+          issued_at?: string;
+          order_id?: string | null;
+          percent_off?: number;
+          returned_at?: string | null;
+          status?: string;
+          stripe_promotion_code?: string | null;
+          used_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'reward_codes_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: false;
+            referencedRelation: 'orders';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       site_rebuild_requests: {
         Row: {
@@ -947,6 +1089,7 @@ export type Database = {
       };
     };
     Functions: {
+      booking_apply: { Args: { p: Json; p_synced_at: string }; Returns: boolean };
       checkout_cart_begin: { Args: { p_cart: string; p_items: Json; p_key: string; p_order: Json }; Returns: Json };
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean };
       launch_mail_claim: {
@@ -1002,6 +1145,9 @@ export type Database = {
       };
       review_slug_of: { Args: { p_product: string }; Returns: string };
       review_summaries_add: { Args: { p_media: number[]; p_ratings: number[]; p_reviews: number[]; p_slugs: string[] }; Returns: undefined };
+      reward_codes_issue: { Args: { p_earned: Json; p_email: string }; Returns: number };
+      rewards_adjust: { Args: { p_by: string; p_change: number; p_email: string; p_reason: string }; Returns: number };
+      rewards_settle: { Args: { p_booking?: number }; Returns: Json };
       site_rebuild_claim: { Args: { p_max_wait_seconds: number; p_quiet_seconds: number }; Returns: string[] };
       site_rebuild_request: { Args: { p_slugs: string[] }; Returns: undefined };
     };

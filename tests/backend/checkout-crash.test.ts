@@ -56,16 +56,20 @@ async function start(crashAt?: string): Promise<ChildProcess> {
   const p = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/server.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   p.stdout!.on('data', (d: Buffer) => (output += d));
   p.stderr!.on('data', (d: Buffer) => (output += d));
-  for (const until = Date.now() + 120_000; Date.now() < until; ) {
-    if (p.exitCode !== null || p.signalCode !== null) throw new Error(`the stack exited at start:\n${output.slice(-2000)}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return p;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`the stack did not start:\n${output.slice(-2000)}`);
+  const dead = () => p.exitCode !== null || p.signalCode !== null;
+  const state = async () => {
+    if (dead()) return 'exited';
+    const health = await fetch(`http://127.0.0.1:${port}/health`).catch(() => null); // null: not listening yet
+    return health?.ok ? 'up' : 'starting';
+  };
+  await expect
+    .poll(state, { timeout: 120_000, interval: 200 })
+    .not.toBe('starting')
+    .catch(() => {
+      throw new Error(`the stack did not start:\n${output.slice(-2000)}`);
+    });
+  if (dead()) throw new Error(`the stack exited at start:\n${output.slice(-2000)}`);
+  return p;
 }
 
 const exited = (p: ChildProcess) =>
@@ -93,13 +97,12 @@ async function checkoutAndPay(email: string) {
  * it (retries are seconds apart, so this waits through several).
  */
 async function outcome(sessionId: string, email: string) {
-  for (const until = Date.now() + 150_000; ; ) {
-    const r = await read(sessionId, email);
-    const settled = (await control('/idle')).status === 200;
-    if (settled && r.mail.some((m) => m.kind === 'confirmation' && m.status === 'sent')) return r;
-    if (Date.now() > until) return r;
-    await new Promise((ok) => setTimeout(ok, 1000));
-  }
+  const finished = async () => ({
+    idle: (await control('/idle')).status === 200,
+    confirmation: (await read(sessionId, email)).mail.find((m) => m.kind === 'confirmation')?.status,
+  });
+  await expect.poll(finished, { timeout: 150_000, interval: 1000 }).toEqual({ idle: true, confirmation: 'sent' });
+  return read(sessionId, email);
 }
 
 async function read(sessionId: string, email: string) {

@@ -16,6 +16,7 @@ const names = functionNames();
 describe('deployed entry points', () => {
   it('finds the project functions', () => {
     expect(names).toEqual([
+      'acuity-webhook',
       'admin-orders',
       'beta-access',
       'checkout',
@@ -27,6 +28,7 @@ describe('deployed entry points', () => {
       'order-status',
       'review-media-cleanup',
       'review-requests',
+      'rewards-punches',
       'site-rebuild',
       'stripe-reconcile',
       'stripe-webhook',

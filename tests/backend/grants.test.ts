@@ -53,6 +53,9 @@ const ORDER_COLUMNS = [
 ];
 /** The shop's tables (migration orders), which the functions manage with all four commands. */
 const SHOP_TABLES = ['carts', 'checkout_carts', 'order_events', 'order_items', 'order_mails', 'order_payments', 'orders', 'stripe_events'] as const;
+const REWARD_BOOKING_COLUMNS = ['acuity_id', 'email', 'first_name', 'appointment_type', 'starts_at', 'ends_at', 'canceled', 'no_show', 'confirmation_page'];
+const REWARD_PUNCH_COLUMNS = ['id', 'email', 'booking_id', 'change', 'reason', 'note', 'created_by', 'created_at'];
+const REWARD_CODE_COLUMNS = ['id', 'code', 'email', 'earned_at_visit', 'percent_off', 'status', 'order_id', 'issued_at', 'used_at', 'returned_at'];
 const columns = (table: string, names: string[]) => Object.fromEntries(names.map((c) => [`column ${table}.${c}`, ['SELECT']]));
 
 /**
@@ -117,6 +120,12 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
     ...columns('order_mails', ['order_id', 'kind', 'subject_key', 'status', 'sent_at']),
     // The stripe-reconcile job's runs (migration stripe_reconcile; RLS: admins only): /admin/orders shows the latest.
     ...columns('stripe_reconcile_runs', ['id', 'started_at', 'finished_at', 'events_seen', 'repaired', 'repairs', 'error']),
+    // The rewards card (migration rewards_visits; RLS: a member's own confirmed address, an admin all):
+    // read only, column by column; when each booking was last read from Acuity stays server-side.
+    ...columns('bookings', REWARD_BOOKING_COLUMNS),
+    ...columns('punches', REWARD_PUNCH_COLUMNS),
+    // Reward codes (migration reward_codes): read only; the Stripe promotion code's id stays server-side.
+    ...columns('reward_codes', REWARD_CODE_COLUMNS),
   },
   service_role: {
     'table leads': CRUD,
@@ -161,13 +170,23 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
     'function product_launch_set(text,boolean,uuid)': ['EXECUTE'],
     'function launch_mail_claim(text,integer,integer)': ['EXECUTE'],
     'function launch_mail_done(text,uuid,text)': ['EXECUTE'],
+    // Rewards (migration rewards_visits): the webhook applies bookings, the job settles them, the admin
+    // function corrects; the history is append-only (no update, no delete).
+    'table bookings': ['SELECT', 'INSERT', 'UPDATE'],
+    'table punches': ['SELECT', 'INSERT'],
+    'function booking_apply(jsonb,timestamp with time zone)': ['EXECUTE'],
+    'function rewards_settle(bigint)': ['EXECUTE'],
+    'function rewards_adjust(text,integer,text,uuid)': ['EXECUTE'],
+    // Reward codes (migration reward_codes): the job and the webhook issue; checkout and refunds move them.
+    'table reward_codes': ['SELECT', 'INSERT', 'UPDATE'],
+    'function reward_codes_issue(text,jsonb)': ['EXECUTE'],
   },
 };
 
 let s: TestStack;
 let anon: TestClient;
 let service: TestClient;
-let user: { client: TestClient; id: string };
+let user: { client: TestClient; id: string; email: string };
 let admin: TestClient;
 
 /** Superuser SQL: grants, revokes, ground truth. */
@@ -264,6 +283,14 @@ const CALLS: Record<Role, [string, () => Promise<Outcome>][]> = {
       async () => {
         await ok('upsert', user.client.from('profiles').upsert({ id: user.id, display_name: 'Jordan', avatar_url: null }, { onConflict: 'id' }).select());
         await ok('read', user.client.from('profiles').select('display_name').eq('id', user.id).single());
+      },
+    ],
+    [
+      'account: my rewards card, its history and my bookings',
+      async () => {
+        await ok('bookings', user.client.from('bookings').select(REWARD_BOOKING_COLUMNS.join(', ')).order('starts_at'));
+        await ok('punches', user.client.from('punches').select(REWARD_PUNCH_COLUMNS.join(', ')).order('id'));
+        await ok('reward codes', user.client.from('reward_codes').select(REWARD_CODE_COLUMNS.join(', ')).order('id'));
       },
     ],
     ['account: profile edit', () => ok('update', user.client.from('profiles').update({ display_name: 'Jordan T.' }).eq('id', user.id).select())],
@@ -391,6 +418,20 @@ const CALLS: Record<Role, [string, () => Promise<Outcome>][]> = {
         const [m] = data as { subscriber_id: string }[];
         if (!m) throw new Error('kit-launch: the waiting list should have queued a mail');
         await ok('done', service.rpc('launch_mail_done', { p_product: 'diy-kit', p_subscriber: m.subscriber_id, p_status: 'failed' }));
+      },
+    ],
+    [
+      // A visit that ended, applied twice (the second read replaces the first), punched, then corrected.
+      'acuity-webhook, rewards-punches and the admin: apply a booking, settle it, correct a card',
+      async () => {
+        const id = 1 + Math.floor(Math.random() * 1e9);
+        const ended = { acuity_id: id, email: user.email, starts_at: new Date(Date.now() - 7200_000).toISOString(), ends_at: new Date(Date.now() - 3600_000).toISOString() };
+        await ok('apply', service.rpc('booking_apply', { p: ended, p_synced_at: new Date().toISOString() }));
+        await ok('apply again', service.rpc('booking_apply', { p: ended, p_synced_at: new Date().toISOString() }));
+        const { data } = await ok('settle', service.rpc('rewards_settle', { p_booking: id }));
+        if ((data as { punched: number }).punched !== 1) throw new Error('rewards_settle: the visit was not punched');
+        await ok('correct', service.rpc('rewards_adjust', { p_email: user.email, p_change: 1, p_reason: 'Visit booked by phone', p_by: user.id }));
+        await ok('issue', service.rpc('reward_codes_issue', { p_email: user.email, p_earned: [{ visit: 1, percent_off: 10 }] }));
       },
     ],
     ['link-click function: count a click', () => ok('click', service.rpc('link_click_record', { p_link: 'book' }))],

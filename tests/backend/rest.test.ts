@@ -6,7 +6,7 @@
  */
 import { describe, it, expect } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { signJwt } from '../../supabase/local/jwt.ts';
+import { signJwt, tokenClock } from '../../supabase/local/jwt.ts';
 import { ALICE, BOB, R1, R2, R3, R4, R5, alice, anon, bob, raw, s, service, tokenFor, useRestFixture } from '../support/rest-fixture.ts';
 
 useRestFixture();
@@ -266,12 +266,20 @@ describe('anon read cache', () => {
   });
 
   it('does not serve a cached answer to an expired anon token', async () => {
-    const expiring = signJwt({ role: 'anon', exp: Math.floor(Date.now() / 1000) + 1 }, s.config.jwtSecret);
-    const first = await raw('GET', '/rt_products?select=slug&slug=eq.irie-locs', { token: expiring });
-    expect(first.status).toBe(200);
-    await new Promise((r) => setTimeout(r, 2100));
-    const later = await raw('GET', '/rt_products?select=slug&slug=eq.irie-locs', { token: expiring });
-    expect(later.status).toBe(401);
-    expect(later.json.code).toBe('PGRST303');
+    // The stack's token clock, held at one whole second and then set past the token's exp: still inside
+    // the cache's 2 s TTL, so only the token's own expiry can turn the hit away.
+    const t = Math.floor(Date.now() / 1000);
+    try {
+      tokenClock.set(t * 1000);
+      const expiring = signJwt({ role: 'anon', exp: t + 1 }, s.config.jwtSecret);
+      const first = await raw('GET', '/rt_products?select=slug&slug=eq.irie-locs', { token: expiring });
+      expect(first.status).toBe(200);
+      tokenClock.set((t + 1) * 1000 + 1);
+      const later = await raw('GET', '/rt_products?select=slug&slug=eq.irie-locs', { token: expiring });
+      expect(later.status).toBe(401);
+      expect(later.json.code).toBe('PGRST303');
+    } finally {
+      tokenClock.reset();
+    }
   });
 });

@@ -15,7 +15,7 @@ import { ALT_TEXT_MAX, GALLERY_MAX_ITEMS } from '../../shared/rules/gallery.ts';
 import { REVIEW_CONTENT_MAX, REVIEW_MAX_FILES, REVIEW_MAX_FILE_BYTES, REVIEW_NAME_MAX, REVIEW_TITLE_MAX } from '../../shared/rules/reviews.ts';
 
 /** The tables the clients are meant to use (helpers-brief "Database"); every other one is private. */
-const CONTRACT_TABLES = ['planner_gallery', 'product_launches', 'profiles', 'review_media', 'review_replies', 'review_summaries', 'reviews'];
+const CONTRACT_TABLES = ['bookings', 'planner_gallery', 'product_launches', 'profiles', 'punches', 'review_media', 'review_replies', 'review_summaries', 'reviews', 'reward_codes'];
 /**
  * What visitors send: written by the functions only, read and triaged by admins in the inbox (migration
  * admin_inbox; tests/backend/admin-inbox.test.ts has the admin's side); and the /links click counts,
@@ -441,6 +441,62 @@ describe('product_launches (migration kit_launch)', () => {
     refused((await admin.client.from('product_launches').update({ on_sale: true }).eq('product', 'diy-kit')) as Result, 'user');
     refused((await admin.client.from('launch_mails').select('status')) as Result, 'user');
     expect((await sql<{ on_sale: boolean }>(`select on_sale from public.product_launches where product = 'diy-kit'`))[0].on_sale).toBe(false);
+  });
+});
+
+describe('bookings and punches (migration rewards_visits)', () => {
+  // The rewards card: a member reads the rows of their own confirmed address, the admin reads all; only
+  // the functions write (acuity-webhook, rewards-punches), through booking_apply and rewards_settle.
+  it('a member reads only their own, a visitor nothing, and nobody writes from a client', async () => {
+    const [{ email }] = await sql<{ email: string }>('select email from auth.users where id = $1', [owner.id]);
+    const at = new Date(Date.now() - 3 * 3600_000).toISOString();
+    await sql(`select public.booking_apply($1::jsonb, now())`, [
+      JSON.stringify({ acuity_id: 77001, email, appointment_type: 'Loc Retwist', starts_at: at, ends_at: new Date(Date.now() - 3600_000).toISOString() }),
+    ]);
+    await sql('select public.rewards_settle(77001)');
+    expect((await owner.client.from('bookings').select('acuity_id')).data).toEqual([{ acuity_id: 77001 }]);
+    expect((await owner.client.from('punches').select('booking_id, change, reason')).data).toEqual([{ booking_id: 77001, change: 1, reason: 'visit' }]);
+    expect((await other.client.from('bookings').select('acuity_id')).data).toEqual([]);
+    expect((await other.client.from('punches').select('id')).data).toEqual([]);
+    expect((await admin.client.from('punches').select('booking_id').eq('booking_id', 77001)).data).toEqual([{ booking_id: 77001 }]);
+    refused((await anon.from('punches').select('id')) as Result, 'anon');
+    refused((await anon.from('bookings').select('acuity_id')) as Result, 'anon');
+    for (const [c, who] of [
+      [anon, 'anon'],
+      [owner.client, 'user'],
+      [admin.client, 'user'],
+    ] as const) {
+      refused((await untyped(c).from('punches').insert({ email, change: 1, reason: 'admin_add', note: 'x' })) as Result, who);
+      refused((await untyped(c).from('bookings').update({ canceled: true }).eq('acuity_id', 77001)) as Result, who);
+      refused((await untyped(c).from('punches').delete().eq('booking_id', 77001)) as Result, who);
+    }
+    expect(await sql('select count(*)::int as n from public.punches where booking_id = 77001')).toEqual([{ n: 1 }]);
+    expect(await sql('select canceled from public.bookings where acuity_id = 77001')).toEqual([{ canceled: false }]);
+  });
+});
+
+describe('reward codes (migration reward_codes)', () => {
+  // A member reads the codes of their own confirmed address, the admin all; only the functions write
+  // (rewards-punches and acuity-webhook issue through reward_codes_issue). tests/backend/reward-codes.test.ts has the rest.
+  it('a member reads only their own, a visitor nothing, and nobody writes from a client', async () => {
+    const [{ email }] = await sql<{ email: string }>('select email from auth.users where id = $1', [owner.id]);
+    await sql(`select public.rewards_adjust($1, 1, 'Visit booked by phone', $2) from generate_series(1, 5)`, [email, admin.id]);
+    await sql(`select public.reward_codes_issue($1, '[{"visit": 5, "percent_off": 10}]'::jsonb)`, [email]);
+    const [{ code }] = await sql<{ code: string }>('select code from public.reward_codes where email = $1', [email]);
+    expect((await owner.client.from('reward_codes').select('code, status')).data).toEqual([{ code, status: 'issued' }]);
+    expect((await other.client.from('reward_codes').select('code')).data).toEqual([]);
+    expect((await admin.client.from('reward_codes').select('code').eq('code', code)).data).toEqual([{ code }]);
+    refused((await anon.from('reward_codes').select('code')) as Result, 'anon');
+    for (const [c, who] of [
+      [anon, 'anon'],
+      [owner.client, 'user'],
+      [admin.client, 'user'],
+    ] as const) {
+      refused((await untyped(c).from('reward_codes').insert({ code: 'KYB-000000000001', email, earned_at_visit: 10, percent_off: 15 })) as Result, who);
+      refused((await untyped(c).from('reward_codes').update({ status: 'issued' }).eq('code', code)) as Result, who);
+      refused((await untyped(c).from('reward_codes').delete().eq('code', code)) as Result, who);
+    }
+    expect(await sql('select count(*)::int as n, min(status) as status from public.reward_codes where email = $1', [email])).toEqual([{ n: 1, status: 'issued' }]);
   });
 });
 

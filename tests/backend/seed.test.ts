@@ -191,7 +191,7 @@ describe('seeded orders', () => {
     const { data, error } = await admin.from('orders').select(`${ORDER_SELECT}, user_id, order_mails(kind, subject_key, status)`).order('number');
     expect(error).toBeNull();
     expect(new Set(data!.map((o) => o.status))).toEqual(new Set(ORDER_STATUSES));
-    expect(data!.map((o) => o.number)).toEqual([1001, 1002, 1004, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1014, 1015, 1016, null, null, null]);
+    expect(data!.map((o) => o.number)).toEqual([1001, 1002, 1004, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1014, 1015, 1016, 1017, null, null, null]);
     for (const o of data!) {
       const rows = await sql<{ product: string; configuration: Record<string, unknown>; quantity: number }>(
         `select product, configuration, quantity from public.order_items where order_id = $1 order by position`,
@@ -221,6 +221,8 @@ describe('seeded orders', () => {
     const by = (status: string) => data!.find((o) => o.status === status)!;
     expect(by('ready')).toMatchObject({ balance_due_cents: 11000, balance_requested_at: expect.any(String) });
     expect(by('ready').order_mails.map((m) => m.kind)).toContain('balance_due');
+    // And one ready and paid in full (KYB-1017): the order the admin's shipment form is shown with.
+    expect(data!.filter((o) => o.status === 'ready' && o.balance_due_cents === 0 && o.needs_shipping).map((o) => o.number)).toEqual([1017]);
     expect(by('shipped')).toMatchObject({ carrier: 'USPS', tracking_number: expect.any(String), balance_due_cents: 0 });
     expect(
       by('shipped')

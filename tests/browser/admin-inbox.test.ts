@@ -16,6 +16,7 @@ import {
   createUser,
   equal,
   expectAccessible,
+  frame,
   listen,
   mount,
   serviceKey,
@@ -261,7 +262,10 @@ describe('kyb-admin-inbox', () => {
 
   it('the count shows nothing to a visitor', async () => {
     const count = await addCount();
-    await new Promise((r) => setTimeout(r, 500));
+    // Settled: the page's session lookup has ended signed out (core/auth.ts says so on <html>), and two frames
+    // later the element has drawn what it draws for that state.
+    await waitFor(() => document.documentElement.dataset.kybAuth === 'signed-out', 'the visitor is known');
+    await frame();
     equal($(count, '[part~="count"]'), null, 'no count');
   });
 

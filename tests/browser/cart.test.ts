@@ -214,7 +214,16 @@ describe('kyb-cart', () => {
     planner.querySelector('button').click();
     const d = await waitFor(() => drawer(header), 'the drawer opened');
     await waitFor(() => lines(d).some((l) => l.name === 'Crown Planner PDF'), 'the PDF in it');
-    d.close();
+    // Closed as a customer closes it (its ×), then pressed again, the PDF already in the cart (a download
+    // is one per order): the cart opens still, its line saying so, rather than a press that leads nowhere
+    // (issue #29's walk).
+    d.querySelector<HTMLButtonElement>('[part~="close"]')!.click();
+    await waitFor(() => !drawer(header), 'the drawer closed');
+    planner.querySelector('button').click();
+    const again = await waitFor(() => drawer(header), 'the drawer opened again');
+    equal(lines(again).filter((l) => l.name === 'Crown Planner PDF').length, 1, 'one PDF');
+    equal(text(again.querySelector('[part~="once"]')), 'A download is one per order.', 'the line says why');
+    again.close();
   });
 
   it("shows another tab's change at once", async () => {

@@ -3,7 +3,7 @@
  * approved through the REST API, then the admin writes, edits and removes the brand's public reply in
  * the element, and a reply over the limit is refused with a message before anything is sent.
  */
-import { $, assert, cleanup, createUser, equal, expectAccessible, listen, mount, requestsTo, text, type, waitFor, type Mounted } from './support/helpers.ts';
+import { $, assert, cleanup, createUser, equal, expectAccessible, frame, listen, mount, requestsTo, text, type, waitFor, type Mounted } from './support/helpers.ts';
 import { ADMIN, signIn, signOut, tokenFor } from './support/fixtures.ts';
 import { SLUG, choose, feedReply, panel, paste, productSelect, rest, rowOf, tab } from './support/moderation.ts';
 
@@ -80,7 +80,10 @@ describe('kyb-review-moderation: the brand reply', () => {
     equal(row().querySelector('.rm__reply-count').dataset.over, 'true', 'count flagged');
     const since = performance.now();
     row().querySelector('[part~="reply-save"]').click();
-    await new Promise((r) => setTimeout(r, 300));
+    // The editor decides on the press (ReplyEditor save): a save it starts shows the row busy ("Saving…")
+    // until it is answered, and an answered one is listed; two frames after the press, neither.
+    await frame();
+    equal(text(row().querySelector('[part~="reply-save"]')), 'Save reply', 'not busy: no save on its way');
     equal(requestsTo('/rest/v1/review_replies', since).length, 0, 'nothing sent');
     equal(area2.value.length, 1001, 'the text is kept');
     equal((await feedReply(SLUG, id))?.content, 'Thank you, Bea!', 'stored reply unchanged');

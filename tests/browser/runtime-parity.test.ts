@@ -188,7 +188,7 @@ describe('runtime parity: elements (r2wc)', () => {
     await waitFor(() => shown(el) === 'jah|7|true|{"a":1}|true|,', 'and rendered');
     equal(el.slug, 'jah', 'property reads back');
     el.removeAttribute('slug');
-    await new Promise((r) => setTimeout(r, 50));
+    await settled(); // the rendering the removal scheduled, had it scheduled one, has run
     equal(shown(el), 'jah|7|true|{"a":1}|true|,', 'a removed attribute keeps the previous value');
   });
 

@@ -12,7 +12,7 @@
  */
 import type { Frame, FrameLocator, Locator, Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
-import { embedByPath } from '../../widgets/embed/embeds.ts';
+import { embedByPath } from '../../ui/embeds.ts';
 import { type Backend, type Choice, iframeSnippet, linkSnippet, scriptSnippet } from '../../widgets/embed/snippets.ts';
 import { DEFAULT_LOOK } from '../../widgets/embed/theme.ts';
 import { useSite } from './support/hooks.ts';

@@ -3,7 +3,7 @@
  * reads at build time) with a small feed per slug, and product_launches with no launch, so build tests can target a "hosted" URL without a
  * network. Pass `fetch` to buildSite() / loadReviewSnapshots().
  */
-import type { Feed, FeedReview } from '../../widgets/reviews/model/index.ts';
+import type { Feed, FeedReview } from '../../ui/reviews/model/index.ts';
 
 /** Two approved reviews (5 and 4 stars) of `slug`; `idPrefix` names their ids (seed.sql's are 5eed0001-). */
 export function feedFor(slug: string, idPrefix = 'f00d0001-'): Feed {

@@ -18,6 +18,7 @@ import {
   PRODUCT_FILTERS,
   PRODUCT_SORTS,
   PRODUCTS,
+  REWARDS_CARD,
   REWARDS_TIERS,
   SIZES,
   STUDIO_ADD_ONS,
@@ -26,8 +27,13 @@ import {
   DEFAULT_SIZE,
   productById,
   rewardsTierFor,
+  rewardsCardPunches,
+  rewardsEarned,
+  rewardsMarkerAt,
+  rewardsNext,
   rewardsTierRange,
 } from '../../shared/catalog.ts';
+import { readFileSync } from 'node:fs';
 import { fromPrice } from '../../shared/pricing.ts';
 import { REVIEW_SLUGS } from '../../shared/rules/reviews.ts';
 
@@ -158,6 +164,48 @@ describe('other prices', () => {
     expect(names.slice(3, 7)).toEqual(Array(4).fill('Loyal Client'));
     expect(names.slice(7, 12)).toEqual(Array(5).fill('Hair Family'));
     expect(names.slice(12).every((n) => n === 'Crown Royalty')).toBe(true);
+  });
+});
+
+describe('the rewards card: one rule for the card, the studio perks and the codes (docs/rewards.md#the-card-and-its-rewards)', () => {
+  it('has 10 slots, 10% off at the 5th visit and 15% off at the 10th, and starts again after the last marker', () => {
+    expect(REWARDS_CARD.slots).toBe(10);
+    expect(REWARDS_CARD.markers.map((m) => [m.visit, m.percentOff])).toEqual([
+      [5, 10],
+      [10, 15],
+    ]);
+    expect([0, 1, 5, 9, 10, 11, 15, 20, 21].map(rewardsCardPunches)).toEqual([0, 1, 5, 9, 10, 1, 5, 10, 1]);
+    expect([4, 5, 10, 15, 20, 25].map((n) => rewardsMarkerAt(n)?.percentOff ?? null)).toEqual([null, 10, 15, 10, 15, 10]);
+    expect(rewardsEarned(21)).toEqual([
+      { visit: 5, percentOff: 10 },
+      { visit: 10, percentOff: 15 },
+      { visit: 15, percentOff: 10 },
+      { visit: 20, percentOff: 15 },
+    ]);
+    expect([0, 2, 5, 9, 10, 11].map((n) => [rewardsNext(n).marker.percentOff, rewardsNext(n).visitsToGo])).toEqual([
+      [10, 5],
+      [10, 3],
+      [15, 5],
+      [15, 1],
+      [10, 5],
+      [10, 4],
+    ]);
+  });
+  it("draws the example card (both sizes) by the rule: each marker's reward in its slot, nothing else promised", () => {
+    for (const file of ['loyalty-card.svg', 'loyalty-card-compact.svg']) {
+      const svg = readFileSync(new URL(`../../site/public/images/${file}`, import.meta.url), 'utf8');
+      const words = [...svg.matchAll(/<text [^>]*>([^<]+)<\/text>/g)].map((m) => m[1]);
+      const slots = words.filter((w) => /^(\d+|\d+%)$/.test(w));
+      // Slots 1 and 2 are punched (a crown, no number); the rest name their number or their marker's reward.
+      const expected = Array.from({ length: REWARDS_CARD.slots }, (_, i) => i + 1)
+        .filter((n) => n > REWARDS_CARD.examplePunches)
+        .map((n) => {
+          const m = REWARDS_CARD.markers.find((x) => x.visit === n);
+          return m ? `${m.percentOff}%` : String(n);
+        });
+      expect(slots, file).toEqual(expected);
+      expect(svg, file).not.toMatch(/25%|50%/);
+    }
   });
 });
 

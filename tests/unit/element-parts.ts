@@ -27,7 +27,7 @@ export function partsInSource(folder: string): Set<string> {
     // A component whose part name is a prop with a default (`part = 'reply'`).
     for (const m of src.matchAll(/\bpart = '([a-z-]+)'/g)) parts.add(m[1]);
     // A part name handed to markup drawn elsewhere in an options object (`{ …, part: 'table' }`: the
-    // configurator's price tables come from loc-configurator/price-table.ts).
+    // configurator's price tables come from ui/price-table.ts).
     for (const m of src.matchAll(/\bpart: '([a-z-]+)'/g)) parts.add(m[1]);
     // Shared components take their outer part name as a prop (`<Field part="…">`, `<Modal part="…">`).
     for (const m of src.matchAll(/<(?:Field|Modal)\b[^>]*?\bpart="([^"]*)"/g)) for (const p of m[1].split(/\s+/)) if (p) parts.add(p);
@@ -42,8 +42,10 @@ export function partsInSource(folder: string): Set<string> {
     'tab-list.tsx': ['tabs', 'tab', 'tab-selected', 'panel'],
     // An item and the totals, drawn alike by the cart and the order screens (core/commerce.tsx).
     'commerce.tsx': ['name', 'options', 'totals'],
-    // How a review looks, shared by kyb-reviews and kyb-review-moderation (widgets/reviews/view/).
+    // How a review looks, shared by kyb-reviews and kyb-review-moderation (ui/reviews/view/), and the
+    // card both draw (ui/reviews/ReviewCard.tsx, with those pieces).
     'reviews/view/index.ts': ['avatar', 'verified', 'reply'],
+    'reviews/ReviewCard.tsx': ['review', 'avatar', 'verified', 'reply'],
   };
   for (const [file, names] of Object.entries(core)) if (imports.includes(file.includes('/') ? `${file}'` : `core/${file}'`)) for (const n of names) parts.add(n);
   return parts;

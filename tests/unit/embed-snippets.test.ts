@@ -5,7 +5,7 @@
  * a browser: tests/e2e/embed-forms.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { EMBEDS, embedAttrs, embedByPath } from '../../widgets/embed/embeds.ts';
+import { EMBEDS, embedAttrs, embedByPath } from '../../ui/embeds.ts';
 import { EMBED_HEIGHT_MESSAGE, embedHeight, embedReady } from '../../widgets/embed/message.ts';
 import { elementHtml, embedUrl, iframeSnippet, linkSnippet, scriptSnippet, type Backend } from '../../widgets/embed/snippets.ts';
 import { DARK_COLORS, DEFAULT_LOOK, LIGHT_COLORS, type Look, contrast, lookFromQuery, lookStyle, lookToQuery, lookVars, textOn } from '../../widgets/embed/theme.ts';

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { KIT_TERMS, trackingLink } from '../../shared/rules/commerce.ts';
 import { AUTH_TEMPLATES } from '../../supabase/local/auth/templates.ts';
-import { mailSamples } from '../support/mail-samples.ts';
+import { SITE, mailSamples } from '../support/mail-samples.ts';
 
 const samples = mailSamples();
 const by = (id: string) => samples.find((s) => s.id === id)!;
@@ -50,6 +50,13 @@ describe('e-mails on a phone', () => {
     const jah = by('confirmation-deposit');
     expect(jah.html).toContain('/images/products/jah-locs.svg');
     expect(jah.text).not.toContain(KIT_TERMS.text);
+  });
+
+  it("every picture comes from the site, even when a mail's first link is a carrier's tracking page", () => {
+    for (const m of samples) {
+      for (const [, src] of m.html.matchAll(/<img src="([^"]+)"/g)) expect(new URL(src).origin, m.id).toBe(SITE);
+    }
+    expect(by('shipped').html).toContain(`<img src="${SITE}/images/products/diy-kit.svg"`);
   });
 
   it("the auth templates use Supabase's own variables only", () => {

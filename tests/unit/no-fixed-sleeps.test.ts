@@ -27,37 +27,13 @@ const ALLOWED: Record<string, { count: number; reason: string }> = {
     reason: 'a video: MediaRecorder records frames drawn over time, so each frame must last a while of real time',
   },
   'tests/browser/support/helpers.ts': {
-    count: 2,
-    reason: `waitFor's polling interval between two looks at its condition (a wait on the thing itself); expectAdminSignIn: ${NEGATIVE}`,
+    count: 1,
+    reason: "waitFor's polling interval between two looks at its condition: a wait on the thing itself, which the condition ends",
   },
-  'tests/browser/admin-inbox.test.ts': { count: 1, reason: NEGATIVE },
   'tests/browser/auth-session.test.ts': { count: 3, reason: NEGATIVE },
   'tests/browser/cart-loading.test.ts': { count: 1, reason: NEGATIVE },
   'tests/browser/order.test.ts': { count: 1, reason: NEGATIVE },
-  'tests/browser/review-replies.test.ts': { count: 1, reason: NEGATIVE },
   'tests/browser/reviews-request.test.ts': { count: 1, reason: NEGATIVE },
-  'tests/browser/runtime-parity.test.ts': { count: 1, reason: NEGATIVE },
-  'tests/browser/unsubscribe.test.ts': { count: 1, reason: NEGATIVE },
-  'tests/browser/auth-button.test.ts': {
-    count: 2,
-    reason: `${NEGATIVE}; and the local auth server's one mail per address every 2 s, which runs on real time (the page cannot move the stack's clock yet)`,
-  },
-  'tests/backend/rest.test.ts': {
-    count: 1,
-    reason: 'an anon token that expires in a second must not be served from the read cache once expired: the JWT check reads real time (no stack time source yet)',
-  },
-  'tests/backend/functions-contract-site-rebuild.ts': {
-    count: 4,
-    reason: "the site-rebuild job's quiet time (SITE_REBUILD_QUIET_SECONDS) is measured on the database's clock, which the test cannot move yet",
-  },
-  'tests/backend/auth-limits.test.ts': {
-    count: 1,
-    reason: 'lets eight password checks start hashing before timing reads beside them: the hashing thread gives no signal that it is busy (not converted)',
-  },
-  'tests/backend/checkout-crash.test.ts': {
-    count: 2,
-    reason: "the polling interval of two loops that wait on a child process (its /health) and on the order's mail row: waits on the thing, written as loops",
-  },
 };
 
 const PATTERNS: [name: string, re: RegExp][] = [

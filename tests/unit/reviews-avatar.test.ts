@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AVATAR_PALETTE, avatarFor, hashName, initialsOf } from '../../widgets/reviews/model/index.ts';
+import { AVATAR_PALETTE, avatarFor, hashName, initialsOf } from '../../ui/reviews/model/index.ts';
 
 describe('reviewer avatar', () => {
   it('is the same for the same name, every time', () => {

@@ -1,11 +1,11 @@
 /**
- * The reviews module (widgets/reviews/model/): how a raw review_feed answer becomes a feed, what the RPC
+ * The reviews module (ui/reviews/model/): how a raw review_feed answer becomes a feed, what the RPC
  * is asked, the injected caller, media URLs, the rows a submitted review becomes, and the words and dates
  * the element, the moderation panel and the prerendered page share.
  */
 import { describe, expect, it } from 'vitest';
-import * as reviews from '../../widgets/reviews/model/index.ts';
-import { mediaRow, reviewRow } from '../../widgets/reviews/model/write.ts';
+import * as reviews from '../../ui/reviews/model/index.ts';
+import { mediaRow, reviewRow } from '../../ui/reviews/model/write.ts';
 
 const { EMPTY_FEED, PAGE_SIZE, PRERENDER_TIME_ZONE, VERIFIED_LABEL, feedArgs, firstPage, formatReviewDate, isFeed, isVideo, loadFeed, mediaUrl, normaliseFeed, reviewCount } =
   reviews;

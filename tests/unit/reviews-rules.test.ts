@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { averageOf, barPercent, basedOn, formatAverage, formatReviewDate, ratingLabel } from '../../widgets/reviews/model/index.ts';
-import { isAcceptedFile, mediaPath, newReviewId, reviewMimeOf, selectFiles } from '../../widgets/reviews/model/files.ts';
+import { averageOf, barPercent, basedOn, formatAverage, formatReviewDate, ratingLabel } from '../../ui/reviews/model/index.ts';
+import { isAcceptedFile, mediaPath, newReviewId, reviewMimeOf, selectFiles } from '../../ui/reviews/model/files.ts';
 import { REVIEW_MAX_FILE_BYTES, REVIEW_MAX_FILES } from '../../shared/rules/reviews.ts';
 
 const MB = 1024 * 1024;

@@ -1,6 +1,6 @@
 /**
  * The embeds' side of the built site (issue #22; site/README.md#embed-pages): the /embed/<element> pages
- * (one per widgets/embed/embeds.ts entry, minimal, noindex, their script before the loader), the one
+ * (one per ui/embeds.ts entry, minimal, noindex, their script before the loader), the one
  * header rule that lets other sites frame them and nothing else, /links (every link counted through its
  * ping), and where kyb-reviews sends a visitor who wants to write a review (REVIEW_PAGES).
  * What a host page does with them in Chromium: tests/e2e/embed-forms.test.ts.
@@ -12,8 +12,8 @@ import { REVIEW_SLUGS } from '../../shared/rules/reviews.ts';
 import { BUSINESS } from '../../shared/business.ts';
 import { headersFile, renderEmbedPages, robotsTxt } from '../../site/prerender.ts';
 import { EMBED_FRAME_SCRIPT } from '../../site/layout/EmbedDocument.tsx';
-import { EMBEDS } from '../../widgets/embed/embeds.ts';
-import { REVIEW_PAGES, reviewPagePath } from '../../widgets/reviews/model/index.ts';
+import { EMBEDS } from '../../ui/embeds.ts';
+import { REVIEW_PAGES, reviewPagePath } from '../../ui/reviews/model/index.ts';
 import { all, attr, env, page, usePages } from './site-pages.ts';
 
 usePages();

@@ -1,5 +1,5 @@
 /**
- * widgets/loc-configurator/price-table.ts: the price tables are written once, so the prerendered
+ * ui/price-table.ts: the price tables are written once, so the prerendered
  * product page (Preact, rendered to a string) and kyb-loc-configurator (React API, here on React's
  * own server renderer) show the same caption, heads and rows, each priced by shared/pricing.ts.
  * Fixture: the page rendered in memory (site/prerender.ts renderPath) and the element's Tables.
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createElement, type FunctionComponent } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { renderPath } from '../../site/prerender.ts';
-import { priceTableOf } from '../../widgets/loc-configurator/price-table.ts';
+import { priceTableOf } from '../../ui/price-table.ts';
 import { decode } from './site-pages.ts';
 
 // The element's JSX is React's: loaded by a path the type checker does not follow, since this file is

@@ -162,8 +162,10 @@ describe('page content (docs/pages.md) and figures (docs/limits.md)', () => {
       '8-12 visits',
       'Crown Royalty',
       '13+ visits',
-      '25%',
-      '50%',
+      // The card's markers, as reconciled with the studio perks (docs/rewards.md#the-card-and-its-rewards).
+      '5 visits you earn 10% off',
+      '10 visits 15% off',
+      'your card starts again',
       'automatically after each completed service',
       'Member benefits',
     ],

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { NOT_FOUND, ROUTES, allPages } from '../../site/routes.ts';
-import type { StateSession } from '../../widgets/core/states.ts';
+import type { StateSession } from '../../widgets/core/state-types.ts';
 import { pool } from '../e2e/support/site.ts';
 import { ALIASES, EXPECT, MISSING_PATH, SPEC_PATHS, UNDESCRIBED } from '../e2e/support/route-expectations.ts';
 import { describeViolations, type Violation } from './axe.ts';

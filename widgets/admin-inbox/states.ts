@@ -1,9 +1,9 @@
 /**
- * kyb-admin-inbox's visual states (the catalogue: widgets/core/states.ts). Data: the seeded inbox
+ * kyb-admin-inbox's visual states (the catalogue: widgets/core/state-types.ts). Data: the seeded inbox
  * (supabase/seed.sql: a partnership inquiry, a beta request, a newsletter subscriber and a waiting-list
  * entry, all new, and a handled notify-me request).
  */
-import type { ElementStates } from '../core/states.ts';
+import type { ElementStates } from '../core/state-types.ts';
 
 export default {
   tag: 'kyb-admin-inbox',

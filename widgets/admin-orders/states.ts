@@ -1,12 +1,12 @@
 /**
- * kyb-admin-orders' visual states (the catalogue: widgets/core/states.ts). Data: the seeded orders
+ * kyb-admin-orders' visual states (the catalogue: widgets/core/state-types.ts). Data: the seeded orders
  * (supabase/seed.sql, "orders" and "orders the business runs": one in each status, KYB-1001 to
- * KYB-1012, four of them needing action; the unpaid ones, awaiting payment and expired, are Abandoned
+ * KYB-1017, five of them needing action; the unpaid ones, awaiting payment and expired, are Abandoned
  * checkouts), the seeded reconcile run and the seeded Crown Planner files. No state changes anything:
  * the refund states stop at the question (a seeded payment exists at no Stripe; the refund itself is
  * tested against the local Stripe in tests/browser/admin-orders-refunds.test.ts).
  */
-import type { ElementState, ElementStates } from '../core/states.ts';
+import type { ElementState, ElementStates } from '../core/state-types.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../shared/rules/commerce.ts';
 import { ORDER_STATUS_LABEL } from '../../shared/messages.ts';
 
@@ -17,11 +17,15 @@ const list = { waitFor: '[part~="item"]' } as const;
  */
 const UNPAID: readonly OrderStatus[] = ['pending', 'expired', 'payment_failed'];
 const abandonedView = [{ click: '[part~="view"][data-view="abandoned"]' }, { waitFor: '[part~="abandoned-item"]' }] as const;
-const open = (status: OrderStatus) => [
+/** Opens the first listed order in `status`, or the one numbered `number` (two seeded orders are ready). */
+const open = (status: OrderStatus, number?: number) => [
   ...(UNPAID.includes(status) ? abandonedView : [list]),
-  { click: `li[data-status="${status}"] [part~="open"]` },
+  { click: `li[data-status="${status}"]${number ? `[data-number="${number}"]` : ''} [part~="open"]` },
   { waitFor: `[part~="details"][data-status="${status}"]` },
 ];
+/** KYB-1009, ready with its balance requested; KYB-1017, ready and paid in full (supabase/seed.sql). */
+const READY_BALANCE_DUE = 1009;
+const READY_PAID = 1017;
 /** The seeded deposit order (KYB-1002, $198 paid), its deposit's Refund pressed. */
 const refundForm = [
   ...open('deposit_paid'),
@@ -34,7 +38,7 @@ const opened = (status: OrderStatus): ElementState => ({
   id: `open-${status.replace('_', '-')}`,
   title: `An order that is ${ORDER_STATUS_LABEL[status].toLowerCase()}, opened: its details and next steps`,
   session: 'admin',
-  steps: open(status),
+  steps: open(status, status === 'ready' ? READY_BALANCE_DUE : undefined),
   ready: `[part~="details"][data-status="${status}"]`,
 });
 
@@ -50,7 +54,7 @@ export default {
       hold: ['GET /rest/v1/orders'],
       ready: '[aria-busy="true"] [part~="status"]',
     },
-    { id: 'list', title: 'The admin: every seeded order, newest first, 4 need action', session: 'admin', ready: '[part~="item"]' },
+    { id: 'list', title: 'The admin: every seeded order, newest first, 5 need action', session: 'admin', ready: '[part~="item"]' },
     {
       id: 'needs-action',
       title: 'Filtered to the orders that need action',
@@ -74,13 +78,19 @@ export default {
     },
     ...ORDER_STATUSES.map(opened),
     {
-      // The one seeded order that is ready (KYB-1009) has its balance due: Mark shipped is disabled with
-      // the reason (issue #29), so its shipment form has no seeded order to be shown with.
+      // KYB-1009 is ready with its balance due: Mark shipped is disabled, with the reason (issue #29).
       id: 'ship-blocked',
       title: 'Mark shipped while the balance is due: disabled, with the reason',
       session: 'admin',
-      steps: open('ready'),
+      steps: open('ready', READY_BALANCE_DUE),
       ready: '[part~="ship-blocked"]',
+    },
+    {
+      id: 'ship-form',
+      title: 'An order paid in full and ready (KYB-1017): the shipment form, carrier and tracking number, and Mark shipped',
+      session: 'admin',
+      steps: [...open('ready', READY_PAID), { click: '[part~="step"][data-step="shipped"]' }],
+      ready: '[part~="ship-form"]',
     },
     {
       id: 'cancel-confirm',

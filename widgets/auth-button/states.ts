@@ -1,5 +1,5 @@
-/** kyb-auth-button's visual states (the catalogue: widgets/core/states.ts). */
-import type { ElementStates, StateStep } from '../core/states.ts';
+/** kyb-auth-button's visual states (the catalogue: widgets/core/state-types.ts). */
+import type { ElementStates, StateStep } from '../core/state-types.ts';
 
 const attrs = { 'account-path': '/account' };
 const open = { click: 'button[part~="sign-in"]' } as const;

@@ -1,6 +1,6 @@
-/** kyb-beta-gate's visual states (the catalogue: widgets/core/states.ts). */
+/** kyb-beta-gate's visual states (the catalogue: widgets/core/state-types.ts). */
 import { BETA_UNLOCK_KEY } from '../../shared/storage.ts';
-import type { ElementStates } from '../core/states.ts';
+import type { ElementStates } from '../core/state-types.ts';
 
 const gate = { mode: 'gate' };
 

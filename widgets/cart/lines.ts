@@ -55,7 +55,10 @@ export function addToCart(add: { product: string; configuration?: Record<string,
     return null;
   }
   if (same && same.quantity >= priced.maxQuantity) {
-    o.toast?.(priced.digital ? CART_MESSAGES.downloadInCart : CART_MESSAGES.quantityLimit(CART_LIMITS.maxQuantity));
+    // A Buy button that opens the cart (after="open") opens it still: the line is there, saying why there
+    // is no more of it (issue #29's walk: Buy the PDF with the PDF in the cart led nowhere).
+    if (o.open) o.openCart();
+    else o.toast?.(priced.digital ? CART_MESSAGES.downloadInCart : CART_MESSAGES.quantityLimit(CART_LIMITS.maxQuantity));
     return null;
   }
   saveCart({ lines: addLine(lines, { product: priced.product, configuration: priced.configuration, quantity: priced.quantity }) });

@@ -1,5 +1,5 @@
-/** kyb-cart's visual states (the catalogue: widgets/core/states.ts), each from a cart kept in the browser. */
-import type { ElementState, ElementStates } from '../core/states.ts';
+/** kyb-cart's visual states (the catalogue: widgets/core/state-types.ts), each from a cart kept in the browser. */
+import type { ElementState, ElementStates } from '../core/state-types.ts';
 import { CART_STORAGE_KEY, KIT_TERMS_STORAGE_KEY } from '../../shared/storage.ts';
 import { KIT_TERMS } from '../../shared/rules/commerce.ts';
 import type { CartLine } from '../../shared/cart.ts';

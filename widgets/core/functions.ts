@@ -33,7 +33,8 @@ export async function invokeFunction<T = { message?: string }>(name: string, bod
     return { ok: false, status: null, message: null };
   }
   const id = clientId(cfg);
-  const full = clientEntries().get(id)?.client;
+  // The full client, when loaded, is a KybClient (supabase.ts, which imports this module): its functions.
+  const full = clientEntries<{ functions: FunctionsClient }>().get(id)?.client;
   const fc =
     full?.functions ??
     pageWide('functions', () => new Map<string, FunctionsClient>()).get(id) ??

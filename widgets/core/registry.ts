@@ -4,18 +4,21 @@
  * Internal to widgets/core: elements use supabase.ts / rest.ts / functions.ts.
  */
 import type { KybConfig } from './config.ts';
-import type { KybClient } from './supabase.ts';
 
-export interface ClientEntry {
-  promise: Promise<KybClient>;
+/**
+ * A page-wide client: supabase.ts's KybClient. Generic rather than importing that type, so this module,
+ * which supabase.ts imports, imports nothing back (no import circle, type-only ones included).
+ */
+export interface ClientEntry<C> {
+  promise: Promise<C>;
   /** Set once loaded, so callers can use it without awaiting (or downloading) anything. */
-  client?: KybClient;
+  client?: C;
 }
 
 const g = globalThis as unknown as Record<symbol, unknown>;
 
-export function clientEntries(): Map<string, ClientEntry> {
-  return (g[Symbol.for('kyb.supabase')] ??= new Map()) as Map<string, ClientEntry>;
+export function clientEntries<C>(): Map<string, ClientEntry<C>> {
+  return (g[Symbol.for('kyb.supabase')] ??= new Map()) as Map<string, ClientEntry<C>>;
 }
 
 /** Page-wide singletons other than the supabase client (light REST/functions clients, stores). */

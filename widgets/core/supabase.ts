@@ -46,7 +46,7 @@ import { clientEntries, clientId, pageWide } from './registry.ts';
 export function getSupabase(): Promise<KybClient> {
   const cfg = getConfig();
   const id = clientId(cfg);
-  const map = clientEntries();
+  const map = clientEntries<KybClient>();
   let entry = map.get(id);
   if (!entry) {
     const e: { promise: Promise<KybClient>; client?: KybClient } = {
@@ -70,7 +70,7 @@ export function getSupabase(): Promise<KybClient> {
 /** The client when it is already loaded (by this copy of the bundle or another), else null. */
 export function peekSupabase(): KybClient | null {
   try {
-    return clientEntries().get(clientId(getConfig()))?.client ?? null;
+    return clientEntries<KybClient>().get(clientId(getConfig()))?.client ?? null;
   } catch {
     return null;
   }

@@ -3,7 +3,7 @@
  * admin gate (core/admin-gate.tsx), though nothing here is secret: every snippet holds public values
  * only (the site's address, the backend URL and the anon key). It sits with the business's other tools.
  *
- * 1. Element: one of the public elements of widgets/embed/embeds.ts, and its attributes (the product of
+ * 1. Element: one of the public elements of ui/embeds.ts, and its attributes (the product of
  *    the reviews; where a sign-up form is shown).
  * 2. Look: light or dark, accent, text and background colour, corner radius, font (widgets/embed/theme.ts),
  *    with a warning when text or accent would be hard to read.
@@ -15,7 +15,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { AdminGate, type AdminPanelProps } from '../core/admin-gate.tsx';
 import { getConfig } from '../core/config.ts';
-import { EMBEDS, type Embed, type EmbedAttr, embedByPath } from '../embed/embeds.ts';
+import { EMBEDS, type Embed, type EmbedAttr, embedByPath } from '../../ui/embeds.ts';
 import { type Backend, type Choice, embedUrl, iframeSnippet, linkSnippet, scriptSnippet } from '../embed/snippets.ts';
 import { DEFAULT_LOOK, FONTS, type FontId, type Look, RADIUS_MAX, colorsOf, contrast, hexColor } from '../embed/theme.ts';
 import { CodeBox } from './CodeBox.tsx';

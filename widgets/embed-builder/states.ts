@@ -1,10 +1,10 @@
 /**
- * kyb-embed-builder's visual states (the catalogue: widgets/core/states.ts). The previews are this
+ * kyb-embed-builder's visual states (the catalogue: widgets/core/state-types.ts). The previews are this
  * site's /embed pages (the playground is served from the site's origin in the visual suite; the dev
  * playground has no /embed pages, so its previews show the 404 page). Data: the seeded reviews and the
  * seeded two weeks of /links clicks (supabase/seed.sql).
  */
-import type { ElementStates } from '../core/states.ts';
+import type { ElementStates } from '../core/state-types.ts';
 
 /** Both previews say their element is drawn (it loads when its frame comes into view). */
 const previewsReady = '.eb-previews:not(:has([part~="preview"]:not([data-ready])))';

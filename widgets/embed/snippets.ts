@@ -6,7 +6,7 @@
  * Only public values go in: the site's address, the backend's URL and its anon key (public by design:
  * row-level security protects the data; docs/data.md#roles-and-permissions).
  */
-import { type Embed, type Intro, embedAttrs } from './embeds.ts';
+import { type Embed, type Intro, embedAttrs } from '../../ui/embeds.ts';
 import { type Look, lookStyle, lookToQuery } from './theme.ts';
 
 export interface Choice {

@@ -1,5 +1,5 @@
-/** kyb-gallery-admin's visual states (the catalogue: widgets/core/states.ts). Data: the seeded gallery. */
-import type { ElementStates } from '../core/states.ts';
+/** kyb-gallery-admin's visual states (the catalogue: widgets/core/state-types.ts). Data: the seeded gallery. */
+import type { ElementStates } from '../core/state-types.ts';
 
 export default {
   tag: 'kyb-gallery-admin',

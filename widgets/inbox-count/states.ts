@@ -1,5 +1,5 @@
-/** kyb-inbox-count's visual states (the catalogue: widgets/core/states.ts). Data: the seeded inbox and orders. */
-import type { ElementStates } from '../core/states.ts';
+/** kyb-inbox-count's visual states (the catalogue: widgets/core/state-types.ts). Data: the seeded inbox and orders. */
+import type { ElementStates } from '../core/state-types.ts';
 
 export default {
   tag: 'kyb-inbox-count',
@@ -12,12 +12,12 @@ export default {
       ready: '[part~="count"][data-count="4"]',
     },
     {
-      // supabase/seed.sql holds four orders that need action (paid, deposit paid, in production, ready).
+      // supabase/seed.sql holds five orders that need action (paid, deposit paid, in production and two ready).
       id: 'orders',
-      title: 'The admin, of="orders": 4 need action',
+      title: 'The admin, of="orders": 5 need action',
       attrs: { of: 'orders' },
       session: 'admin',
-      ready: '[part~="count"][data-count="4"]',
+      ready: '[part~="count"][data-count="5"]',
     },
     {
       // InboxCount.tsx renders nothing when nothing is new and for anyone but the admin: a hint beside

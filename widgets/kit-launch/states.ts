@@ -1,5 +1,5 @@
-/** kyb-kit-launch's visual states (the catalogue: widgets/core/states.ts). Data: the seeded waiting list, the kit not on sale. */
-import type { ElementStates } from '../core/states.ts';
+/** kyb-kit-launch's visual states (the catalogue: widgets/core/state-types.ts). Data: the seeded waiting list, the kit not on sale. */
+import type { ElementStates } from '../core/state-types.ts';
 
 export default {
   tag: 'kyb-kit-launch',

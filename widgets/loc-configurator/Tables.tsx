@@ -1,7 +1,7 @@
 /** The price tables under the configurator and the notes beside its price (processing time, shipping, final sale). */
 import { createElement, type ReactNode } from 'react';
 import { DIY_KIT_SHIPPING, DIY_KIT_SHIPPING_ON_SALE, JAH_DEPOSIT_NOTE, JAH_PROCESSING_TIME, KIT_BUILDER, MULTI_TONE_PRICE, type ProductId, formatAdder } from '../core/domain.ts';
-import { type H, priceTable, priceTableOf } from './price-table.ts';
+import { type H, priceTable, priceTableOf } from '../../ui/price-table.ts';
 
 /** The configurator's own tables: Jah Locs (sizes change its price) and the DIY kits; the product pages show them all. */
 const TABLES: readonly ProductId[] = ['jah-locs', 'diy-kit'];

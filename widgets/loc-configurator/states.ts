@@ -1,5 +1,5 @@
-/** kyb-loc-configurator's visual states (the catalogue: widgets/core/states.ts). */
-import type { ElementStates } from '../core/states.ts';
+/** kyb-loc-configurator's visual states (the catalogue: widgets/core/state-types.ts). */
+import type { ElementStates } from '../core/state-types.ts';
 
 const product = (p: string, title: string) => ({ id: p, title, attrs: { product: p }, ready: '[part~="price"]' });
 

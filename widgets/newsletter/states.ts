@@ -1,5 +1,5 @@
-/** kyb-newsletter's visual states (the catalogue: widgets/core/states.ts). */
-import type { ElementStates } from '../core/states.ts';
+/** kyb-newsletter's visual states (the catalogue: widgets/core/state-types.ts). */
+import type { ElementStates } from '../core/state-types.ts';
 
 const inner = '<h2>Join the Circle</h2><p>Rituals, restocks and the occasional love letter.</p>';
 const attrs = { 'source-page': '/playground' };

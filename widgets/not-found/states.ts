@@ -1,5 +1,5 @@
-/** kyb-not-found's visual states (the catalogue: widgets/core/states.ts). */
-import type { ElementStates } from '../core/states.ts';
+/** kyb-not-found's visual states (the catalogue: widgets/core/state-types.ts). */
+import type { ElementStates } from '../core/state-types.ts';
 
 export default {
   tag: 'kyb-not-found',

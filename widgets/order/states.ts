@@ -1,9 +1,9 @@
 /**
- * kyb-order's visual states (the catalogue: widgets/core/states.ts): the order pages through the seeded
+ * kyb-order's visual states (the catalogue: widgets/core/state-types.ts): the order pages through the seeded
  * orders' links (supabase/seed.sql, "orders": /order?token=seed-order-<status>-token), the success page
  * while it confirms, and My Account's list as the seeded customer with orders.
  */
-import type { ElementState, ElementStates } from '../core/states.ts';
+import type { ElementState, ElementStates } from '../core/state-types.ts';
 import type { OrderStatus } from '../../shared/rules/commerce.ts';
 
 const byLink = (status: OrderStatus, title: string): ElementState => ({

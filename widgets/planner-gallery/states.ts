@@ -1,5 +1,5 @@
-/** kyb-planner-gallery's visual states (the catalogue: widgets/core/states.ts). Data: the seeded gallery. */
-import type { ElementStates } from '../core/states.ts';
+/** kyb-planner-gallery's visual states (the catalogue: widgets/core/state-types.ts). Data: the seeded gallery. */
+import type { ElementStates } from '../core/state-types.ts';
 
 const cover = `data:image/svg+xml,${encodeURIComponent("<svg xmlns='http://www.w3.org/2000/svg' width='960' height='540'><rect width='960' height='540' fill='#2b2118'/><text x='480' y='290' font-family='serif' font-size='64' fill='#c9a227' text-anchor='middle'>CROWN</text></svg>")}`;
 const attrs = { 'fallback-src': cover, 'fallback-alt': 'Crown Planner cover' };

@@ -3,7 +3,7 @@
  * as the loader finds elements), sorted by tag. Adding a state, or an element, is one file: its
  * states.ts (widgets/README.md, "States catalogue"). Read by the playground and by tests/visual.
  */
-import type { ElementState, ElementStates } from '../core/states.ts';
+import type { ElementState, ElementStates } from '../core/state-types.ts';
 
 const files = import.meta.glob<{ default: ElementStates }>(['../*/states.ts', '!../core/**'], { eager: true });
 

@@ -7,7 +7,7 @@
  * requests held so far is in `<html data-held>`. A state's `storage` is written before the bundle loads too.
  */
 import type { StorageArea } from '../../shared/storage.ts';
-import type { ElementState, StateSession, StateStep } from '../core/states.ts';
+import type { ElementState, StateSession, StateStep } from '../core/state-types.ts';
 
 /** Where nothing answers (the error states): the discard port. */
 const UNREACHABLE = 'http://127.0.0.1:9';

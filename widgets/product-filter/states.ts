@@ -1,5 +1,5 @@
-/** kyb-product-filter's visual states (the catalogue: widgets/core/states.ts). */
-import type { ElementStates } from '../core/states.ts';
+/** kyb-product-filter's visual states (the catalogue: widgets/core/state-types.ts). */
+import type { ElementStates } from '../core/state-types.ts';
 
 const inner = `<div class="cards">
   <article data-category="loc-extensions" data-price="70" data-added="2025-03-01" data-rank="1"><h3>Trinity Locs</h3><p>From $70</p></article>

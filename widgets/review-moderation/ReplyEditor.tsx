@@ -5,7 +5,7 @@
  */
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { REVIEW_REPLY_MAX } from '../core/domain.ts';
-import { Reply } from '../reviews/view/index.ts';
+import { Reply } from '../../ui/reviews/view/index.ts';
 import { type ModeratedReview, replyProblem } from './data.ts';
 
 export function ReplyEditor({ review: r, busy, onSave }: { review: ModeratedReview; busy: boolean; onSave: (text: string) => Promise<boolean> }) {

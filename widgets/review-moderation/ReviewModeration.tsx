@@ -13,7 +13,8 @@
  * "Load more". The database's RLS is the real gate: only admins can read pending reviews or write.
  *
  * One review's row and its actions are in Row.tsx, the reply editor in ReplyEditor.tsx; how a review
- * reads (avatar, stars, dates, badges, reply) comes from the reviews module (widgets/reviews/model/, view/).
+ * reads (avatar, stars, dates, badges, reply) comes from the reviews module (ui/reviews/model/, view/), and each
+ * row's review is the card kyb-reviews draws (ui/reviews/ReviewCard.tsx), inside the row's own chrome.
  * Its attributes, events and parts: widgets/review-moderation/register.ts.
  */
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
@@ -288,8 +289,8 @@ function Panel({ toast, host }: AdminPanelProps) {
           Delete this review?
         </h3>
         <p id={dialogDesc}>
-          “{confirm?.title}” by {confirm?.reviewer_name} will be deleted with its {confirm?.review_media.length ?? 0} {confirm?.review_media.length === 1 ? 'file' : 'files'}. This
-          cannot be undone.
+          “{confirm?.title}” by {confirm?.reviewer_name} will be deleted with its {confirm?.media.length ?? 0} {confirm?.media.length === 1 ? 'file' : 'files'}. This cannot be
+          undone.
         </p>
         <div className="rm__dialog-actions">
           <button type="button" className="kyb-btn kyb-btn--outline" onClick={() => setConfirm(null)} disabled={deleting} data-autofocus>

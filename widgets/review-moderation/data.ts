@@ -5,8 +5,8 @@
  * never throws, so the element maps each failure to its toast.
  */
 import type { Tables } from '../../supabase/types/database.ts';
-import { type FeedMedia, type FeedReply, REVIEW_BUCKET } from '../reviews/model/index.ts';
-import { fileUrl } from '../reviews/view/index.ts';
+import { type FeedMedia, type FeedReply, type FeedReview, REVIEW_BUCKET } from '../../ui/reviews/model/index.ts';
+import { fileUrl } from '../core/review-file-url.ts';
 import { MSG, REVIEW_REPLY_MAX } from '../core/domain.ts';
 
 export const PAGE_SIZE = 20;
@@ -14,8 +14,13 @@ export const STATUSES = ['pending', 'approved', 'all'] as const;
 export type Status = (typeof STATUSES)[number];
 export const STATUS_LABEL: Record<Status, string> = { pending: 'Pending', approved: 'Approved', all: 'All' };
 
-/** A row of reviews with its media and the brand's public reply (table review_replies, or null). */
-export type ModeratedReview = Tables<'reviews'> & { review_media: FeedMedia[]; reply: FeedReply | null };
+/**
+ * A review as moderation shows it: the card's own row (FeedReview, the view review_cards' row, which
+ * kyb-reviews and the built pages draw too) and whether it is approved. The view has no is_approved
+ * column, which the admin's tabs filter on and the badge shows, so the rows are read from the tables
+ * (under the admin's row-level security) and shaped into that type here.
+ */
+export type ModeratedReview = FeedReview & Pick<Tables<'reviews'>, 'is_approved'>;
 
 export interface Filter {
   status: Status;
@@ -28,8 +33,13 @@ import type { KybClient } from '../core/supabase.ts';
 export type { Result };
 const fail = (error: unknown): { ok: false; error: unknown } => ({ ok: false, error });
 
-const COLUMNS =
-  'id, user_id, product_slug, rating, title, content, reviewer_name, is_verified_purchase, is_approved, created_at, review_media(id, file_path, file_type, file_size), review_replies(content, created_at, updated_at)';
+/**
+ * Every column of reviews (`*`: a column added to the table and to the view review_cards reaches the card
+ * here with no edit), the media and the reply, in the keys the card reads (`media`, `reply`: listReviews).
+ */
+const MEDIA: readonly (keyof FeedMedia)[] = ['id', 'file_path', 'file_type', 'file_size'];
+const REPLY: readonly (keyof FeedReply)[] = ['content', 'created_at', 'updated_at'];
+const COLUMNS = `*, review_media(${MEDIA.join(', ')}), review_replies(${REPLY.join(', ')})`;
 
 /** The part of postgrest-js's filter builder used here (its full generic type is too deep to carry). */
 interface EqFilter {
@@ -50,10 +60,10 @@ export async function listReviews(sb: KybClient, f: Filter, offset: number, limi
     .order('id', { ascending: true })
     .range(offset, offset + limit - 1);
   if (error) return fail(error);
-  type Raw = Omit<ModeratedReview, 'reply'> & { review_replies?: FeedReply | FeedReply[] | null };
-  const rows = ((data ?? []) as unknown as Raw[]).map(({ review_replies: rr, ...r }) => ({
+  type Raw = Omit<ModeratedReview, 'media' | 'reply'> & { review_media?: FeedMedia[] | null; review_replies?: FeedReply | FeedReply[] | null };
+  const rows = ((data ?? []) as unknown as Raw[]).map(({ review_media: media, review_replies: rr, ...r }) => ({
     ...r,
-    review_media: r.review_media ?? [],
+    media: media ?? [],
     // One-to-one (the reply's key is the review's id): PostgREST embeds an object; an array is accepted too.
     reply: (Array.isArray(rr) ? rr[0] : rr) ?? null,
   }));

@@ -1,8 +1,8 @@
 /**
- * kyb-review-moderation's visual states (the catalogue: widgets/core/states.ts). Data: the seeded
+ * kyb-review-moderation's visual states (the catalogue: widgets/core/state-types.ts). Data: the seeded
  * reviews (two pending) and the seeded reply to Jasmine E.'s approved review of the handmade locs.
  */
-import type { ElementStates } from '../core/states.ts';
+import type { ElementStates } from '../core/state-types.ts';
 
 export default {
   tag: 'kyb-review-moderation',

@@ -6,7 +6,7 @@
  * or focusing a thumbnail preloads it).
  */
 import { useEffect, useRef } from 'react';
-import type { LightboxItem } from './ReviewCard.tsx';
+import type { LightboxItem } from '../../ui/reviews/ReviewCard.tsx';
 import iconButtonCss from './icon-button.css?inline';
 import lightboxCss from './lightbox.css?inline';
 

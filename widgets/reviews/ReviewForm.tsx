@@ -25,7 +25,7 @@ import { Field, focusFirstInvalid } from '../core/form.tsx';
 // bundler then keeps the messages in the chunk they share with core/toast.tsx for every element.
 import { MESSAGES } from './Toasts.tsx';
 import { StarInput } from './StarInput.tsx';
-import { newReviewId, selectFiles } from './model/files.ts';
+import { newReviewId, selectFiles } from '../../ui/reviews/model/files.ts';
 import { profileDisplayName, submitReview, type SubmitProgress } from './submit.ts';
 import { CONTROLS_TEXT } from './controls.ts';
 import { dropReviewFormRequest } from './write-request.ts';

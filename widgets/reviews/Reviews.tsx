@@ -26,8 +26,9 @@ import type { ToastMessage } from '../core/toast.tsx';
 import { EmptyState, ListSkeleton, SummarySkeleton } from './Placeholders.tsx';
 import { Summary } from './Summary.tsx';
 import { Toolbar } from './Toolbar.tsx';
-import { ReviewCard, type LightboxItem } from './ReviewCard.tsx';
-import { EMPTY_FEED, type FeedMedia, type FeedReview, type FeedSummary, PAGE_SIZE, REVIEW_BUCKET, type SortKey } from './model/index.ts';
+import { ReviewCard, type LightboxItem } from '../../ui/reviews/ReviewCard.tsx';
+import { fileUrl } from '../core/review-file-url.ts';
+import { EMPTY_FEED, type FeedMedia, type FeedReview, type FeedSummary, PAGE_SIZE, REVIEW_BUCKET, type SortKey } from '../../ui/reviews/model/index.ts';
 import { readFeed } from './read.ts';
 import { adoptStyles, lazyModule } from './lazy.ts';
 import type { Reviewer } from './Session.tsx';
@@ -320,7 +321,9 @@ export function Reviews({ slug: slugProp, write, container }: ReviewsProps) {
         {list.loading ? (
           <ListSkeleton />
         ) : (
-          list.reviews.map((r) => <ReviewCard key={r.id} review={r} hiddenMedia={brokenMedia} onMediaError={onMediaError} onOpenMedia={openMedia} onWantMedia={preloadLightbox} />)
+          list.reviews.map((r) => (
+            <ReviewCard key={r.id} review={r} lightbox={{ fileUrl, onOpen: openMedia, onError: onMediaError, onWant: preloadLightbox, hidden: brokenMedia }} />
+          ))
         )}
         {!list.loading && hasAny && filtered && list.reviews.length === 0 ? (
           <div className="rv-nomatch">

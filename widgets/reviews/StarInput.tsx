@@ -1,7 +1,7 @@
 /** The 5-star radio-group input of the review form (loaded with the form). */
 import { useState } from 'react';
 import { RATING_MAX } from '../core/domain.ts';
-import { STARS, Star, starCount } from './view/star.ts';
+import { STARS, Star, starCount } from '../../ui/reviews/view/star.ts';
 
 /**
  * Native radios (arrow keys, one tab stop, form semantics) drawn as stars. Hovering previews a

@@ -1,8 +1,8 @@
 /** Average, count and the rating histogram; each bar filters the list to that many stars. */
 import { RATING_MAX } from '../core/domain.ts';
-import { type FeedSummary, barPercent, basedOn, formatAverage, reviewCount } from './model/index.ts';
-import { Stars } from './view/index.ts';
-import { STARS, Star, starCount } from './view/star.ts';
+import { type FeedSummary, barPercent, basedOn, formatAverage, reviewCount } from '../../ui/reviews/model/index.ts';
+import { Stars } from '../../ui/reviews/view/index.ts';
+import { STARS, Star, starCount } from '../../ui/reviews/view/star.ts';
 
 const ROWS = [...STARS].reverse();
 

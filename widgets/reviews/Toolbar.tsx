@@ -1,6 +1,6 @@
 /** The list's filters (with photos/videos, the star filter set from the histogram) and its sort order. */
-import { type FeedSummary, SORT_OPTIONS, type SortKey } from './model/index.ts';
-import { starCount } from './view/star.ts';
+import { type FeedSummary, SORT_OPTIONS, type SortKey } from '../../ui/reviews/model/index.ts';
+import { starCount } from '../../ui/reviews/view/star.ts';
 
 export interface ToolbarProps {
   summary: FeedSummary;

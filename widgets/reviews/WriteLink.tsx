@@ -5,7 +5,7 @@
  * reviews on the site's own pages does not carry it (issue #13: the reviews first view's budget).
  */
 import { getConfig } from '../core/config.ts';
-import { reviewPagePath } from './model/pages.ts';
+import { reviewPagePath } from '../../ui/reviews/model/pages.ts';
 
 export function WriteLink({ slug }: { slug: string }) {
   let href: string;

@@ -4,7 +4,7 @@
  * is in submit.ts, loaded with the form.
  */
 import { rpcGet } from '../core/rpc.ts';
-import { type Feed, type FeedArgs, type FeedQuery, loadFeed } from './model/index.ts';
+import { type Feed, type FeedArgs, type FeedQuery, loadFeed } from '../../ui/reviews/model/index.ts';
 
 /** Throws on failure; the caller logs it and shows the list empty (docs/errors.md). */
 async function getFeed(args: FeedArgs): Promise<unknown> {

@@ -1,8 +1,8 @@
 /**
- * kyb-reviews' visual states (the catalogue: widgets/core/states.ts). Data: the seeded reviews, and the
+ * kyb-reviews' visual states (the catalogue: widgets/core/state-types.ts). Data: the seeded reviews, and the
  * seeded reply to Jasmine E.'s review of the handmade locs (supabase/seed.sql).
  */
-import type { ElementStates } from '../core/states.ts';
+import type { ElementStates } from '../core/state-types.ts';
 
 const attrs = { slug: 'handmade-locs' };
 const openForm = [{ waitFor: '[part~="review"]' }, { click: '[part~="write-button"]' }] as const;

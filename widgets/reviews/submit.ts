@@ -3,8 +3,8 @@
  * client. Loaded with the form, never by a visitor who only reads.
  */
 import type { KybClient } from '../core/supabase.ts';
-import { reviewMimeOf } from './model/files.ts';
-import { type ReviewDraft, mediaRow, reviewRow } from './model/write.ts';
+import { reviewMimeOf } from '../../ui/reviews/model/files.ts';
+import { type ReviewDraft, mediaRow, reviewRow } from '../../ui/reviews/model/write.ts';
 
 export type { ReviewDraft };
 

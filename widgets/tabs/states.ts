@@ -1,5 +1,5 @@
-/** kyb-tabs' visual states (the catalogue: widgets/core/states.ts). */
-import type { ElementStates } from '../core/states.ts';
+/** kyb-tabs' visual states (the catalogue: widgets/core/state-types.ts). */
+import type { ElementStates } from '../core/state-types.ts';
 
 const panel = (id: string, title: string, body: string) =>
   `<section id="tab-${id}" class="tab-panel" aria-labelledby="tab-${id}-title"><h3 id="tab-${id}-title">${title}</h3>${body}</section>`;

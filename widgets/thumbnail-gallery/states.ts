@@ -1,5 +1,5 @@
-/** kyb-thumbnail-gallery's visual states (the catalogue: widgets/core/states.ts). */
-import type { ElementStates } from '../core/states.ts';
+/** kyb-thumbnail-gallery's visual states (the catalogue: widgets/core/state-types.ts). */
+import type { ElementStates } from '../core/state-types.ts';
 
 // Local placeholder art (no third-party image hosts: works offline and under the site's CSP).
 const inner = ['#7a4b2a', '#3f5e4a', '#8c3b2e', '#6b4a6e']

@@ -1,5 +1,5 @@
-/** kyb-waitlist's visual states (the catalogue: widgets/core/states.ts). */
-import type { ElementStates } from '../core/states.ts';
+/** kyb-waitlist's visual states (the catalogue: widgets/core/state-types.ts). */
+import type { ElementStates } from '../core/state-types.ts';
 
 const attrs = { 'source-page': '/playground' };
 

@@ -23,7 +23,7 @@ import {
   type ProductId,
 } from '../../../shared/catalog.ts';
 import { formatAdder, formatUSD, fromPrice, jahBundles, priceDiyKit, priceJah } from '../../../shared/pricing.ts';
-import { priceTable, priceTableOf } from '../../../widgets/loc-configurator/price-table.ts';
+import { priceTable, priceTableOf } from '../../../ui/price-table.ts';
 import { Accordion, Badge, ExtLink, Fallback, Img, Section } from '../../components/ui.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { LOCK_KIT_FAQ, LOCK_KIT_TABS } from '../../content/products.ts';
@@ -36,7 +36,7 @@ function MultiToneNote() {
   return <p class="note">Multi-tone custom color: {formatAdder(MULTI_TONE_PRICE)} per order.</p>;
 }
 
-/** The page's price table: the markup the configurator uses too (widgets/loc-configurator/price-table.ts). */
+/** The page's price table: the markup the configurator uses too (ui/price-table.ts). */
 function PriceTable({ id }: { id: ProductId }) {
   const t = priceTableOf(id);
   return t ? priceTable(h, t, { wrap: 'table-wrap', table: 'price-table', muted: 'small', region: true }) : null;

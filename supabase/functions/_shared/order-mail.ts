@@ -61,11 +61,15 @@ export function mailButtons(links: readonly MailLink[]): string {
     .join('')}</p>`;
 }
 
-function render(intro: string[], o: OrderView, links: readonly MailLink[], outro: string[]): { text: string; html: string } {
+/**
+ * `page` is the mail's page on our site (the order page, or the admin's): the thumbnails' origin. Not the
+ * first link's, which may be a carrier's tracking page (the shipped mail pointed its pictures there).
+ */
+function render(page: string, intro: string[], o: OrderView, links: readonly MailLink[], outro: string[]): { text: string; html: string } {
   const items = itemLines(o);
   const totals = orderTotals(o);
   const address = addressLines(o.shipping_address);
-  const site = siteOf(links);
+  const site = originOf(page);
   // The kit's final-sale terms, which the customer ticked to check out a kit (checkout refuses a kit without them).
   const kitTerms = o.items.some((i) => KIT_PRODUCTS.has(i.product)) ? [`${KIT_TERMS_ACCEPTED}: “${KIT_TERMS.text}”`] : [];
   const text = [
@@ -111,13 +115,12 @@ ${outro.map((p) => `<p style="color:#6b5a4b;font-size:14px">${esc(p)}</p>`).join
 }
 
 /** The site the links point at (the order page's origin), for the thumbnails' absolute addresses. */
-function siteOf(links: readonly MailLink[]): string | null {
-  for (const l of links) {
-    try {
-      return new URL(l.url).origin;
-    } catch {}
+function originOf(page: string): string | null {
+  try {
+    return new URL(page).origin;
+  } catch {
+    return null;
   }
-  return null;
 }
 
 /** The customer's confirmation: sent once, when Stripe reports the first payment. */
@@ -132,7 +135,13 @@ export function confirmationMail(o: OrderView, orderUrl: string): OrderMail {
         ? "We've received your payment. Your order page has your download."
         : "We've received your payment and we're getting your order ready.",
   ];
-  const { text, html } = render(intro, o, [{ label: VIEW_ORDER, url: orderUrl }], [`Questions? Reply to this e-mail or write to ${BUSINESS.email}.`, `${BUSINESS.legalName}`]);
+  const { text, html } = render(
+    orderUrl,
+    intro,
+    o,
+    [{ label: VIEW_ORDER, url: orderUrl }],
+    [`Questions? Reply to this e-mail or write to ${BUSINESS.email}.`, `${BUSINESS.legalName}`],
+  );
   return { subject: deposit ? `Deposit received: ${orderTitle(o)}` : `Your KYB order ${orderNumber(o.number)} is confirmed`, text, html };
 }
 
@@ -147,6 +156,7 @@ const signOff = [`Questions? Reply to this e-mail or write to ${BUSINESS.email}.
  */
 export function balanceDueMail(o: OrderView, orderUrl: string): OrderMail {
   const { text, html } = render(
+    orderUrl,
     [hello(o), `Your locs are ready! The balance of ${formatCents(o.balance_due_cents)} is due before we ship them. Open your order and press Pay balance.`],
     o,
     [{ label: 'Pay balance', url: orderUrl }],
@@ -161,6 +171,7 @@ export function shippedMail(o: OrderView, orderUrl: string): OrderMail {
   // Links with words, each once (issue #29: the tracking address was printed twice, the order page's
   // 64-character token made the message wider than a phone).
   const { text, html } = render(
+    orderUrl,
     [hello(o), `Your order is on its way with ${o.carrier}. Tracking number: ${o.tracking_number}.`],
     o,
     [...(link ? [{ label: 'Track your package', url: link }] : []), { label: VIEW_ORDER, url: orderUrl }],
@@ -173,6 +184,7 @@ export function shippedMail(o: OrderView, orderUrl: string): OrderMail {
 export function refundMail(o: OrderView, orderUrl: string): OrderMail {
   const full = o.status === 'refunded';
   const { text, html } = render(
+    orderUrl,
     [
       hello(o),
       full ? `We've refunded your order in full: ${formatCents(o.refunded_cents)}.` : `We've refunded ${formatCents(o.refunded_cents)} of your order.`,
@@ -213,6 +225,7 @@ ${lines
 /** The business's notice of a new paid order (the notification path lead-capture uses). */
 export function newOrderMail(o: OrderView, adminUrl: string): OrderMail {
   const { text, html } = render(
+    adminUrl,
     [`New order from ${o.customer_name || o.email || 'a customer'}${o.email ? ` (${o.email})` : ''}.`],
     o,
     [{ label: 'Open the orders', url: adminUrl }],
@@ -223,19 +236,20 @@ export function newOrderMail(o: OrderView, adminUrl: string): OrderMail {
 
 /** The customer's receipt for a balance payment of `amountCents` (one per payment). */
 export function balanceReceiptMail(o: OrderView, orderUrl: string, amountCents: number): OrderMail {
-  const { text, html } = render([hello(o), T.balanceReceived(formatCents(amountCents), formatCents(o.total_cents))], o, [{ label: VIEW_ORDER, url: orderUrl }], signOff);
+  const { text, html } = render(orderUrl, [hello(o), T.balanceReceived(formatCents(amountCents), formatCents(o.total_cents))], o, [{ label: VIEW_ORDER, url: orderUrl }], signOff);
   return { subject: T.balanceSubject(orderTitle(o)), text, html };
 }
 
 /** A payment the order no longer expected was refunded in full (one per payment). */
 export function unexpectedRefundMail(o: OrderView, orderUrl: string, amountCents: number): OrderMail {
-  const { text, html } = render([hello(o), T.unexpectedRefunded(formatCents(amountCents)), T.bankDays], o, [{ label: VIEW_ORDER, url: orderUrl }], signOff);
+  const { text, html } = render(orderUrl, [hello(o), T.unexpectedRefunded(formatCents(amountCents)), T.bankDays], o, [{ label: VIEW_ORDER, url: orderUrl }], signOff);
   return { subject: T.unexpectedSubject(orderTitle(o)), text, html };
 }
 
 /** The business's notice of a balance paid. */
 export function balancePaidMail(o: OrderView, adminUrl: string, amountCents: number): OrderMail {
   const { text, html } = render(
+    adminUrl,
     [`${T.businessBalance(orderTitle(o), formatCents(amountCents))}.`],
     o,
     [{ label: 'Open the orders', url: adminUrl }],
@@ -247,6 +261,7 @@ export function balancePaidMail(o: OrderView, adminUrl: string, amountCents: num
 /** The business's notice of a payment refunded because the order no longer expected it. */
 export function unexpectedPaymentMail(o: OrderView, adminUrl: string, amountCents: number): OrderMail {
   const { text, html } = render(
+    adminUrl,
     [T.businessUnexpectedWhy(formatCents(amountCents))],
     o,
     [{ label: 'Open the orders', url: adminUrl }],

@@ -51,6 +51,9 @@ function run<T>(message: Record<string, unknown>): Promise<T> {
   });
 }
 
+/** How many hashes and checks have been handed to the worker so far: a test's signal that its sign-ins reached it. */
+export const passwordJobsPosted = () => nextId;
+
 export const hashPassword = (password: string): Promise<string> => run({ op: 'hash', password, cost: BCRYPT_COST });
 
 /** Whether `password` matches a stored bcrypt hash; anything that is not one (an empty column) never matches. */

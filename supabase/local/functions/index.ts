@@ -65,6 +65,11 @@ export function deployedEnv(config: StackConfig): Record<string, string> {
     STRIPE_SECRET_KEY: config.stripe.secretKey,
     STRIPE_WEBHOOK_SECRET: config.stripe.webhookSecret,
     STRIPE_API_URL: config.publicUrl,
+    // The local Acuity stand-in (supabase/local/acuity/): its account, and its API's base URL. A
+    // deployment sets the two secrets and leaves ACUITY_API_URL unset (Acuity's own API).
+    ACUITY_USER_ID: config.acuity.userId,
+    ACUITY_API_KEY: config.acuity.apiKey,
+    ACUITY_API_URL: `${config.publicUrl}/api/v1`,
   };
   for (const [name, value] of Object.entries(config.functionEnv)) if (value !== undefined) vars[name] = value;
   return vars;

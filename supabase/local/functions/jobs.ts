@@ -8,6 +8,7 @@
  *   review-requests       sends the review requests that are due and retries owed order e-mails
  *   stripe-reconcile      applies the Stripe events of the last three days that no webhook applied
  *   kit-launch            sends again the kit's launch e-mails that could not be sent (migration kit_launch)
+ *   rewards-punches       punches the appointments that have ended, takes back those that no longer count (migration rewards_visits), issues the reward codes earned (migration reward_codes)
  */
 import type { Stack } from '../app.ts';
 
@@ -95,5 +96,13 @@ export function scheduleStripeReconcile(stack: Stack, everyMs = JOB_EVERY_MS) {
 export function scheduleKitLaunch(stack: Stack, everyMs = JOB_EVERY_MS) {
   return scheduleJob(stack, 'kit-launch', everyMs, counts('sent', 'failed'), (r) => {
     if (r.sent || r.failed) console.log(`[jobs] kit-launch sent ${r.sent} owed launch e-mail(s), ${r.failed} failed again`);
+  });
+}
+
+/** The rewards-punches job: visits punched since the last run, punches taken back, reward codes issued. */
+export function scheduleRewardsPunches(stack: Stack, everyMs = JOB_EVERY_MS) {
+  return scheduleJob(stack, 'rewards-punches', everyMs, counts('punched', 'taken_back', 'codes_issued'), (r) => {
+    if (r.punched || r.taken_back || r.codes_issued)
+      console.log(`[jobs] rewards-punches added ${r.punched} punch(es), took back ${r.taken_back}, issued ${r.codes_issued} reward code(s)`);
   });
 }

@@ -6,6 +6,8 @@
  * Only requests whose Postgres role is `anon` are ever stored or served: a signed-in user's view
  * depends on RLS for that user and never comes from here.
  */
+import { tokenClock } from '../jwt.ts';
+
 export interface CachedAnswer {
   status: number;
   headers: Record<string, string>;
@@ -34,7 +36,7 @@ export class ReadCache {
     return [req.method, req.url, h('accept'), h('prefer'), h('range'), h('accept-profile'), h('authorization'), h('apikey')].join('\n');
   }
 
-  get(key: string, now = Date.now()): CachedAnswer | undefined {
+  get(key: string, now = tokenClock.nowMs()): CachedAnswer | undefined {
     const e = this.entries.get(key);
     if (!e) return undefined;
     if (now >= e.until) {
@@ -48,7 +50,7 @@ export class ReadCache {
    * @param tokenExp the caller's JWT `exp` (seconds): the entry dies with the token, so a hit never
    *   answers for a token that has expired since it was verified.
    */
-  set(key: string, generation: number, answer: CachedAnswer, tokenExp?: number, now = Date.now()) {
+  set(key: string, generation: number, answer: CachedAnswer, tokenExp?: number, now = tokenClock.nowMs()) {
     if (generation !== this.generation) return;
     if ((answer.body?.length ?? 0) > this.maxBodyChars) return;
     if (this.entries.size >= this.maxEntries) {

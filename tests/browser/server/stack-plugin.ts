@@ -5,6 +5,9 @@
  * Commands (from a test: `executeServerCommand('kyb-stack', {...})`):
  *   {op: 'autoconfirm', value: boolean}   switch e-mail confirmation (restore it in the same test)
  *   {op: 'mail', to}                      mail the stack "sent" to that address, newest first
+ *   {op: 'mail-interval-passes', to}      the auth server's one mail per address per MAIL_MIN_INTERVAL_SECONDS
+ *                                         passes for that address, on the database's clock (its last
+ *                                         mails' times moved back) instead of being waited out
  *   {op: 'stripe-pay', session, email,    pays a Checkout Session on the local Stripe as its hosted page
  *    name, card?}                         would (default card 4242…), then waits for the webhooks
  */
@@ -12,6 +15,7 @@ import { createServer } from 'node:net';
 import { rm } from 'node:fs/promises';
 import { build } from 'vite';
 import { serve } from '../../../supabase/local/server.ts';
+import { MAIL_MIN_INTERVAL_SECONDS, TOKEN_COLUMNS } from '../../../supabase/local/auth/mailer.ts';
 
 export const state = { url: '', anonKey: '', serviceKey: '', closedUrl: '', bundle: '', parity: '' };
 
@@ -101,6 +105,14 @@ export function stackPlugin(opts: { rootDir: string; react: boolean; build: bool
       }
       if (p.op === 'mail') {
         return backend.stack.ctx.mail.filter((m) => !p.to || m.to === p.to).reverse();
+      }
+      if (p.op === 'mail-interval-passes' && p.to) {
+        const sentAt = [...new Set(Object.values(TOKEN_COLUMNS).map((c) => c.sentAt))];
+        const r = await backend.stack.db.query(`update auth.users set ${sentAt.map((c) => `${c} = ${c} - make_interval(secs => $2)`).join(', ')} where email = $1`, [
+          p.to,
+          MAIL_MIN_INTERVAL_SECONDS + 1,
+        ]);
+        return r.affectedRows === 1;
       }
       if (p.op === 'stripe-pay' && p.session) {
         await backend.stack.stripe.pay(p.session, { card: p.card ?? '4242424242424242', email: p.email, name: p.name });

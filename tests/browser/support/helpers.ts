@@ -209,6 +209,7 @@ export interface RestOptions {
 
 export function stack(payload: { op: 'autoconfirm'; value: boolean }): Promise<boolean>;
 export function stack(payload: { op: 'mail'; to?: string }): Promise<Mail[]>;
+export function stack(payload: { op: 'mail-interval-passes'; to: string }): Promise<boolean>;
 export function stack(payload: { op: 'stripe-pay'; session: string; email: string; name: string; card?: string }): Promise<true>;
 export function stack(payload: { op: string; [k: string]: unknown }): Promise<unknown> {
   return executeServerCommand('kyb-stack', payload);
@@ -288,8 +289,9 @@ export async function expectAdminSignIn(el) {
   await waitFor(() => $(el, '[part~="denied"]'), 'the signed-out message');
   const card = $(el, '[part~="denied"]');
   equal([...card.children].map(text).join(' | '), 'Authentication required | Please sign in to access the admin panel. | Sign in', 'the spec words, once, and the way out');
-  // The toast came with the card (the same render); give it time to show, were it still sent.
-  await new Promise((r) => setTimeout(r, 300));
+  // The toast would come with the card (the same render) or from its effects: two frames after the card,
+  // those have run and drawn, so a toast still sent would be showing now.
+  await frame();
   equal(toasts(el).length, 0, 'not repeated in a toast');
   const asked = listen('kyb-request-sign-in');
   button(el, 'Sign in').click();

@@ -199,7 +199,7 @@ export const EXPECT: Record<string, Expect> = {
     text: ['Holistic Care', 'Ingredients', 'Protective Styling', 'Loc Science', 'Economy & Equity', 'Load More', 'Subscribe'],
     links: ['/blog/full-loc-bible'],
   },
-  '/rewards': { text: ['New Friend', 'Loyal Client', 'Hair Family', 'Crown Royalty', '25%', '50%'] },
+  '/rewards': { text: ['New Friend', 'Loyal Client', 'Hair Family', 'Crown Royalty', '10% off', '15% off'] },
   '/services': {
     text: [
       'Schedule Sacred Time',

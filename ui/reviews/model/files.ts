@@ -4,7 +4,7 @@
  * #limits) so the widget, the bucket and the CHECK constraints agree; only their application lives here.
  * Loaded with the form, not with the list: import it directly, not through index.ts (README.md).
  */
-import { REVIEW_FILE_EXTENSIONS, REVIEW_MAX_FILE_BYTES, REVIEW_MAX_FILES, REVIEW_MIME_TYPES } from '../../core/domain.ts';
+import { REVIEW_FILE_EXTENSIONS, REVIEW_MAX_FILE_BYTES, REVIEW_MAX_FILES, REVIEW_MIME_TYPES } from '../../../shared/rules/reviews.ts';
 
 export type ReviewMime = (typeof REVIEW_MIME_TYPES)[number];
 

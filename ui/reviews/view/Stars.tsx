@@ -1,5 +1,5 @@
 /** Star rating display, with partial fill for averages. The 5-star input is in StarInput.tsx (form only). */
-import { RATING_MAX } from '../../core/domain.ts';
+import { RATING_MAX } from '../../../shared/rules/reviews.ts';
 import { STARS, Star } from './star.ts';
 
 /**

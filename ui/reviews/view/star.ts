@@ -4,7 +4,7 @@
  * stays `.ts` beside the pure helpers of view/.
  */
 import { createElement } from 'react';
-import { RATING_MAX } from '../../core/domain.ts';
+import { RATING_MAX } from '../../../shared/rules/reviews.ts';
 
 export const STAR_PATH = 'M12 2.6l2.9 5.9 6.5.95-4.7 4.6 1.1 6.5L12 17.5l-5.8 3.05 1.1-6.5-4.7-4.6 6.5-.95z';
 

@@ -5,21 +5,8 @@
  * so the caller passes its own `createElement` (`h`); the rows come from shared/pricing.ts, the classes
  * from the caller's stylesheet. Pure: no DOM, no JSX runtime of its own (site/README.md, widgets/README.md).
  */
-import {
-  DIY_KITS,
-  IRIE_LENGTHS,
-  LENGTH_BANDS,
-  LOCS_PER_BUNDLE,
-  SIZES,
-  TRINITY_LENGTHS,
-  type ProductId,
-  formatUSD,
-  priceDiyKit,
-  priceIrie,
-  priceJah,
-  priceTrinity,
-  productById,
-} from '../core/domain.ts';
+import { DIY_KITS, IRIE_LENGTHS, LENGTH_BANDS, LOCS_PER_BUNDLE, SIZES, TRINITY_LENGTHS, type ProductId, productById } from '../shared/catalog.ts';
+import { formatUSD, priceDiyKit, priceIrie, priceJah, priceTrinity } from '../shared/pricing.ts';
 
 /** `createElement` of React or Preact: (type, props, ...children). */
 // biome-ignore lint/suspicious/noExplicitAny: each runtime types its children its own way; both accept strings and their own nodes

@@ -1,6 +1,7 @@
 /**
- * The states catalogue's vocabulary (issue #8). Each element folder declares its visual states in
- * `widgets/<element>/states.ts` (default export: `ElementStates`); widgets/playground/catalogue.ts
+ * The states catalogue's vocabulary (issue #8): the types every `widgets/<element>/states.ts` is written
+ * in. Named state-types.ts, not states.ts, so it is not read as one more element's list of states. Each
+ * element folder declares its visual states in its `states.ts` (default export: `ElementStates`); widgets/playground/catalogue.ts
  * collects every such file, the playground renders them and tests/visual renders the same list at
  * 320/390/768/1280 px. Types only: nothing here runs in an element's bundle.
  *

@@ -3,14 +3,14 @@
  * summary, ratings, dates and the badges shown with a review (docs/reviews.md#reviews-section). Pure: no
  * DOM, no network.
  */
-import { RATING_MAX } from '../../core/domain.ts';
+import { RATING_MAX } from '../../../shared/rules/reviews.ts';
 
 /**
  * What labels the brand's public reply under a review (issue #10), live and prerendered. Worded in
  * the shared rules (the brand named there as in its other messages), not built from BUSINESS.name:
  * that would add the business-details chunk to what a product page loads before its reviews show.
  */
-export { REVIEW_REPLY_LABEL as REPLY_LABEL } from '../../core/domain.ts';
+export { REVIEW_REPLY_LABEL as REPLY_LABEL } from '../../../shared/rules/reviews.ts';
 
 /** The badge of a review whose author bought the product (docs/reviews.md#reviews-section). */
 export const VERIFIED_LABEL = 'Verified Purchase';

@@ -4,7 +4,8 @@
  * each snippet form of them. Only public elements that work without a session and survive a sandboxed
  * frame without allow-same-origin (no storage, no sign-in) belong here.
  */
-import { DEFAULT_REVIEW_SLUG, REVIEW_SLUGS, reviewSubjectName } from '../core/domain.ts';
+import { reviewSubjectName } from '../shared/catalog.ts';
+import { DEFAULT_REVIEW_SLUG, REVIEW_SLUGS } from '../shared/rules/reviews.ts';
 
 export interface EmbedOption {
   value: string;

@@ -1,0 +1,79 @@
+/**
+ * The review cards in view stay where they are when kyb-reviews upgrades (issue #29, item 7: on the Crown
+ * Planner's page a card in view moved about 550 px down as the element drew its summary, histogram and
+ * filters above the list). The prerendered cards are the element's own card markup in the page
+ * (site/components/review-cards.tsx), ahead of the element; once the element has drawn the same first page
+ * in its shadow root, each card must start where its prerendered copy did. The cards are new nodes, so a
+ * `layout-shift` observer does not see this move: their positions are compared instead.
+ *
+ * Per page and width, one first visit, signed out (what a phone's first load shows): the loader and the
+ * element chunks are held back while the prerendered cards are read, then let through.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page, Route } from 'playwright';
+import { useSite } from './support/hooks.ts';
+import { widgetsUpgraded } from './support/page.ts';
+
+const ctx = useSite();
+
+/** Every page with a reviews section (site/pages: ReviewsSection) whose product has reviews in the seed. */
+const PAGES = ['/digital-tools/crown-planner', '/products/jah-locs', '/products/trinity-locs', '/products/irie-locs', '/handmade-locs', '/holistic-haircare'];
+const WIDTHS = [320, 390, 768, 1280];
+/** Sub-pixel rounding and a font's line box; anything more is a visible move. */
+const TOLERANCE = 4;
+
+/** The cards' tops, from the top of kyb-reviews: the prerendered ones, or the element's. */
+const cardTops = (page: Page, which: 'prerendered' | 'element') =>
+  page.evaluate((w) => {
+    const host = document.querySelector('kyb-reviews');
+    if (!host) return [];
+    const cards = w === 'prerendered' ? host.querySelectorAll('.reviews-fallback__item') : (host.shadowRoot?.querySelectorAll('[part~="review"]') ?? []);
+    const top = host.getBoundingClientRect().top;
+    return [...cards].map((c) => Math.round(c.getBoundingClientRect().top - top));
+  }, which);
+
+/** The element's cards once they stop moving (the sign-in button arrives when the auth check answers). */
+async function settledTops(page: Page, count: number): Promise<number[]> {
+  let last = '';
+  await expect
+    .poll(
+      async () => {
+        const tops = await cardTops(page, 'element');
+        const now = JSON.stringify(tops);
+        const same = tops.length >= count && now === last;
+        last = now;
+        return same;
+      },
+      { message: 'the element draws its first page of cards and they settle', interval: 250, timeout: 20_000 },
+    )
+    .toBe(true);
+  return JSON.parse(last);
+}
+
+describe('review cards keep their place when kyb-reviews upgrades (issue #29)', () => {
+  for (const path of PAGES) {
+    it(`${path} at ${WIDTHS.join('/')} px`, async () => {
+      const moved: string[] = [];
+      for (const width of WIDTHS) {
+        const page = await ctx.site.page({ viewport: { width, height: width < 700 ? 844 : 900 } });
+        const held: Route[] = [];
+        let release = false;
+        await page.route('**/widgets/**', (r) => (release ? r.continue() : void held.push(r)));
+        await page.goto(`${ctx.site.url}${path}#reviews`, { waitUntil: 'commit' });
+        await page.waitForFunction(() => document.querySelector('footer') && document.styleSheets.length > 0);
+        const before = await cardTops(page, 'prerendered');
+        expect(before.length, `${path} prerenders its review cards`).toBeGreaterThan(0);
+        release = true;
+        for (const r of held) await r.continue();
+        await page.waitForFunction(() => (globalThis as unknown as Record<symbol, unknown>)[Symbol.for('kyb.loader')]);
+        await widgetsUpgraded(page, 20_000, { wakeSignIn: false });
+        const after = await settledTops(page, before.length);
+        before.forEach((top, i) => {
+          if (Math.abs(top - after[i]) > TOLERANCE) moved.push(`card ${i + 1} at ${width} px: ${top} → ${after[i]}`);
+        });
+        await page.context().close();
+      }
+      expect(moved, 'each card starts where its prerendered copy did').toEqual([]);
+    });
+  }
+});

@@ -51,8 +51,10 @@ interface StepResult {
   failed: number;
   skipped: number;
   seconds: number;
+  /** CPU seconds of the commands the step ran (see cpuSeconds). */
+  cpu: number;
 }
-type Counts = Omit<StepResult, 'name' | 'seconds'>;
+type Counts = Omit<StepResult, 'name' | 'seconds' | 'cpu'>;
 const results: StepResult[] = [];
 /** Every test file's time, from vitest's JSON report and web-test-runner's (tests/browser/server/file-times.ts). */
 const fileTimes: { step: string; file: string; seconds: number }[] = [];
@@ -84,9 +86,35 @@ function ensureSystemPackages() {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
+/**
+ * The CPU seconds a step's processes used (user + system, every descendant that was waited for): the
+ * shell that starts a command reads its own children's total from /proc once the command has ended
+ * (fields 16–17 of /proc/<pid>/stat, in clock ticks). Beside wall time it says whether a step waits or
+ * works, and the sum over steps over two cores is the floor no scheduling goes under.
+ */
+const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
+const cpuOf = new AsyncLocalStorage<{ seconds: number }>();
+const CPU_WRAPPER = 'cpu="$1"; shift; "$@"; rc=$?; cat /proc/$$/stat > "$cpu"; exit $rc';
+function cpuSeconds(statFile: string): number {
+  if (!existsSync(statFile)) return 0;
+  return statCpu(readFileSync(statFile, 'utf8')).children;
+}
+/** A /proc/<pid>/stat line's CPU seconds: the process's own, and its waited-for children's. */
+function statCpu(stat: string): { own: number; children: number } {
+  // The command name (field 2) is in parentheses and may hold spaces: count from after it, where
+  // field 3 is index 0, so utime, stime, cutime and cstime (fields 14–17) are 11 to 14.
+  const f = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .map(Number);
+  return { own: (f[11] + f[12]) / TICKS_PER_SECOND, children: (f[13] + f[14]) / TICKS_PER_SECOND };
+}
+
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const statDir = mkdtempSync(join(tmpdir(), 'kyb-cpu-'));
+    const statFile = join(statDir, 'stat');
+    const child = spawn('sh', ['-c', CPU_WRAPPER, 'sh', statFile, cmd, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     const tee = (stream: NodeJS.WriteStream) => (d: Buffer) => {
       out += d.toString();
@@ -94,7 +122,12 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<
     };
     child.stdout.on('data', tee(process.stdout));
     child.stderr.on('data', tee(process.stderr));
-    child.on('close', (code) => resolve({ code: code ?? 1, out }));
+    child.on('close', (code) => {
+      const used = cpuOf.getStore();
+      if (used) used.seconds += cpuSeconds(statFile);
+      rmSync(statDir, { recursive: true, force: true });
+      resolve({ code: code ?? 1, out });
+    });
   });
 }
 
@@ -107,16 +140,17 @@ async function step(name: string, fn: () => Promise<Counts>) {
   banner(lane ? `${name} (held: ran beside the other leg)` : name);
   const t0 = Date.now();
   // Listed in the order the steps start, whichever ends first.
-  const result: StepResult = { name, ok: false, passed: 0, failed: 1, skipped: 0, seconds: 0 };
+  const result: StepResult = { name, ok: false, passed: 0, failed: 1, skipped: 0, seconds: 0, cpu: 0 };
   results.push(result);
   let r: Counts;
+  const used = { seconds: 0 };
   try {
-    r = await fn();
+    r = await cpuOf.run(used, fn);
   } catch (e) {
     write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`, process.stderr);
     r = { ok: false, passed: 0, failed: 1, skipped: 0 };
   }
-  Object.assign(result, r, { seconds: (Date.now() - t0) / 1000 });
+  Object.assign(result, r, { seconds: (Date.now() - t0) / 1000, cpu: used.seconds });
   if (lane) process.stdout.write(lane.out.splice(0).join(''));
 }
 
@@ -353,7 +387,9 @@ if (want('size') && existsSync('scripts/size.ts')) {
 
 banner('summary');
 for (const r of results) {
-  console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name.padEnd(52)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(0)}s`);
+  console.log(
+    `${r.ok ? 'ok  ' : 'FAIL'}  ${r.name.padEnd(52)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(0).padStart(5)}s  ${r.cpu.toFixed(0).padStart(5)}s CPU`,
+  );
 }
 const slowest = fileTimes.toSorted((a, b) => b.seconds - a.seconds).slice(0, 10);
 if (slowest.length) {
@@ -364,12 +400,15 @@ const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 const skipped = results.reduce((n, r) => n + r.skipped, 0);
 const total = (Date.now() - t0) / 1000;
-console.log(`total time ${total.toFixed(0)}s`);
+// Everything this run used, the runner and every child it reaped included (the PostgreSQL cluster too).
+const self = statCpu(readFileSync('/proc/self/stat', 'utf8'));
+const cpu = self.own + self.children;
+console.log(`total time ${total.toFixed(0)}s, CPU ${cpu.toFixed(0)}s (${(cpu / total).toFixed(2)} cores busy on average)`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 // `npm run test:time`: the same figures as JSON, for a review to compare (--json=<file>).
 if (jsonOut) {
   mkdirSync(dirname(jsonOut), { recursive: true });
-  writeFileSync(jsonOut, `${JSON.stringify({ totalSeconds: total, passed, failed, skipped, steps: results, slowest }, null, 2)}\n`);
+  writeFileSync(jsonOut, `${JSON.stringify({ totalSeconds: total, cpuSeconds: cpu, passed, failed, skipped, steps: results, slowest }, null, 2)}\n`);
   console.log(`times: ${jsonOut}`);
 }
 process.exit(results.every((r) => r.ok) ? 0 : 1);

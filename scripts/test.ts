@@ -53,8 +53,10 @@ interface StepResult {
   seconds: number;
   /** CPU seconds of the commands the step ran (see cpuSeconds). */
   cpu: number;
+  /** The machine's busy CPU seconds over the step's wall time, on all cores (machineBusySeconds). */
+  machine: number;
 }
-type Counts = Omit<StepResult, 'name' | 'seconds' | 'cpu'>;
+type Counts = Omit<StepResult, 'name' | 'seconds' | 'cpu' | 'machine'>;
 const results: StepResult[] = [];
 /** Every test file's time, from vitest's JSON report and web-test-runner's (tests/browser/server/file-times.ts). */
 const fileTimes: { step: string; file: string; seconds: number }[] = [];
@@ -89,12 +91,23 @@ function ensureSystemPackages() {
 /**
  * The CPU seconds a step's processes used (user + system, every descendant that was waited for): the
  * shell that starts a command reads its own children's total from /proc once the command has ended
- * (fields 16–17 of /proc/<pid>/stat, in clock ticks). Beside wall time it says whether a step waits or
- * works, and the sum over steps over two cores is the floor no scheduling goes under.
+ * (fields 16–17 of /proc/<pid>/stat, in clock ticks). A lower bound: a process whose parent ended before
+ * it is reaped by init and counts for nobody (Chromium's helper processes can end so), hence the
+ * machine's figure below.
  */
 const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
 const cpuOf = new AsyncLocalStorage<{ seconds: number }>();
 const CPU_WRAPPER = 'cpu="$1"; shift; "$@"; rc=$?; cat /proc/$$/stat > "$cpu"; exit $rc';
+/**
+ * How busy the whole machine was (all cores, from the first line of /proc/stat: every state but idle
+ * and iowait), in CPU seconds. Over a step's wall time it says whether the cores were saturated or
+ * waiting; it counts anything else the machine ran meanwhile, so it is exact only on a quiet machine.
+ */
+function machineBusySeconds(): number {
+  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const idle = f[3] + (f[4] ?? 0);
+  return (f.reduce((a, b) => a + b, 0) - idle) / TICKS_PER_SECOND;
+}
 function cpuSeconds(statFile: string): number {
   if (!existsSync(statFile)) return 0;
   return statCpu(readFileSync(statFile, 'utf8')).children;
@@ -140,7 +153,8 @@ async function step(name: string, fn: () => Promise<Counts>) {
   banner(lane ? `${name} (held: ran beside the other leg)` : name);
   const t0 = Date.now();
   // Listed in the order the steps start, whichever ends first.
-  const result: StepResult = { name, ok: false, passed: 0, failed: 1, skipped: 0, seconds: 0, cpu: 0 };
+  const result: StepResult = { name, ok: false, passed: 0, failed: 1, skipped: 0, seconds: 0, cpu: 0, machine: 0 };
+  const busy0 = machineBusySeconds();
   results.push(result);
   let r: Counts;
   const used = { seconds: 0 };
@@ -150,7 +164,7 @@ async function step(name: string, fn: () => Promise<Counts>) {
     write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`, process.stderr);
     r = { ok: false, passed: 0, failed: 1, skipped: 0 };
   }
-  Object.assign(result, r, { seconds: (Date.now() - t0) / 1000, cpu: used.seconds });
+  Object.assign(result, r, { seconds: (Date.now() - t0) / 1000, cpu: used.seconds, machine: machineBusySeconds() - busy0 });
   if (lane) process.stdout.write(lane.out.splice(0).join(''));
 }
 
@@ -279,6 +293,7 @@ if (nodeMajor < 24) {
 }
 ensureSystemPackages();
 const t0 = Date.now();
+const busyAtStart = machineBusySeconds();
 
 if (want('typecheck')) {
   await step('type check', async () => {
@@ -388,7 +403,7 @@ if (want('size') && existsSync('scripts/size.ts')) {
 banner('summary');
 for (const r of results) {
   console.log(
-    `${r.ok ? 'ok  ' : 'FAIL'}  ${r.name.padEnd(52)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(0).padStart(5)}s  ${r.cpu.toFixed(0).padStart(5)}s CPU`,
+    `${r.ok ? 'ok  ' : 'FAIL'}  ${r.name.padEnd(52)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(0).padStart(5)}s  ${r.cpu.toFixed(0).padStart(5)}s CPU  ${(r.machine / Math.max(r.seconds, 1e-3)).toFixed(2)} cores busy`,
   );
 }
 const slowest = fileTimes.toSorted((a, b) => b.seconds - a.seconds).slice(0, 10);
@@ -400,15 +415,18 @@ const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 const skipped = results.reduce((n, r) => n + r.skipped, 0);
 const total = (Date.now() - t0) / 1000;
-// Everything this run used, the runner and every child it reaped included (the PostgreSQL cluster too).
+// Everything this run reaped, the runner included (the PostgreSQL cluster too), and the whole machine.
 const self = statCpu(readFileSync('/proc/self/stat', 'utf8'));
 const cpu = self.own + self.children;
-console.log(`total time ${total.toFixed(0)}s, CPU ${cpu.toFixed(0)}s (${(cpu / total).toFixed(2)} cores busy on average)`);
+const machine = machineBusySeconds() - busyAtStart;
+console.log(
+  `total time ${total.toFixed(0)}s; CPU of the processes reaped ${cpu.toFixed(0)}s; the machine busy ${machine.toFixed(0)}s (${(machine / total).toFixed(2)} cores on average)`,
+);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 // `npm run test:time`: the same figures as JSON, for a review to compare (--json=<file>).
 if (jsonOut) {
   mkdirSync(dirname(jsonOut), { recursive: true });
-  writeFileSync(jsonOut, `${JSON.stringify({ totalSeconds: total, cpuSeconds: cpu, passed, failed, skipped, steps: results, slowest }, null, 2)}\n`);
+  writeFileSync(jsonOut, `${JSON.stringify({ totalSeconds: total, cpuSeconds: cpu, machineBusySeconds: machine, passed, failed, skipped, steps: results, slowest }, null, 2)}\n`);
   console.log(`times: ${jsonOut}`);
 }
 process.exit(results.every((r) => r.ok) ? 0 : 1);

@@ -16,7 +16,7 @@ import type { StripeStandIn } from '../../supabase/local/stripe/stand-in.ts';
 import { priceCart, type CartLine } from '../../shared/cart.ts';
 import { KIT_TERMS } from '../../shared/rules/commerce.ts';
 import { CART_MESSAGES } from '../../shared/messages.ts';
-import type { TestClient } from '../support/stack.ts';
+import { type TestClient, invokeFunction } from '../support/stack.ts';
 import { stripeClient } from '../support/stripe.ts';
 
 export interface ShopEnv {
@@ -45,20 +45,8 @@ export function shopContracts(make: () => Promise<ShopEnv>) {
   const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await env.db.query<T>(text, params)).rows;
   const count = async (table: string) => (await sql<{ n: number }>(`select count(*)::int as n from public.${table}`))[0].n;
   // Each call from its own address, as shoppers are: the per-client limits are tested in functions-contract.ts.
-  const invoke = async (name: string, body: unknown, client = env.client()) => {
-    const ip = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-    const { data, error, response } = await client.functions.invoke(name, { body: body as Record<string, unknown>, headers: { 'x-real-ip': ip } });
-    const status = response?.status ?? 0;
-    return {
-      status,
-      body: error
-        ? await response
-            ?.clone()
-            .json()
-            .catch(() => null)
-        : data,
-    };
-  };
+  const invoke = (name: string, body: unknown, client = env.client()) =>
+    invokeFunction(client, name, body, { 'x-real-ip': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
   // A cart of its own per call unless `extra.cart` names one (a cart pressed again reuses its session).
   const checkout = (lines: CartLine[], extra: Record<string, unknown> = {}, client?: TestClient) => invoke('checkout', { cart: randomUUID(), lines, ...extra }, client);
   const orderOf = async (sessionId: string) =>

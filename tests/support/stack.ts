@@ -123,7 +123,6 @@ export async function httpTestStack(config: StackConfigOverrides = {}) {
   return serve({ db, port: 0, config });
 }
 
-/** A fresh client signed in as the seeded admin (supabase/seed.sql). */
 /**
  * A function called as the browser calls it, through supabase-js: its status and its JSON body, whether
  * it answered 2xx or an error (supabase-js puts an error's body on `response`, not `data`).
@@ -141,6 +140,7 @@ export async function invokeFunction(client: TestClient, name: string, body: unk
   };
 }
 
+/** A fresh client signed in as the seeded admin (supabase/seed.sql). */
 export async function adminClient(s: TestStack): Promise<TestClient> {
   const c = s.client();
   const { error } = await c.auth.signInWithPassword(ADMIN);

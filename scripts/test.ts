@@ -60,6 +60,11 @@ type Counts = Omit<StepResult, 'name' | 'seconds' | 'cpu' | 'machine'>;
 const results: StepResult[] = [];
 /** Every test file's time, from vitest's JSON report and web-test-runner's (tests/browser/server/file-times.ts). */
 const fileTimes: { step: string; file: string; seconds: number }[] = [];
+/**
+ * The names of the tests that failed, printed again in the summary: CI keeps only the end of the log, and a
+ * failure that appears only under load must be nameable from that end alone.
+ */
+const failures: { step: string; name: string }[] = [];
 
 /**
  * Two legs run side by side (see "both cores" below). One prints as it goes; the other's output is held
@@ -198,7 +203,11 @@ async function vitest(project: string, env: NodeJS.ProcessEnv = {}, files: strin
     skipped = (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
     if (j.numTotalTests === 0) failed += 1; // a suite that ran nothing proves nothing
     for (const f of j.testResults ?? []) {
-      if (f.startTime && f.endTime) fileTimes.push({ step: project, file: relative(process.cwd(), f.name), seconds: (f.endTime - f.startTime) / 1000 });
+      const file = relative(process.cwd(), f.name);
+      const failedTests = (f.assertionResults ?? []).filter((a: { status: string }) => a.status === 'failed');
+      for (const a of failedTests) failures.push({ step: project, name: `${file} › ${a.fullName}` });
+      if (f.status === 'failed' && !failedTests.length) failures.push({ step: project, name: `${file}: ${String(f.message ?? '').split('\n')[0]}` });
+      if (f.startTime && f.endTime) fileTimes.push({ step: project, file, seconds: (f.endTime - f.startTime) / 1000 });
     }
   } else if (code !== 0) failed = 1;
   rmSync(dir, { recursive: true, force: true });
@@ -278,6 +287,15 @@ async function browser(env: NodeJS.ProcessEnv, files: string[] = []) {
   if (existsSync(times)) for (const t of JSON.parse(readFileSync(times, 'utf8'))) fileTimes.push({ step: build, ...t });
   rmSync(dir, { recursive: true, force: true });
   const c = countsFrom(r.out);
+  // web-test-runner names each failed test on a line of its own, after its file's heading.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the runner's ANSI colour codes
+  const lines = r.out.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '').split('\n');
+  let file = '';
+  for (const line of lines) {
+    const heading = line.trim().match(/^(tests\/browser\/\S+\.test\.ts):$/);
+    if (heading) file = heading[1];
+    else if (line.trimStart().startsWith('❌ ')) failures.push({ step: build, name: `${file} › ${line.trimStart().slice(2).trim()}` });
+  }
   const failed = r.code !== 0 && c.failed === 0 ? 1 : c.failed;
   return { ok: r.code === 0 && c.passed > 0, passed: c.passed, failed: c.passed === 0 && failed === 0 ? 1 : failed, skipped: c.skipped };
 }
@@ -410,6 +428,11 @@ const slowest = fileTimes.toSorted((a, b) => b.seconds - a.seconds).slice(0, 10)
 if (slowest.length) {
   console.log('\nslowest test files:');
   for (const f of slowest) console.log(`  ${f.seconds.toFixed(1).padStart(6)}s  ${f.step.padEnd(16)} ${f.file}`);
+}
+if (failures.length) {
+  console.log('\nfailed tests:');
+  for (const f of failures.slice(0, 20)) console.log(`  ${f.step.padEnd(16)} ${f.name.slice(0, 200)}`);
+  if (failures.length > 20) console.log(`  … and ${failures.length - 20} more (above)`);
 }
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);

@@ -5,14 +5,63 @@
  */
 
 /**
- * The bearer token of the Authorization header, or null: `Bearer <token>`, the scheme in any case,
- * one token without spaces (a header's outer blanks are trimmed by `Headers`). The one reading of it
- * for both sides: the local stack's rest, auth, storage callers, inbox and Stripe, and the functions'
- * caller and job guard (supabase/functions/_shared). GoTrue itself takes only `Bearer` or `bearer` and
- * one space; the local auth is that much more lenient.
+ * How one service reads the Authorization header. Each rule is the service's own, read from its source;
+ * the local stack follows it exactly, so a header hosted Supabase refuses is refused here too
+ * (tests/backend/authorization-header.test.ts, one block per service):
+ *
+ * - `gotrue` (supabase/auth internal/api/api.go `bearerRegexp`, `(?i)^bearer (\S+$)`, since v2.187.0): the
+ *   scheme in any case, exactly one space, one token of no whitespace (Go's `\S` is not tab, newline,
+ *   form feed, return or space). Anything else is no token: 401 `no_authorization`.
+ * - `postgrest` (PostgREST ApiRequest.hs `userBearerAuth`, wai-extra's `extractBearerAuth`): the word
+ *   before the first blank is the scheme, in any case; the rest, its leading blanks dropped, is the token,
+ *   which may be empty or hold blanks (the JWT check then refuses it: 401 PGRST301). Another scheme is
+ *   no token: the anonymous role.
+ * - `storage` (supabase/storage src/http/plugins/jwt.ts): `^Bearer\s+` in any case is cut from the front
+ *   and whatever remains is the token; a header without that prefix is itself the token (so another
+ *   scheme, or `Bearer` alone, fails the JWT check: 403 `AccessDenied`).
+ * - `functions-gateway` (the Edge Functions gateway in front of a function with `verify_jwt = true`, as
+ *   the Supabase CLI's serve template reproduces it: `authorization.split(" ")`, the first part exactly
+ *   `Bearer`, the second the token): the scheme as written, one space; after it, up to the next space,
+ *   the token (empty for `Bearer` alone or two spaces). A function with `verify_jwt = false` is reached
+ *   without the gateway reading the header at all (supabase/local/app.ts).
+ * - `ours`: what this project's own code takes (the functions' callers and jobs, and the local
+ *   stand-ins for Stripe and Resend, whose servers are not public): GoTrue's rule, since a caller's
+ *   token is checked by GoTrue in the end, so a header the auth server would refuse is no token here.
+ *
+ * What the API gateway does before a service reads the header (the apikey when no header is sent) is
+ * the local stack's (supabase/local/http.ts `callerOf`), not a rule here.
  */
-export function bearerToken(req: Request): string | null {
-  return req.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? null;
+export type AuthorizationRule = 'gotrue' | 'postgrest' | 'storage' | 'functions-gateway' | 'ours';
+
+/**
+ * The header as a service reads it: no header; a bearer token (under `postgrest` possibly empty or with
+ * blanks, under `storage` whatever followed the scheme); or a value the rule does not read as bearer.
+ */
+export type Authorization = { kind: 'none' } | { kind: 'bearer'; token: string } | { kind: 'other'; value: string };
+
+const GOTRUE_BEARER = /^bearer ([^\t\n\f\r ]+)$/i;
+const BEARER_RULES: Record<AuthorizationRule, RegExp> = {
+  gotrue: GOTRUE_BEARER,
+  // Blanks as wai-extra's isSpace (Data.Word8): space, tab to return, and no-break space, as JavaScript's \s
+  // within the bytes a header can hold.
+  postgrest: /^bearer(?:\s+([\s\S]*))?$/i,
+  storage: /^bearer\s+([\s\S]*)$/i,
+  'functions-gateway': /^Bearer(?: ([^ ]*)[\s\S]*)?$/,
+  ours: GOTRUE_BEARER,
+};
+
+/** The one parser of the Authorization header (a header's outer blanks are already trimmed by `Headers`). */
+export function readAuthorization(req: Request, rule: AuthorizationRule): Authorization {
+  const value = req.headers.get('authorization');
+  if (value === null) return { kind: 'none' };
+  const m = BEARER_RULES[rule].exec(value);
+  return m ? { kind: 'bearer', token: m[1] ?? '' } : { kind: 'other', value };
+}
+
+/** The bearer token under `rule`, or null when there is none (an empty token is none). */
+export function bearerToken(req: Request, rule: AuthorizationRule): string | null {
+  const a = readAuthorization(req, rule);
+  return a.kind === 'bearer' && a.token !== '' ? a.token : null;
 }
 
 /**

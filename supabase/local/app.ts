@@ -6,9 +6,10 @@
  */
 import { STATUS_CODES } from 'node:http';
 import { openDb, migrate, type Db, type OpenOptions } from './db.ts';
-import { defaultConfig, type StackConfig, type StackConfigOverrides } from './config.ts';
+import { defaultConfig, functionsWithoutJwtCheck, type StackConfig, type StackConfigOverrides } from './config.ts';
 import { corsHeaders, json, preflight, BodyTooLarge, type Service, type StackContext } from './http.ts';
 import { verifyJwt } from './jwt.ts';
+import { readAuthorization } from '../../shared/http.ts';
 import { auth } from './auth/index.ts';
 import { rest } from './rest/index.ts';
 import { storage } from './storage/index.ts';
@@ -53,8 +54,39 @@ function apikeyExempt(service: string, path: string, method: string): boolean {
   if (service === 'auth') return /^\/(verify|callback|authorize|\.well-known\/jwks\.json|health|settings)$/.test(path);
   // A public file, or a signed link (the token in it is the permission).
   if (service === 'storage') return (method === 'GET' || method === 'HEAD') && (path.startsWith('/object/public/') || path.startsWith('/object/sign/'));
-  if (service === 'functions') return true; // verify_jwt = false for every function of this project
+  // The functions gateway asks for no apikey; with verify_jwt it checks the bearer token (functionsGateway).
+  if (service === 'functions') return true;
   return false;
+}
+
+const NO_JWT_CHECK = functionsWithoutJwtCheck();
+
+/**
+ * The Edge Functions gateway's check for a function deployed with `verify_jwt = true` (hosted's default;
+ * supabase/config.toml turns it off per function): the Authorization header read under the gateway's rule
+ * (shared/http.ts `functions-gateway`), its token's header decoded, then its signature and expiry checked
+ * against the project's JWT secret. A refusal is 401 `{code, message}` in hosted's words (the Supabase CLI's
+ * serve template reproduces the same checks); null lets the request through to the function.
+ */
+function functionsGateway(req: Request, path: string, ctx: StackContext): Response | null {
+  const name = path.split('/')[1] ?? '';
+  if (req.method === 'OPTIONS' || NO_JWT_CHECK.has(name)) return null;
+  const refuse = (message: string) => json({ code: 401, message }, 401);
+  const auth = readAuthorization(req, 'functions-gateway');
+  if (auth.kind === 'none') return refuse('Missing authorization header');
+  if (auth.kind === 'other') return refuse("Auth header is not 'Bearer {token}'");
+  if (!decodesAsJoseHeader(auth.token)) return refuse('Invalid Token or Protected Header formatting');
+  return verifyJwt(auth.token, ctx.config.jwtSecret).ok ? null : refuse('Invalid JWT');
+}
+
+/** Whether the token's first part is base64url of a JSON object (jose's decodeProtectedHeader). */
+function decodesAsJoseHeader(token: string): boolean {
+  try {
+    const header: unknown = JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString('utf8'));
+    return !!header && typeof header === 'object' && !Array.isArray(header);
+  } catch {
+    return false;
+  }
 }
 
 export async function createStack(opts: CreateStackOptions = {}): Promise<Stack> {
@@ -157,6 +189,10 @@ async function route(req: Request, ctx: StackContext): Promise<Response> {
     if (!v.ok || !['anon', 'service_role'].includes(String(v.claims.role))) {
       return json({ message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' }, 401);
     }
+  }
+  if (service === 'functions') {
+    const refused = functionsGateway(req, rest, ctx);
+    if (refused) return refused;
   }
   return services[service](req, rest, ctx);
 }

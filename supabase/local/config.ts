@@ -159,6 +159,19 @@ export function authRateLimitsFromConfig(toml = readConfigToml()): AuthRateLimit
   return out;
 }
 
+/**
+ * The functions supabase/config.toml deploys with `verify_jwt = false`: the gateway hands their requests
+ * on unread. Every other function gets hosted's default, `verify_jwt = true`: the gateway checks the
+ * Authorization header before the function runs (app.ts).
+ */
+export function functionsWithoutJwtCheck(toml = readConfigToml()): Set<string> {
+  const out = new Set<string>();
+  for (const m of toml.matchAll(/^\[functions\.([A-Za-z0-9_-]+)\]\s*$([\s\S]*?)(?=^\[|(?![\s\S]))/gm)) {
+    if (/^\s*verify_jwt\s*=\s*false\s*(?:#.*)?$/m.test(m[2])) out.add(m[1]);
+  }
+  return out;
+}
+
 export function readConfigToml(): string {
   try {
     return readFileSync(new URL('../config.toml', import.meta.url), 'utf8');

@@ -6,7 +6,7 @@
 import type { Db } from './db.ts';
 import type { StackConfig } from './config.ts';
 import { verifyJwt, type Claims } from './jwt.ts';
-import { bearerToken, readCapped } from '../../shared/http.ts';
+import { readAuthorization, readCapped } from '../../shared/http.ts';
 import type { Mail, MailStore } from './inbox-store.ts';
 import type { StripeStandIn } from './stripe/stand-in.ts';
 import type { AcuityStandIn } from './acuity/stand-in.ts';
@@ -121,25 +121,32 @@ export const CLIENT_ADDRESS_HEADER = 'x-real-ip';
 /** Forwarding headers a client could use to claim another address; the gateway removes them all. */
 export const FORWARDING_HEADERS = ['x-real-ip', 'x-forwarded-for', 'forwarded', 'sb-forwarded-for', 'cf-connecting-ip', 'true-client-ip', 'x-client-ip', 'x-cluster-client-ip'];
 
-export type Caller = { ok: true; role: string; claims: Claims; token: string | null } | { ok: false; reason: 'malformed' | 'signature' | 'expired' | 'alg' | 'role' };
+export type Caller =
+  | { ok: true; role: string; claims: Claims; token: string | null }
+  | { ok: false; reason: 'empty' | 'malformed' | 'signature' | 'expired' | 'alg' | 'role'; token: string };
 
 /**
- * Who is calling: the bearer token (the user's access token, or the anon / service key) decides the
- * Postgres role. No token at all = anon, as PostgREST does with an anonymous role configured.
+ * Who is calling rest or storage, read as that service reads the Authorization header (shared/http.ts
+ * `AuthorizationRule`): its token (the user's access token, or the anon / service key) decides the
+ * Postgres role. With no header at all the gateway's apikey is the token, as the gateway hands it on;
+ * with no apikey either, anon, as PostgREST does with an anonymous role configured. Under PostgREST's
+ * rule another scheme is no token (anon); under Storage's it is the token, and fails the check.
  */
-export function callerOf(req: Request, config: StackConfig): Caller {
-  const token = bearerToken(req);
-  if (!token) {
+export function callerOf(req: Request, config: StackConfig, rule: 'postgrest' | 'storage'): Caller {
+  const auth = readAuthorization(req, rule);
+  if (auth.kind === 'none' || (auth.kind === 'other' && rule === 'postgrest')) {
     const apikey = req.headers.get('apikey');
-    if (!apikey) return { ok: true, role: 'anon', claims: { role: 'anon' }, token: null };
+    if (!apikey || auth.kind === 'other') return { ok: true, role: 'anon', claims: { role: 'anon' }, token: null };
     const k = verifyJwt(apikey, config.jwtSecret);
-    if (!k.ok) return { ok: false, reason: k.reason };
+    if (!k.ok) return { ok: false, reason: k.reason, token: apikey };
     return { ok: true, role: String(k.claims.role ?? 'anon'), claims: k.claims, token: apikey };
   }
+  const token = auth.kind === 'bearer' ? auth.token : auth.value;
+  if (token === '') return { ok: false, reason: 'empty', token };
   const v = verifyJwt(token, config.jwtSecret);
-  if (!v.ok) return v;
+  if (!v.ok) return { ok: false, reason: v.reason, token };
   const role = typeof v.claims.role === 'string' ? v.claims.role : 'anon';
-  if (!['anon', 'authenticated', 'service_role'].includes(role)) return { ok: false, reason: 'role' };
+  if (!['anon', 'authenticated', 'service_role'].includes(role)) return { ok: false, reason: 'role', token };
   return { ok: true, role, claims: v.claims, token };
 }
 

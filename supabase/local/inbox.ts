@@ -171,7 +171,7 @@ async function sendEmail(req: Request, ctx: StackContext): Promise<Response> {
   if (req.method !== 'POST') return json({ message: 'Method not allowed' }, 405, { Allow: 'POST' });
   // The stand-in's own key, whatever the functions were configured with (a wrong one is refused, as
   // the real API would).
-  const given = bearerToken(req);
+  const given = bearerToken(req, 'ours');
   if (!given) return apiError(401, 'missing_api_key', 'Missing API key in the authorization header.');
   if (given !== LOCAL_MAIL_API_KEY) return apiError(403, 'invalid_api_key', 'API key is invalid.');
   let body: Record<string, unknown>;

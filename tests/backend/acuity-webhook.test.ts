@@ -165,7 +165,9 @@ describe('a visit counts once it happened', () => {
     const before = await counts();
     const admin = await adminClient(s);
     const token = (await admin.auth.getSession()).data.session!.access_token;
-    for (const key of [s.config.anonKey, token, 'nope']) expect(await runJob(key)).toEqual({ status: 401, body: { error: UNAUTHORIZED } });
+    for (const key of [s.config.anonKey, token]) expect(await runJob(key)).toEqual({ status: 401, body: { error: UNAUTHORIZED } });
+    // Not a JWT: the gateway refuses it before the job runs (verify_jwt, supabase/local/app.ts).
+    expect(await runJob('nope')).toEqual({ status: 401, body: { code: 401, message: 'Invalid Token or Protected Header formatting' } });
     expect(await counts()).toEqual(before);
   });
 

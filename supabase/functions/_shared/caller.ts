@@ -1,7 +1,8 @@
 /**
  * Who is calling a function: the signed-in user of the request's token, checked with the auth server
  * (a function gets the anon key from a signed-out visitor, a user's access token otherwise). With
- * verify_jwt = false the gateway checks nothing, so this is the check.
+ * verify_jwt = false the gateway checks nothing, so this is the check. The header is read as GoTrue reads
+ * it (shared/http.ts, rule `ours`): a header the auth server would refuse carries no token here either.
  */
 import type { AdminClient } from './admin.ts';
 import { bearerToken } from '../../../shared/http.ts';
@@ -15,7 +16,7 @@ export interface Caller {
 
 /** The signed-in caller; null for the anon key (a guest); 'expired' for a user token the auth server refuses. */
 export async function callerOf(db: AdminClient, req: Request): Promise<Caller | null | 'expired'> {
-  const token = bearerToken(req) ?? '';
+  const token = bearerToken(req, 'ours') ?? '';
   let role: unknown;
   try {
     role = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))).role;

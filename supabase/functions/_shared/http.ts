@@ -71,11 +71,12 @@ export function constantTimeEqual(a: string, b: string): boolean {
 export const JOB_UNAUTHORIZED = 'This job runs with the service role key only.';
 
 /**
- * Whether the request carries the service role key as its bearer token (what pg_cron sends). The
+ * Whether the request carries the service role key as its bearer token (what pg_cron sends), read as
+ * GoTrue reads the header (shared/http.ts, rule `ours`). The
  * gateway's verify_jwt would let any anon-key holder through; only the scheduler holds this key.
  */
 export function isServiceRole(req: Request, env: { serviceRoleKey: string }): boolean {
-  return !!env.serviceRoleKey && constantTimeEqual(bearerToken(req) ?? '', env.serviceRoleKey);
+  return !!env.serviceRoleKey && constantTimeEqual(bearerToken(req, 'ours') ?? '', env.serviceRoleKey);
 }
 
 /**

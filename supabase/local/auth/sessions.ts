@@ -208,9 +208,9 @@ const JWT_REASON: Record<string, string> = {
   alg: 'token is unverifiable: error while executing keyfunc: missing kid',
 };
 
-/** GoTrue's `Authorization: Bearer` rule: one token, or 401 no_authorization. */
+/** GoTrue's `Authorization: Bearer` rule (shared/http.ts `gotrue`): one token, or 401 no_authorization. */
 function bearer(req: Request): string {
-  const token = bearerToken(req);
+  const token = bearerToken(req, 'gotrue');
   if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
   return token;
 }

@@ -5,9 +5,10 @@
  * (SUPABASE_URL, the service key, secrets from config.functionEnv) plus the stack's in-process fetch,
  * so a handler's own supabase-js calls come back into this stack.
  *
- * verify_jwt is false for every function of this project (supabase/config.toml), so no token check
- * happens here. Hosted passes CORS preflights to the function, so the handlers answer their own; in
- * this stack the router (app.ts) answers every OPTIONS before it reaches this service.
+ * No token check happens here: that is the gateway's, in app.ts, for the functions supabase/config.toml
+ * leaves at `verify_jwt = true` (the scheduled jobs and rewards-punches); the others get the header
+ * unread, as on hosted. Hosted passes CORS preflights to the function, so the handlers answer their own;
+ * in this stack the router (app.ts) answers every OPTIONS before it reaches this service.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -81,8 +81,11 @@ const invalidToken = (code: string, message: string) =>
     // Haskell `show` of the message: a double-quoted string.
     'WWW-Authenticate': `Bearer error="invalid_token", error_description=${JSON.stringify(message)}`,
   });
-export function jwtError(reason: 'malformed' | 'signature' | 'expired' | 'alg' | 'role', token: string | null): ApiError {
+export function jwtError(reason: 'empty' | 'malformed' | 'signature' | 'expired' | 'alg' | 'role', token: string): ApiError {
   switch (reason) {
+    case 'empty':
+      // `Authorization: Bearer` with nothing after it (Auth/Jwt.hs parseToken, EmptyAuthHeader).
+      return invalidToken('PGRST301', 'Empty JWT is sent in Authorization header');
     case 'expired':
       return invalidToken('PGRST303', 'JWT expired');
     case 'alg':
@@ -95,15 +98,15 @@ export function jwtError(reason: 'malformed' | 'signature' | 'expired' | 'alg' |
       return err(401, '22023', `role "${role}" does not exist`, null, null, { 'WWW-Authenticate': 'Bearer' });
     }
     default: {
-      const parts = token ? token.split('.').length : 0;
+      const parts = token.split('.').length;
       return invalidToken('PGRST301', parts !== 3 ? `Expected 3 parts in JWT; got ${parts}` : "JWT couldn't be decoded");
     }
   }
 }
 
-function claimedRole(token: string | null): string | null {
+function claimedRole(token: string): string | null {
   try {
-    const payload = JSON.parse(Buffer.from(token!.split('.')[1], 'base64url').toString('utf8'));
+    const payload = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
     return typeof payload.role === 'string' ? payload.role : null;
   } catch {
     return null;

@@ -16,7 +16,6 @@
  */
 import type { Service, StackContext } from '../http.ts';
 import { callerOf, isWrite, notifyWrite } from '../http.ts';
-import { bearerToken } from '../../../shared/http.ts';
 import { jwtError } from './errors.ts';
 import { SchemaStore } from './schema.ts';
 import { ReadCache } from './cache.ts';
@@ -67,8 +66,8 @@ export const rest: Service = async (req, path, ctx) => {
 async function answer(req: Request, path: string, method: string, ctx: StackContext, st: RestState, cacheKey: string | null): Promise<Answer> {
   let authed = false;
   try {
-    const caller = callerOf(req, ctx.config);
-    if (!caller.ok) throw jwtError(caller.reason, tokenOf(req));
+    const caller = callerOf(req, ctx.config, 'postgrest');
+    if (!caller.ok) throw jwtError(caller.reason, caller.token);
     authed = caller.role !== 'anon';
     if (cacheKey && caller.role === 'anon') {
       const generation = st.cache.generation;
@@ -92,9 +91,6 @@ async function answer(req: Request, path: string, method: string, ctx: StackCont
     return errorAnswer(e, authed);
   }
 }
-
-/** The caller's token: the bearer token, else the apikey (as PostgREST behind the gateway sees it). */
-const tokenOf = (req: Request): string | null => bearerToken(req) ?? req.headers.get('apikey');
 
 /** The pipeline: parse the request once, plan it by method and target, execute the plan. */
 async function route(req: Request, path: string, method: string, ctx: StackContext, st: RestState, caller: Verified): Promise<Answer> {

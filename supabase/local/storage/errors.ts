@@ -38,14 +38,25 @@ export const ERR = {
   internal: () => new StorageError(500, 'InternalError', 'Internal server error', 'Internal'),
 };
 
-/** What a failed JWT check says: the messages of the JWT library hosted Storage uses. */
-export const JWT_MESSAGES: Record<string, string> = {
-  expired: 'jwt expired',
-  signature: 'invalid signature',
-  malformed: 'jwt malformed',
-  alg: 'invalid algorithm',
-  role: 'invalid role',
-};
+/**
+ * What a failed JWT check says: the messages of jose, the JWT library hosted Storage verifies with
+ * (supabase/storage src/internal/auth/jwt.ts `verifyJWT`). A token that is not three dot-separated parts
+ * (an empty one, `Bearer` alone, another scheme, a token with a blank in it) is 'Invalid Compact JWS'.
+ */
+export function jwtMessage(reason: 'empty' | 'malformed' | 'signature' | 'expired' | 'alg' | 'role', token: string): string {
+  switch (reason) {
+    case 'expired':
+      return '"exp" claim timestamp check failed';
+    case 'signature':
+      return 'signature verification failed';
+    case 'alg':
+      return '"alg" (Algorithm) Header Parameter value not allowed';
+    case 'role':
+      return 'invalid role';
+    default:
+      return token.split('.').length !== 3 ? 'Invalid Compact JWS' : 'JWS Protected Header is invalid';
+  }
+}
 
 /** Postgres errors mapped as supabase/storage src/storage/database/errors.ts `fromDBError` does. */
 export function fromDbError(e: unknown): StorageError | null {

@@ -5,7 +5,7 @@
  */
 import { BodyTooLarge, callerOf, readBody, type StackContext } from '../http.ts';
 import type { RoleContext } from '../db.ts';
-import { ERR, JWT_MESSAGES } from './errors.ts';
+import { ERR, jwtMessage } from './errors.ts';
 import { isValidBucketName, isValidKey } from './rules.ts';
 
 /** JSON bodies (remove, list) are small. */
@@ -13,8 +13,8 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 
 /** The caller's role and claims from its JWT; a bad or expired token is refused as hosted refuses it. */
 export function roleOf(req: Request, ctx: StackContext, readOnly = false): RoleContext & { sub: string | null } {
-  const c = callerOf(req, ctx.config);
-  if (!c.ok) throw ERR.accessDenied(JWT_MESSAGES[c.reason] ?? 'invalid token');
+  const c = callerOf(req, ctx.config, 'storage');
+  if (!c.ok) throw ERR.accessDenied(jwtMessage(c.reason, c.token));
   const sub = typeof c.claims.sub === 'string' ? c.claims.sub : null;
   return { role: c.role, claims: c.claims, method: req.method, path: new URL(req.url).pathname, readOnly, sub };
 }

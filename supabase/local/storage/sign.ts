@@ -10,7 +10,7 @@
 import type { StackContext } from '../http.ts';
 import { signJwt, verifyJwt } from '../jwt.ts';
 import { json } from '../http.ts';
-import { ERR, JWT_MESSAGES, StorageError } from './errors.ts';
+import { ERR, jwtMessage, StorageError } from './errors.ts';
 import { mustName, readJson, roleOf } from './request.ts';
 import { findBucket } from './buckets.ts';
 import { objectRow, serveBytes } from './download.ts';
@@ -37,7 +37,7 @@ export async function getSigned(req: Request, ctx: StackContext, bucketId: strin
   const token = new URL(req.url).searchParams.get('token');
   if (!token) throw ERR.invalidRequest("querystring must have required property 'token'");
   const v = verifyJwt(token, ctx.config.jwtSecret);
-  if (!v.ok) throw new StorageError(400, 'InvalidJWT', JWT_MESSAGES[v.reason] ?? 'Invalid JWT');
+  if (!v.ok) throw new StorageError(400, 'InvalidJWT', jwtMessage(v.reason, token));
   const name = mustName(rawName);
   if (v.claims.scope !== SCOPE) throw new StorageError(400, 'InvalidSignature', `Token is not scoped for ${SCOPE}`);
   if (v.claims.url !== `${bucketId}/${name}`) throw new StorageError(400, 'InvalidSignature', 'Invalid signature');

@@ -233,7 +233,7 @@ function redact(key: string) {
 
 function authenticate(req: Request, ctx: ApiContext): StripeError | null {
   const h = req.headers.get('authorization') ?? '';
-  let key = bearerToken(req);
+  let key = bearerToken(req, 'ours');
   const basic = /^Basic\s+(.+)$/i.exec(h)?.[1];
   if (!key && basic) key = Buffer.from(basic, 'base64').toString('utf8').split(':')[0];
   if (!key) {

@@ -13,7 +13,7 @@ import { readAuthorization } from '../../shared/http.ts';
 import { auth } from './auth/index.ts';
 import { rest } from './rest/index.ts';
 import { storage } from './storage/index.ts';
-import { functions } from './functions/index.ts';
+import { functionNames, functions } from './functions/index.ts';
 import { inbox } from './inbox.ts';
 import { openMailStore } from './inbox-store.ts';
 import { ensureSeedObjects } from './seed-objects.ts';
@@ -60,6 +60,7 @@ function apikeyExempt(service: string, path: string, method: string): boolean {
 }
 
 const NO_JWT_CHECK = functionsWithoutJwtCheck();
+const FUNCTION_NAMES = new Set(functionNames());
 
 /**
  * The Edge Functions gateway's check for a function deployed with `verify_jwt = true` (hosted's default;
@@ -70,7 +71,8 @@ const NO_JWT_CHECK = functionsWithoutJwtCheck();
  */
 function functionsGateway(req: Request, path: string, ctx: StackContext): Response | null {
   const name = path.split('/')[1] ?? '';
-  if (req.method === 'OPTIONS' || NO_JWT_CHECK.has(name)) return null;
+  // An unknown function is the runtime's 404 before any token check, as in the CLI's template.
+  if (req.method === 'OPTIONS' || NO_JWT_CHECK.has(name) || !FUNCTION_NAMES.has(name)) return null;
   const refuse = (message: string) => json({ code: 401, message }, 401);
   const auth = readAuthorization(req, 'functions-gateway');
   if (auth.kind === 'none') return refuse('Missing authorization header');

@@ -144,6 +144,9 @@ describe('functions (the Edge Functions gateway: `Bearer` as written, one space,
       headers: { Authorization: `Bearer ${s.config.serviceRoleKey.slice(0, -2)}xx` },
     });
     expect({ status: forged.status, body: await forged.json() }).toEqual(gateway('Invalid JWT'));
+    // A function that does not exist is not found before any token is asked for.
+    const unknown = await s.fetch(`${s.url}/functions/v1/no-such-function`, { method: 'POST', body: '{}' });
+    expect({ status: unknown.status, body: await unknown.json() }).toEqual({ status: 404, body: { code: 'NOT_FOUND', message: 'Requested function was not found' } });
   });
 
   it('hands the header of a verify_jwt = false function on unread: the function reads it as GoTrue does', async () => {

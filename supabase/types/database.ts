@@ -1052,6 +1052,7 @@ export type Database = {
           content: string;
           created_at: string;
           id: string;
+          is_approved: boolean;
           is_verified_purchase: boolean;
           media: Json | null;
           product_slug: string;
@@ -1065,6 +1066,7 @@ export type Database = {
           content?: string | null;
           created_at?: string | null;
           id?: string | null;
+          is_approved?: boolean | null;
           is_verified_purchase?: boolean | null;
           media?: never;
           product_slug?: string | null;
@@ -1077,6 +1079,7 @@ export type Database = {
           content?: string | null;
           created_at?: string | null;
           id?: string | null;
+          is_approved?: boolean | null;
           is_verified_purchase?: boolean | null;
           media?: never;
           product_slug?: string | null;

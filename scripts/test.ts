@@ -5,9 +5,10 @@
  *      lint        Biome over the whole tree: lint rules (a11y included) and the format check (biome.jsonc);
  *                  then the import rules of ARCHITECTURE.md (npm run lint:deps, .dependency-cruiser.cjs)
  *   2. unit            vitest, node: pricing, rules, route table, pure helpers
- *   3. backend         vitest: real supabase-js against the local stack on PGlite
- *   4. backend (pg)    the files that touch SQL (PG_FILES below, each with its reason) over a throwaway
- *                      PostgreSQL 17 cluster (DATABASE_URL), its template
+ *   3. backend         vitest: real supabase-js against the local stack on PGlite, for the files that test
+ *                      the stack's own code (every file not in PG_FILES, and the crash files of BOTH_LEGS)
+ *   4. backend (pg)    the files whose checks SQL decides (PG_FILES below, each with its reason) over a
+ *                      throwaway PostgreSQL 17 cluster (DATABASE_URL), its template
  *                      database migrated by the real `supabase db push`; then `supabase db advisors`
  *                      (hosted's database linter) over that database: fails on errors, prints warnings; and
  *                      `supabase gen types` over it must match supabase/types/database.ts
@@ -26,7 +27,8 @@
  * Steps 3–4 run beside steps 5–6 (two legs at once: "both cores" below); the others one after another.
  * At the end: each step's time and the 10 slowest test files.
  * Flags: --only=lint,unit,backend,… to run a subset; --json=<file> also writes the summary as JSON (`npm run
- * test:time` writes test-results/test-time.json); KYB_SKIP_PG=1 skips step 4 (never in CI).
+ * test:time` writes test-results/test-time.json); KYB_SKIP_PG=1 skips step 4 and runs its files on PGlite
+ * instead (never in CI).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -229,9 +231,15 @@ function countsFrom(out: string) {
  * request, and the money paths whose rows, locks and crash-safety are PostgreSQL's. The other files test
  * the stack's own TypeScript over a database it only reads and writes plainly (GoTrue's wire answers,
  * the gateway, storage over HTTP, refusals made before any SQL, the dev inbox) or the Deno runtime
- * (`*-deno.test.ts`: the same contracts and SQL as their Node twins, under Deno): they run on PGlite only.
+ * (`*-deno.test.ts`: the same contracts and SQL as their Node twins, under Deno): they run on PGlite.
  * Each entry is a file or a glob under tests/backend/; one that matches no file fails the leg, so a renamed
  * or missing file cannot drop out of it silently.
+ *
+ * Each file runs once (issue #28), on the database that decides its checks: these on PostgreSQL 17 only,
+ * the rest on PGlite only. PGlite is PostgreSQL itself compiled to WebAssembly, and the stack on PGlite
+ * (what `npm start` runs) still applies every migration and the seed and serves every path in the e2e
+ * and visual suites; a second backend run of these files on it repeated the same SQL at about four times
+ * PostgreSQL's CPU. BOTH_LEGS are the exceptions.
  */
 const PG_FILES: [pattern: string, reason: string][] = [
   ['schema.test.ts', 'the migrations on a new database: RLS on every table, shared/rules limits mirrored in SQL, the profile trigger'],
@@ -268,13 +276,30 @@ const PG_FILES: [pattern: string, reason: string][] = [
   ['reward-codes.test.ts', "reward codes (issue #31): reward_codes_issue under the card's lock, never past the card's count, once per marker; RLS by confirmed e-mail"],
 ];
 
+/**
+ * Files of PG_FILES that also run on PGlite: what they prove is the local stack's own, on its own storage.
+ * A `kill -9` of the `npm start` server must lose nothing on PGlite's data directory as on a real server.
+ */
+const BOTH_LEGS = ['checkout-crash.test.ts', 'stripe-crash.test.ts'];
+
+const BACKEND = 'tests/backend';
+const backendFiles = () => readdirSync(BACKEND).filter((f) => f.endsWith('.test.ts'));
+
 /** The files of PG_FILES (paths for vitest), or an error naming every entry that matches nothing. */
 function pgFiles(): string[] {
-  const dir = 'tests/backend';
-  const all = readdirSync(dir).filter((f) => f.endsWith('.test.ts') && !f.endsWith('-deno.test.ts'));
-  const unmatched = PG_FILES.filter(([pattern]) => !all.some((f) => matchesGlob(f, pattern))).map(([p]) => p);
-  if (unmatched.length) throw new Error(`PG_FILES (scripts/test.ts) lists what is not in ${dir}/: ${unmatched.join(', ')}`);
-  return all.filter((f) => PG_FILES.some(([pattern]) => matchesGlob(f, pattern))).map((f) => `${dir}/${f}`);
+  const all = backendFiles().filter((f) => !f.endsWith('-deno.test.ts'));
+  const unmatched = [...PG_FILES.map(([pattern]) => pattern), ...BOTH_LEGS].filter((pattern) => !all.some((f) => matchesGlob(f, pattern)));
+  if (unmatched.length) throw new Error(`PG_FILES or BOTH_LEGS (scripts/test.ts) list what is not in ${BACKEND}/: ${unmatched.join(', ')}`);
+  return all.filter((f) => PG_FILES.some(([pattern]) => matchesGlob(f, pattern))).map((f) => `${BACKEND}/${f}`);
+}
+
+/** The PGlite leg's files: every backend file but those only the PostgreSQL leg runs (all of them without it). */
+function pgliteFiles(withPg: boolean): string[] {
+  if (!withPg) return [];
+  const pgOnly = new Set(pgFiles().filter((f) => !BOTH_LEGS.some((b) => f.endsWith(`/${b}`))));
+  return backendFiles()
+    .map((f) => `${BACKEND}/${f}`)
+    .filter((f) => !pgOnly.has(f));
 }
 
 /** web-test-runner over the bundles the build step produced (KYB_SKIP_BUILD): all files, or `files`. */
@@ -335,16 +360,14 @@ if (want('lint')) {
 }
 if (want('unit')) await step('unit tests', () => vitest('unit'));
 async function databaseLeg() {
-  if (want('backend')) await step('backend tests (PGlite)', () => vitest('backend'));
-  if (!want('backend-pg') || process.env.KYB_SKIP_PG) return;
+  const withPg = want('backend-pg') && !process.env.KYB_SKIP_PG;
+  // No file list: every backend file (without the PostgreSQL leg, its files run here).
+  if (want('backend')) await step('backend tests (PGlite)', () => vitest('backend', {}, pgliteFiles(withPg)));
+  if (!withPg) return;
   let cluster: Cluster | undefined;
   await step('backend tests (PostgreSQL 17 server)', async () => {
     const files = pgFiles();
-    say(
-      `${files.length} files (PG_FILES in scripts/test.ts); PGlite only: ${readdirSync('tests/backend')
-        .filter((f) => f.endsWith('.test.ts') && !files.includes(`tests/backend/${f}`))
-        .join(', ')}`,
-    );
+    say(`${files.length} files (PG_FILES in scripts/test.ts; on PGlite too: ${BOTH_LEGS.join(', ')})`);
     cluster = await startCluster();
     return vitest('backend', { DATABASE_URL: cluster.url, KYB_TEST_IMAGE: '' }, files);
   });

@@ -35,10 +35,13 @@ function pending(page: Page): number {
 
 /** Runs in the page: fonts, images in view, finite animations, then two unchanged frames (or `limitMs`). */
 function stillFrames(limitMs: number): Promise<void> {
-  const end = performance.now() + limitMs;
+  // The limit is a timer, not a loop of animation frames: a frame requested for nothing makes Chromium
+  // produce one, and a loop left running after the page went still kept the renderer painting for the
+  // rest of the limit after every wait.
+  let finished = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<void>((resolve) => {
-    const tick = () => (performance.now() > end ? resolve() : requestAnimationFrame(tick));
-    requestAnimationFrame(tick);
+    timer = setTimeout(resolve, limitMs);
   });
   const roots = (): (Document | ShadowRoot)[] => {
     const out: (Document | ShadowRoot)[] = [document];
@@ -83,7 +86,7 @@ function stillFrames(limitMs: number): Promise<void> {
             last = now;
             observeAll(); // an element that rendered may have brought a shadow root of its own
           } else still++;
-          if (still >= 2) {
+          if (still >= 2 || finished) {
             observer.disconnect();
             resolve();
           } else requestAnimationFrame(frame);
@@ -91,7 +94,10 @@ function stillFrames(limitMs: number): Promise<void> {
         requestAnimationFrame(frame);
       }),
   );
-  return Promise.race([unchanged, deadline]);
+  return Promise.race([unchanged, deadline]).finally(() => {
+    finished = true; // a page that never went still stops being watched at the limit
+    clearTimeout(timer);
+  });
 }
 
 /** The next request of `page` to finish or fail, or `end` (a deadline, not a wait of its own). */

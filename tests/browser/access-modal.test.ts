@@ -8,6 +8,7 @@
  * leads and 2 password checks.
  */
 import {
+  timed,
   $,
   $$,
   assert,
@@ -102,11 +103,13 @@ describe('kyb-access-modal', () => {
       await waitFor(() => text($(el, 'h2')) === 'Request received!', 'submitted state');
       const shownAt = performance.now();
       assert(text($(el, '[part~="success"]')).includes('Thank you, Nia Brown!'), 'thanks by name');
-      await expectAccessible(el, 'beta submitted');
+      // axe holds the page's one thread while it audits: a timer due meanwhile fires when it lets go, so
+      // its time is added to the bound (on a loaded machine it took over a second).
+      const audited = await timed(() => expectAccessible(el, 'beta submitted'));
       assert(dialog(el).open, 'still open right after submit');
-      await waitFor(() => redirects.length === 1, 'redirect after the delay', 5000);
+      await waitFor(() => redirects.length === 1, 'redirect after the delay', 15_000);
       const waited = redirects[0].at - shownAt;
-      assert(waited >= 1350 && waited < 2500, `redirect ${Math.round(waited)} ms after the submitted state (1.5 s)`);
+      assert(waited >= 1350 && waited < 2500 + audited, `redirect ${Math.round(waited)} ms after the submitted state (1.5 s; axe took ${Math.round(audited)} ms)`);
       equal(new URL(redirects[0].detail.to).pathname, '/beta-tester', 'goes to /beta-tester');
       equal(new URL(redirects[0].detail.to).search, '?request=sent', 'which then thanks instead of asking for a password (issue #8)');
       equal(redirects[0].detail.reason, 'beta-access', 'redirect reason');
@@ -148,10 +151,10 @@ describe('kyb-access-modal', () => {
     const shownAt = performance.now();
     const ev = tracked('NotifySubmitted').at(-1);
     equal(ev?.metadata?.email, email, 'NotifySubmitted tracked with the e-mail');
-    await expectAccessible(el, 'notify confirmation');
-    await waitFor(() => !dialog(el).open, 'closes by itself', 5000);
+    const audited = await timed(() => expectAccessible(el, 'notify confirmation')); // see the beta form above
+    await waitFor(() => !dialog(el).open, 'closes by itself', 15_000);
     const waited = performance.now() - shownAt;
-    assert(waited >= 1850 && waited < 3000, `closed ${Math.round(waited)} ms after the confirmation (2 s)`);
+    assert(waited >= 1850 && waited < 3000 + audited, `closed ${Math.round(waited)} ms after the confirmation (2 s; axe took ${Math.round(audited)} ms)`);
     const row = await oneLead(email, 'notify');
     equal(row.payload.name, 'Kofi Mensah', 'name stored');
 

@@ -18,8 +18,15 @@ export function equal<T>(actual: T, expected: T, message = ''): void {
   if (actual !== expected) throw new AssertionError(`${message}${message ? ': ' : ''}expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
 }
 
+/** How long `fn` took, in ms. */
+export async function timed(fn: () => Promise<unknown>): Promise<number> {
+  const t0 = performance.now();
+  await fn();
+  return performance.now() - t0;
+}
+
 /** Poll until fn() returns something truthy (returned), or fail with `message` after `timeout` ms. */
-export async function waitFor<T>(fn: () => T | Promise<T>, message = 'condition', timeout = 10_000): Promise<NonNullable<T>> {
+export async function waitFor<T>(fn: () => T | Promise<T>, message = 'condition', timeout = 20_000): Promise<NonNullable<T>> {
   const t0 = performance.now();
   let last: Error | undefined;
   for (;;) {

@@ -40,6 +40,7 @@ const base: OrderView = {
   subtotal_cents: 39_500,
   shipping_cents: 0,
   total_cents: 39_500,
+  discount_cents: 0,
   due_at_checkout_cents: 19_800,
   paid_cents: 19_800,
   refunded_cents: 0,

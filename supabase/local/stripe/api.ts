@@ -174,7 +174,8 @@ const ROUTES: Route[] = [
   },
   {
     method: 'GET',
-    pattern: new RegExp(`^/coupons/${ID}$`),
+    // A coupon's id is the caller's choice: dashes too.
+    pattern: /^\/coupons\/([A-Za-z0-9_-]+)$/,
     table: COUPON_RETRIEVE,
     run: async (c) => expand(c.q, await must(c.q, c.id!, 'coupon', 'coupon', 'coupon'), c.params.expand),
   },

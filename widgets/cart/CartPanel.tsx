@@ -122,6 +122,9 @@ export function CartPanel({ layout = 'drawer', onClose, checkoutNow }: PanelProp
   const [rewardCode, setRewardCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const codeBox = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (codeError) codeBox.current?.focus();
+  }, [codeError]);
   const termsBox = useRef<HTMLInputElement>(null);
   const termsId = useId();
   const cancelled = layout === 'page' && cancelledCheckout();
@@ -178,8 +181,8 @@ export function CartPanel({ layout = 'drawer', onClose, checkoutNow }: PanelProp
       return;
     }
     if (r.field === 'rewardCode') {
+      // Focused by the effect below, once the field is enabled again.
       setCodeError(r.message);
-      codeBox.current?.focus();
       return;
     }
     // A line the server refused is checked against the catalog again (it may have changed).

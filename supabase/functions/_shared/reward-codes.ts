@@ -68,7 +68,8 @@ export async function memberCode(db: AdminClient, who: Caller | null, typed: str
 
 /**
  * The coupon of a percentage: one per percentage, with a fixed id, created once (the idempotency key
- * makes a retry the same request; one created earlier is Stripe's resource_already_exists).
+ * makes a retry the same request; one created earlier is Stripe's resource_already_exists, and is
+ * checked: a coupon of that id worth something else is refused, never applied).
  */
 async function couponFor(stripe: Stripe, percentOff: number): Promise<string> {
   const id = `kyb-reward-${percentOff}`;
@@ -76,6 +77,9 @@ async function couponFor(stripe: Stripe, percentOff: number): Promise<string> {
     await stripe.coupons.create({ id, percent_off: percentOff, duration: 'once', name: REWARDS_MESSAGES.discountLine(null, percentOff) }, { idempotencyKey: `kyb-coupon-${id}` });
   } catch (e) {
     if ((e as { code?: string }).code !== 'resource_already_exists') throw e;
+    // Made earlier (or by hand): used only if it takes off what the reward is worth.
+    const c = await stripe.coupons.retrieve(id);
+    if (c.percent_off !== percentOff || c.amount_off !== null || !c.valid) throw new Error(`Stripe coupon ${id} is not ${percentOff}% off: fix or delete it`);
   }
   return id;
 }

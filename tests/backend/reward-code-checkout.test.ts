@@ -233,6 +233,15 @@ describe('checkout with a reward code', () => {
     expect(await codeRow(code)).toMatchObject({ status: 'used', order_id: order2 });
   });
 
+  it('a coupon of the same id worth another percentage (made by hand) is never applied: 502, no session', async () => {
+    const member = await signedInClient(s, email('coupon'));
+    const code = await issue(member.email, 20);
+    await sdk.coupons.create({ id: 'kyb-reward-20', percent_off: 25, duration: 'once' }, { idempotencyKey: randomUUID() });
+    const r = await checkout(member.client, [PLANNER], { rewardCode: code });
+    expect(r.status, JSON.stringify(r.body)).toBe(502);
+    expect(await codeRow(code)).toMatchObject({ status: 'issued', stripe_promotion_code: null });
+  });
+
   it("a made-to-order deposit is discounted, and the balance is what is left after Stripe's discount", async () => {
     const member = await signedInClient(s, email('deposit'));
     const code = await issue(member.email, 10);

@@ -240,7 +240,9 @@ type Begun =
  */
 function checkoutKey(cart: PricedCart, userId: string | null, rewardCode: string | null): string {
   // The reward code is part of what the session was made for: another code (or none) is another cart.
-  return [userId ?? 'guest', cart.needsKitTerms ? KIT_TERMS.version : '', rewardCode ? `code:${rewardCode}` : '', ...cart.lines.map((l) => `${l.key}×${l.quantity}`)].join('|');
+  // Without one the key is what it was before codes existed, so an open session survives a deploy.
+  const lines = cart.lines.map((l) => `${l.key}×${l.quantity}`);
+  return [userId ?? 'guest', cart.needsKitTerms ? KIT_TERMS.version : '', ...(rewardCode ? [`code:${rewardCode}`] : []), ...lines].join('|');
 }
 
 /**

@@ -3,8 +3,8 @@
  * bundles): the widgets validate with the same schema the function enforces.
  */
 import * as z from 'zod/mini';
-import { ADMIN_ORDER_TEXT, COMMERCE_TEXT, MSG } from './messages.ts';
-import { CART_LIMITS, ORDER_STEP_STATUSES, REFUND_REASON_MAX } from './rules/commerce.ts';
+import { ADMIN_ORDER_TEXT, COMMERCE_TEXT, MSG, REWARDS_MESSAGES } from './messages.ts';
+import { CART_LIMITS, ORDER_STEP_STATUSES, REFUND_REASON_MAX, REWARD_CODE_PATTERN } from './rules/commerce.ts';
 import { EMAIL_MAX, EMAIL_PATTERN, MESSAGE_MAX, NAME_MAX, NAME_MIN, PARTNERSHIP_TYPES, leadKinds } from './rules/forms.ts';
 
 const email = z
@@ -84,6 +84,18 @@ export const checkoutRequest = z.object({
     .check(z.minLength(1, { error: COMMERCE_TEXT.emptyCart }), z.maxLength(CART_LIMITS.maxLines, { error: `A cart holds at most ${CART_LIMITS.maxLines} different items` })),
   kitTerms: z.optional(z.string().check(z.maxLength(40))),
   attempt: z.optional(z.string().check(z.regex(/^[0-9a-f-]{36}$/i, { error: 'attempt must be a UUID' }))),
+  /**
+   * A signed-in member's reward code (docs/rewards.md#at-checkout), as typed: trimmed and upper-cased;
+   * empty is no code. Whose it is and whether it is still unused, the function decides.
+   */
+  rewardCode: z.optional(
+    z.string().check(
+      z.trim(),
+      z.toUpperCase(),
+      z.maxLength(40, { error: REWARDS_MESSAGES.codeUnknown }),
+      z.refine((v) => v === '' || REWARD_CODE_PATTERN.test(v), { error: REWARDS_MESSAGES.codeUnknown }),
+    ),
+  ),
 });
 
 const uuid = (what: string) => z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { error: `${what} must be an id` }));

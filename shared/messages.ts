@@ -707,4 +707,15 @@ export const REWARDS_MESSAGES = {
   notANotification: 'The body is not an Acuity appointment notification.',
   /** acuity-webhook: Acuity could not be read (down, or it answered what is not an appointment): Acuity sends again. */
   acuityUnavailable: 'Acuity could not be read. Try again later.',
+  /** checkout: a reward code that is not the signed-in member's (a guessed code, a typo, someone else's). */
+  codeUnknown: 'That code is not one of your rewards. Check it on your account page.',
+  /** checkout: the member's own code, already used by a paid order. */
+  codeUsed: 'That reward code has already been used.',
+  /** checkout: a reward code sent by a guest. */
+  codeSignIn: 'Sign in to use a reward code.',
+  /** The cart's field, for signed-in members. */
+  codeLabel: 'Reward code',
+  codeHint: 'Optional. Your code from the rewards card, like KYB-1A2B3C4D5E6F.',
+  /** The receipt's line (order page, e-mails) and the Stripe promotion code's coupon name. */
+  discountLine: (code: string | null, percentOff?: number) => `Reward${code ? ` ${code}` : ''}${percentOff ? ` (${percentOff}% off)` : ''}`,
 } as const;

@@ -3,7 +3,7 @@
  * answers (the database's order_view), and the totals every order screen and e-mail lists, in one order
  * and one wording. Pure: no DOM, no Node, no Deno.
  */
-import { COMMERCE_TEXT, ORDER_HISTORY_TEXT, ORDER_STATUS_LABEL } from './messages.ts';
+import { COMMERCE_TEXT, ORDER_HISTORY_TEXT, ORDER_STATUS_LABEL, REWARDS_MESSAGES } from './messages.ts';
 import { formatCents, formatCentsExact } from './money.ts';
 import { isPaid, orderNumber, type OrderStatus } from './rules/commerce.ts';
 
@@ -40,6 +40,10 @@ export interface OrderView {
   subtotal_cents: number;
   shipping_cents: number;
   total_cents: number;
+  /** What a reward code took off at checkout, on Stripe's word (docs/rewards.md#at-checkout); 0 without one. */
+  discount_cents: number;
+  /** The reward code the order used (order_view only; the Data API's rows do not carry it). */
+  reward_code?: string | null;
   due_at_checkout_cents: number;
   paid_cents: number;
   refunded_cents: number;
@@ -92,7 +96,7 @@ export function historyNote(e: Pick<OrderEvent, 'note' | 'amount_cents' | 'due_c
  * rows come back in the shape of OrderView, but for `history`, which is `order_events` there.
  */
 export const ORDER_SELECT =
-  'id, number, status, email, customer_name, created_at, paid_at, subtotal_cents, shipping_cents, total_cents, due_at_checkout_cents, paid_cents, refunded_cents, balance_due_cents, needs_shipping, shipping_address, carrier, tracking_number, balance_requested_at, shipped_at, delivered_at, order_items(position, product, configuration, name, options, unit_cents, quantity, line_cents, due_at_checkout_cents, digital), order_payments(kind, amount_cents, status, refunded_cents, created_at, paid_at), order_events(id, status, note, amount_cents, due_cents, created_at)';
+  'id, number, status, email, customer_name, created_at, paid_at, subtotal_cents, shipping_cents, total_cents, discount_cents, due_at_checkout_cents, paid_cents, refunded_cents, balance_due_cents, needs_shipping, shipping_address, carrier, tracking_number, balance_requested_at, shipped_at, delivered_at, order_items(position, product, configuration, name, options, unit_cents, quantity, line_cents, due_at_checkout_cents, digital), order_payments(kind, amount_cents, status, refunded_cents, created_at, paid_at), order_events(id, status, note, amount_cents, due_cents, created_at)';
 
 /** A row of `orders` as the Data API answers ORDER_SELECT: OrderView, with its history as `order_events`. */
 export type OrderRow = Omit<OrderView, 'items' | 'payments' | 'history'> & {
@@ -130,17 +134,23 @@ export interface TotalLine {
   strong?: boolean;
 }
 
-/** What orderTotals reads: an order, or a cart before checkout (nothing paid yet). */
+/** What orderTotals reads: an order, or a cart before checkout (nothing paid yet, no discount). */
 export type TotalsOf = Pick<
   OrderView,
   'subtotal_cents' | 'shipping_cents' | 'total_cents' | 'due_at_checkout_cents' | 'paid_cents' | 'refunded_cents' | 'balance_due_cents' | 'needs_shipping'
->;
+> &
+  Partial<Pick<OrderView, 'discount_cents' | 'reward_code'>>;
 
-/** The order's money in words, as every order screen and e-mail lists it (and the cart, before checkout). */
+/**
+ * The order's money in words, as every order screen and e-mail lists it (and the cart, before checkout).
+ * A reward's discount is its own line, to the cent as Stripe took it off, and the total is after it.
+ */
 export function orderTotals(o: TotalsOf): TotalLine[] {
   const lines: TotalLine[] = [{ label: COMMERCE_TEXT.subtotal, text: formatCents(o.subtotal_cents) }];
   if (o.needs_shipping) lines.push({ label: COMMERCE_TEXT.shipping, text: o.shipping_cents ? formatCents(o.shipping_cents) : COMMERCE_TEXT.shippingFree });
-  lines.push({ label: COMMERCE_TEXT.total, text: formatCents(o.total_cents), strong: true });
+  const discount = o.discount_cents ?? 0;
+  if (discount > 0) lines.push({ label: REWARDS_MESSAGES.discountLine(o.reward_code ?? null), text: `−${formatCentsExact(discount)}` });
+  lines.push({ label: COMMERCE_TEXT.total, text: formatCents(o.total_cents - discount), strong: true });
   if (o.paid_cents > 0) lines.push({ label: 'Paid', text: formatCents(o.paid_cents) });
   else if (o.due_at_checkout_cents < o.total_cents) lines.push({ label: COMMERCE_TEXT.dueToday, text: formatCents(o.due_at_checkout_cents) });
   if (o.balance_due_cents > 0) lines.push({ label: COMMERCE_TEXT.balanceDue, text: formatCents(o.balance_due_cents), strong: true });

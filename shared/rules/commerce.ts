@@ -199,3 +199,9 @@ export function trackingLink(carrier: string | null, tracking: string | null): s
   const number = tracking?.replace(/\s+/g, '');
   return c?.trackingUrl && number ? `${c.trackingUrl}${encodeURIComponent(number)}` : null;
 }
+
+/**
+ * A reward code as the member types it (docs/rewards.md#reward-codes): KYB- and 12 upper-case hexadecimal
+ * characters, mirrored by reward_codes' CHECK constraint (migration reward_codes).
+ */
+export const REWARD_CODE_PATTERN = /^KYB-[0-9A-F]{12}$/;

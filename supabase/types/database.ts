@@ -413,6 +413,7 @@ export type Database = {
           currency: string;
           customer_name: string | null;
           delivered_at: string | null;
+          discount_cents: number;
           due_at_checkout_cents: number;
           email: string | null;
           id: string;
@@ -423,6 +424,7 @@ export type Database = {
           paid_at: string | null;
           paid_cents: number;
           refunded_cents: number;
+          reward_code_id: number | null;
           shipped_at: string | null;
           shipping_address: Json | null;
           shipping_cents: number;
@@ -447,6 +449,7 @@ export type Database = {
           currency?: string;
           customer_name?: string | null;
           delivered_at?: string | null;
+          discount_cents?: number;
           due_at_checkout_cents: number;
           email?: string | null;
           id?: string;
@@ -457,6 +460,7 @@ export type Database = {
           paid_at?: string | null;
           paid_cents?: number;
           refunded_cents?: number;
+          reward_code_id?: number | null;
           shipped_at?: string | null;
           shipping_address?: Json | null;
           shipping_cents: number;
@@ -480,6 +484,7 @@ export type Database = {
           currency?: string;
           customer_name?: string | null;
           delivered_at?: string | null;
+          discount_cents?: number;
           due_at_checkout_cents?: number;
           email?: string | null;
           id?: string;
@@ -490,6 +495,7 @@ export type Database = {
           paid_at?: string | null;
           paid_cents?: number;
           refunded_cents?: number;
+          reward_code_id?: number | null;
           shipped_at?: string | null;
           shipping_address?: Json | null;
           shipping_cents?: number;
@@ -501,7 +507,15 @@ export type Database = {
           updated_at?: string;
           user_id?: string | null;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: 'orders_reward_code_id_fkey';
+            columns: ['reward_code_id'];
+            isOneToOne: false;
+            referencedRelation: 'reward_codes';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       planner_gallery: {
         Row: {
@@ -1113,6 +1127,7 @@ export type Database = {
         Args: {
           p_amount_cents: number;
           p_customer: Json;
+          p_discount_cents: number;
           p_event_id: string;
           p_event_type: string;
           p_payment_intent: string;

@@ -43,6 +43,8 @@ const ORDER_COLUMNS = [
   'paid_cents',
   'refunded_cents',
   'balance_due_cents',
+  // What a reward code took off (migration reward_code_checkout): the receipt shows it.
+  'discount_cents',
   'needs_shipping',
   'shipping_address',
   'carrier',
@@ -153,7 +155,7 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
     'function order_payment_session(uuid,text,text,timestamp with time zone)': ['EXECUTE'],
     // One payable checkout per cart (migration checkout_carts): the function decides under the cart's lock.
     'function checkout_cart_begin(uuid,text,jsonb,jsonb)': ['EXECUTE'],
-    'function order_apply_session(text,text,text,text,integer,text,jsonb,text)': ['EXECUTE'],
+    'function order_apply_session(text,text,text,text,integer,text,jsonb,text,integer)': ['EXECUTE'],
     'function order_apply_refund(text,text,text,integer)': ['EXECUTE'],
     'function order_mail_claim(uuid,text,text,integer)': ['EXECUTE'],
     'function order_mail_done(uuid,text,text,text)': ['EXECUTE'],
@@ -472,6 +474,7 @@ const CALLS: Record<Role, [string, () => Promise<Outcome>][]> = {
             p_payment_intent: pi,
             p_customer: { email: 'g@example.com' },
             p_source: 'stripe',
+            p_discount_cents: 0,
           }),
         );
         await ok('order row', service.from('orders').select('status, email, access_token').eq('id', created.id).single());

@@ -40,6 +40,7 @@ const base: OrderView = {
   subtotal_cents: 39_500,
   shipping_cents: 0,
   total_cents: 39_500,
+  discount_cents: 0,
   due_at_checkout_cents: 19_800,
   paid_cents: 19_800,
   refunded_cents: 0,
@@ -102,6 +103,8 @@ export function mailSamples(): MailSample[] {
   const orderMails: [string, { subject: string; text: string; html: string }][] = [
     ['confirmation-deposit', confirmationMail(base, ORDER_URL)],
     ['confirmation-kit', confirmationMail(kitOrder, ORDER_URL)],
+    // A reward code's 10% off (docs/rewards.md#at-checkout): its own line, and the total after it.
+    ['confirmation-reward', confirmationMail({ ...kitOrder, discount_cents: 1_590, reward_code: 'KYB-3F9A0C21B7D4', paid_cents: 14_310 }, ORDER_URL)],
     ['balance-due', balanceDueMail({ ...base, status: 'ready' }, ORDER_URL)],
     ['balance-receipt', balanceReceiptMail({ ...base, paid_cents: 39_500, balance_due_cents: 0 }, ORDER_URL, 19_700)],
     ['shipped', shippedMail(shipped, ORDER_URL)],

@@ -4,7 +4,7 @@
  * options in words, unit price, a quantity stepper (1 to CART_LIMITS.maxQuantity) and Remove; the
  * totals as checkout will charge them (shipping or Free, none for a digital-only cart; the deposit due
  * today and the balance due before shipping where a made-to-order line asks for one); the kit terms to
- * tick when the cart holds a kit; Checkout.
+ * tick when the cart holds a kit; a signed-in member's reward code (RewardCode.tsx); Checkout.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Modal } from '../core/dialog.tsx';
@@ -25,7 +25,9 @@ import {
   validLines,
   type PricedCart,
 } from '../core/domain.ts';
+import { useAuth } from '../core/auth.ts';
 import { checkout } from './checkout.ts';
+import { RewardCode } from './RewardCode.tsx';
 import { CancelledNotice, EmptyCart, cancelledCheckout } from './Empty.tsx';
 import { removeLine, revalidate, stepQuantity } from './lines.ts';
 import { cartState, saveCart, subscribeCart } from './store.ts';
@@ -116,6 +118,13 @@ export function CartPanel({ layout = 'drawer', onClose, checkoutNow }: PanelProp
   }, [checkoutNow]);
   useEffect(() => setFailed(null), [cart]);
   const [busy, setBusy] = useState(false);
+  const { user } = useAuth();
+  const [rewardCode, setRewardCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const codeBox = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (codeError) codeBox.current?.focus();
+  }, [codeError]);
   const termsBox = useRef<HTMLInputElement>(null);
   const termsId = useId();
   const cancelled = layout === 'page' && cancelledCheckout();
@@ -149,7 +158,9 @@ export function CartPanel({ layout = 'drawer', onClose, checkoutNow }: PanelProp
     const lines = cart.lines.map((l) => ({ product: l.product, configuration: l.configuration, quantity: l.quantity }));
     // A cart stored before carts had ids gets one now (every tab reads it from storage).
     const id = cartState().id ?? saveCart({}).id!;
-    const r = await checkout(id, lines, cart.needsKitTerms ? KIT_TERMS.version : undefined);
+    const code = user ? rewardCode.trim() || undefined : undefined;
+    setCodeError(null);
+    const r = await checkout(id, lines, cart.needsKitTerms ? KIT_TERMS.version : undefined, code);
     if (r.ok) {
       // Stays busy until Stripe's page replaces this one.
       saveCart({ order: r.order });
@@ -167,6 +178,11 @@ export function CartPanel({ layout = 'drawer', onClose, checkoutNow }: PanelProp
       setTerms(false);
       setTermsError(r.message ?? COMMERCE_TEXT.kitTermsRequired);
       termsBox.current?.focus();
+      return;
+    }
+    if (r.field === 'rewardCode') {
+      // Focused by the effect below, once the field is enabled again.
+      setCodeError(r.message);
       return;
     }
     // A line the server refused is checked against the catalog again (it may have changed).
@@ -275,6 +291,18 @@ export function CartPanel({ layout = 'drawer', onClose, checkoutNow }: PanelProp
               </p>
             ) : null}
           </div>
+        ) : null}
+        {user ? (
+          <RewardCode
+            value={rewardCode}
+            onValue={(v) => {
+              setRewardCode(v);
+              setCodeError(null);
+            }}
+            error={codeError}
+            disabled={busy}
+            inputRef={codeBox}
+          />
         ) : null}
         {failed ? (
           <p key={failed.press} className="kyb-error cart__failed" part="checkout-error" role="alert">

@@ -2,8 +2,8 @@
  * Checkout from the cart (docs/commerce.md#cart): the `checkout` function takes the cart's id (`cart`,
  * store.ts: one payable checkout per cart, whichever tab or device presses), the lines as they are
  * (`{product, configuration, quantity}`, never a price), the kit terms' version when the cart holds a
- * kit, and `attempt`, a UUID naming one press of Checkout, so that a double tap or a retry opens one
- * order, not two.
+ * kit, a signed-in member's reward code when they typed one (docs/rewards.md#at-checkout), and
+ * `attempt`, a UUID naming one press of Checkout, so that a double tap or a retry opens one order, not two.
  *
  * - Each press makes a new attempt, except a press that repeats one whose answer never came or said
  *   "try again" (no answer, 429, 5xx, 502 "Stripe unreachable"): that is a retry, and the function finds
@@ -30,9 +30,9 @@ let last: { attempt: string; what: string } | null = null;
 /** Whether a failed press may be retried as the same attempt. */
 export const retriable = (status: number | null) => status === null || status === 429 || status >= 500;
 
-/** The attempt for a press of Checkout with these lines and terms (a retry keeps the last one). */
-export function attemptFor(cart: string, lines: readonly CartLine[], kitTerms: string | undefined): string {
-  const what = JSON.stringify([cart, lines, kitTerms ?? null]);
+/** The attempt for a press of Checkout with these lines, terms and code (a retry keeps the last one). */
+export function attemptFor(cart: string, lines: readonly CartLine[], kitTerms: string | undefined, rewardCode?: string): string {
+  const what = JSON.stringify([cart, lines, kitTerms ?? null, rewardCode ?? null]);
   if (!last || last.what !== what) last = { attempt: uuid(), what };
   return last.attempt;
 }
@@ -43,11 +43,11 @@ function paidOrderUrl(body: unknown): string | undefined {
   return b?.paid === true && typeof b.orderUrl === 'string' && b.orderUrl.startsWith('/order?') ? b.orderUrl : undefined;
 }
 
-export async function checkout(cart: string, lines: readonly CartLine[], kitTerms: string | undefined): Promise<CheckoutOutcome> {
-  const attempt = attemptFor(cart, lines, kitTerms);
+export async function checkout(cart: string, lines: readonly CartLine[], kitTerms: string | undefined, rewardCode?: string): Promise<CheckoutOutcome> {
+  const attempt = attemptFor(cart, lines, kitTerms, rewardCode);
   // Signed in: the session's client carries the token, so the order is the account's.
   if (shouldLoadAuth()) await ensureAuth().catch(() => {});
-  const r = await invokeFunction<{ url: string; order: string }>('checkout', { cart, lines, ...(kitTerms ? { kitTerms } : {}), attempt });
+  const r = await invokeFunction<{ url: string; order: string }>('checkout', { cart, lines, ...(kitTerms ? { kitTerms } : {}), ...(rewardCode ? { rewardCode } : {}), attempt });
   if (r.ok && typeof r.data.url === 'string') {
     last = null;
     return { ok: true, url: r.data.url, order: r.data.order };

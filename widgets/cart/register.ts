@@ -20,7 +20,7 @@
  *   that came before the code
  * @event kyb-request-sign-in - `{tab: 'sign-in'}` when checkout answers that the session has expired
  * @csspart button, count, base, panel, title, close, notice, empty, lines, line, name, options, unit, quantity,
- *   decrease, increase, remove, line-total, totals, deposit, terms, error, checkout-error, checkout, continue, loading, toasts, toast, dialog, notice-title, notice-close, view-cart, check-out, limit, once
+ *   decrease, increase, remove, line-total, totals, deposit, terms, error, checkout-error, checkout, continue, loading, toasts, toast, dialog, notice-title, notice-close, view-cart, check-out, limit, once, reward-code, field, label, hint
  * @slot - `add`: the page's Add to Cart button
  * @load on-request kyb-request-cart
  */

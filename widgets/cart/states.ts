@@ -43,6 +43,13 @@ export default {
     drawer('drawer-kit-required', 'Checkout pressed without ticking the kit terms', [KIT], '[part~="terms"] [part~="error"]', {
       steps: [open, { click: '[part~="checkout"]' }],
     }),
+    drawer('drawer-member', 'The drawer, signed in: the Reward code field above Checkout', [TRINITY], '[part~="reward-code"]', { session: 'member' }),
+    drawer('drawer-code-refused', "A reward code that is not the member's: refused at the field, the cart kept", [TRINITY], '[part~="reward-code"] [part~="error"]', {
+      session: 'member',
+      steps: [open, { fill: '[part~="reward-code"] input', value: 'KYB-000000000000' }, { click: '[part~="checkout"]' }],
+      // The browser logs the function's 400, the refusal the state shows.
+      expectedConsole: /status of 400|functions\/v1\/checkout/,
+    }),
     drawer('drawer-digital', 'The drawer: the planner alone, no shipping; a download is one per order, so no stepper', [BUNDLE], '[part~="once"]'),
     drawer('drawer-limit', 'The drawer: a line at 10, its + disabled and the limit said under it', [{ ...TRINITY, quantity: 10 }], '[part~="limit"]'),
     drawer('drawer-mixed', 'The drawer: a mixed cart (locs, a made-to-order line and the planner)', [TRINITY, JAH, BUNDLE], '[part~="deposit"]'),

@@ -10,6 +10,8 @@ import { bearerToken } from '../../../shared/http.ts';
 export interface Caller {
   id: string;
   email: string | null;
+  /** Their address, lower-cased, once confirmed (private.my_confirmed_email() in SQL); null before. */
+  confirmedEmail: string | null;
   /** app_metadata.role = 'admin', set server-side only (the same rule as public.is_admin()). */
   admin: boolean;
 }
@@ -26,7 +28,8 @@ export async function callerOf(db: AdminClient, req: Request): Promise<Caller | 
   if (role !== 'authenticated') return null;
   const { data, error } = await db.auth.getUser(token);
   if (error || !data.user) return 'expired';
-  return { id: data.user.id, email: data.user.email ?? null, admin: data.user.app_metadata?.role === 'admin' };
+  const u = data.user;
+  return { id: u.id, email: u.email ?? null, confirmedEmail: u.email && u.email_confirmed_at ? u.email.toLowerCase() : null, admin: u.app_metadata?.role === 'admin' };
 }
 
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';

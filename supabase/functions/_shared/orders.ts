@@ -67,6 +67,8 @@ export async function applySession(f: Fulfilment, sessionId: string, t: Trigger)
     p_payment_intent: idOf(s.payment_intent) as string,
     p_customer: customer,
     p_source: t.source,
+    // Stripe's word on what it took off (a reward code's promotion code); the order records it.
+    p_discount_cents: s.total_details?.amount_discount ?? 0,
   });
   if (error) throw new Error(`order_apply_session failed: ${error.message}`);
   const applied = data as unknown as Applied;

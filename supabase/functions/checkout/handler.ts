@@ -1,6 +1,7 @@
 /**
- * checkout: `{cart, lines: [{product, configuration, quantity}], kitTerms?, attempt?}` → 200 `{url, order}` |
- * 400 `{error, field}` | 401 | 409 `{error}` (or `{error, paid: true, orderUrl}`: the cart was paid) | 429 |
+ * checkout: `{cart, lines: [{product, configuration, quantity}], kitTerms?, attempt?, rewardCode?}` → 200
+ * `{url, order}` | 400 `{error, field}` | 401 | 403 `{error, field}` (a reward code from a guest) | 409
+ * `{error}` (or `{error, paid: true, orderUrl}`: the cart was paid; or `{error, field}`: a used code) | 429 |
  * 502 `{error}` (docs/commerce.md#checkout); or `{balance: {token} | {order}}` for the balance of a
  * made-to-order order (payBalance).
  *
@@ -32,6 +33,7 @@ import { orderFor, orderPageUrl, siteUrl, type Fulfilment } from '../_shared/ord
 import { expireAtStripe, stateAtStripe } from '../_shared/sessions.ts';
 import type { AdminClient } from '../_shared/admin.ts';
 import { callerOf, SESSION_EXPIRED } from '../_shared/caller.ts';
+import { memberCode, promotionCodeFor, type MemberCode } from '../_shared/reward-codes.ts';
 import type { Json } from '../../types/database.ts';
 
 /** Stripe's lines for what is due now: a deposit line carries only its deposit (docs/commerce.md#deposits). */
@@ -157,6 +159,8 @@ interface SessionOf {
   metadata: Record<string, string>;
   description: string;
   email: string | null | undefined;
+  /** A reward code's promotion code (docs/rewards.md#at-checkout). */
+  discounts?: Stripe.Checkout.SessionCreateParams['discounts'];
   /** A cart that ships: the address Stripe collects and the one shipping rate. */
   shipping?: Pick<Stripe.Checkout.SessionCreateParams, 'shipping_address_collection' | 'shipping_options'>;
   expiresAt: number;
@@ -184,6 +188,7 @@ async function openSession(stripe: Stripe, o: SessionOf): Promise<Stripe.Checkou
         payment_intent_data: { metadata: o.metadata, description: o.description },
         ...(o.email ? { customer_email: o.email } : {}),
         ...o.shipping,
+        ...(o.discounts ? { discounts: o.discounts } : {}),
         expires_at: o.expiresAt,
         success_url: o.successUrl,
         cancel_url: o.cancelUrl,
@@ -229,11 +234,15 @@ type Begun =
   | { action: 'open'; id: string; payment_id: string; payment_created_at: string };
 
 /**
- * The lines as priced, in one canonical form, with who checks out and the kit terms: a press with the
- * same key may reuse the cart's session (the same lines in the same order, the same customer on it).
+ * The lines as priced, in one canonical form, with who checks out, the kit terms and the reward code: a
+ * press with the same key may reuse the cart's session (the same lines in the same order, the same
+ * customer and code on it).
  */
-function checkoutKey(cart: PricedCart, userId: string | null): string {
-  return [userId ?? 'guest', cart.needsKitTerms ? KIT_TERMS.version : '', ...cart.lines.map((l) => `${l.key}×${l.quantity}`)].join('|');
+function checkoutKey(cart: PricedCart, userId: string | null, rewardCode: string | null): string {
+  // The reward code is part of what the session was made for: another code (or none) is another cart.
+  // Without one the key is what it was before codes existed, so an open session survives a deploy.
+  const lines = cart.lines.map((l) => `${l.key}×${l.quantity}`);
+  return [userId ?? 'guest', cart.needsKitTerms ? KIT_TERMS.version : '', ...(rewardCode ? [`code:${rewardCode}`] : []), ...lines].join('|');
 }
 
 /**
@@ -258,7 +267,7 @@ export const handle = postJsonHandler({
     const { req, env, db, body, settings: stripe } = request;
     const parsed = checkoutRequest.safeParse(body);
     if (!parsed.success) return json({ error: parsed.error.issues[0]?.message ?? COMMERCE_MESSAGES.invalidRequest, field: firstIssuePath(parsed.error) }, 400);
-    const { cart: cartId, lines, kitTerms, attempt } = parsed.data;
+    const { cart: cartId, lines, kitTerms, attempt, rewardCode } = parsed.data;
     let cart: PricedCart;
     try {
       cart = priceCart(lines, await launchedProducts(db));
@@ -271,10 +280,17 @@ export const handle = postJsonHandler({
     const who = await callerOf(db, req);
     if (who === 'expired') return json({ error: SESSION_EXPIRED }, 401);
     const f: Fulfilment = { db, env, stripe };
+    // A reward code (docs/rewards.md#at-checkout): the signed-in member's own, and not used.
+    let code: MemberCode | null = null;
+    if (rewardCode) {
+      const found = await memberCode(db, who, rewardCode);
+      if ('error' in found) return json({ error: found.error, field: 'rewardCode' }, found.status);
+      code = found;
+    }
 
     const begin = {
       p_cart: cartId.toLowerCase(),
-      p_key: checkoutKey(cart, who?.id ?? null),
+      p_key: checkoutKey(cart, who?.id ?? null, code?.code ?? null),
       p_order: {
         user_id: who?.id ?? null,
         email: who?.email ?? null,
@@ -337,6 +353,20 @@ export const handle = postJsonHandler({
     const expiresAt = sessionEnd(order.payment_created_at);
     if (!expiresAt) return json({ error: COMMERCE_MESSAGES.pressAgain }, 409);
 
+    let discounts: SessionOf['discounts'];
+    if (code) {
+      // The order names its code before Stripe is asked, so the payment that completes it marks the code
+      // used (migration reward_code_checkout); a retry of this press sets it again.
+      const { error } = await db.from('orders').update({ reward_code_id: code.id }).eq('id', order.id);
+      if (error) throw new Error(`orders update failed: ${error.message}`);
+      try {
+        discounts = [{ promotion_code: await promotionCodeFor(db, stripe, code) }];
+      } catch (e) {
+        console.error(`[checkout] could not get the promotion code of reward code ${code.id} from Stripe`, e);
+        return json({ error: COMMERCE_MESSAGES.paymentUnavailable }, 502);
+      }
+    }
+
     const site = siteUrl(env);
     // No order number yet: an order is numbered once paid (migration checkout_carts).
     const metadata = { order_id: order.id, payment_id: order.payment_id };
@@ -361,6 +391,7 @@ export const handle = postJsonHandler({
             ],
           }
         : {},
+      discounts,
       expiresAt,
       successUrl: `${site}/order/confirmed?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${site}/cart?checkout=cancelled`,

@@ -9,23 +9,30 @@
  *   GET  /v1/payment_intents/:id               GET /v1/charges/:id
  *   POST /v1/refunds                           GET /v1/refunds/:id
  *   GET  /v1/events/:id
+ *   POST /v1/coupons                           GET /v1/coupons/:id
+ *   POST /v1/promotion_codes                   GET /v1/promotion_codes/:id
  *   GET  /v1/events    GET /v1/checkout/sessions    GET /v1/refunds   (lists: lists.ts)
  */
 import { createHash } from 'node:crypto';
+import type Stripe from 'stripe';
 import type { Db, Query } from '../db.ts';
 import { readBody } from '../http.ts';
 import { bearerToken } from '../../../shared/http.ts';
 import { claimKey, recordKey } from '../idempotency.ts';
 import { StripeError, errorJson, invalidRequest, resourceMissing } from './errors.ts';
-import { createSession, expireSession, refund, type FlowEnv, type RefundParams } from './flows.ts';
+import { createCoupon, createPromotionCode, createSession, expireSession, refund, type FlowEnv, type RefundParams } from './flows.ts';
 import { listEvents, listRefunds, listSessions, type EventListParams, type RefundListParams, type SessionListParams } from './lists.ts';
 import { API_VERSION, list, randomId, type CreateParams, type EventRequest, type LineItem, type Refund, type Session, type SessionPrivate } from './objects.ts';
 import { checkParams, decodeForm, type AnyRule, type Params } from './params.ts';
 import {
   CHARGE_RETRIEVE,
+  COUPON_CREATE,
+  COUPON_RETRIEVE,
   EVENT_LIST,
   EVENT_RETRIEVE,
   PAYMENT_INTENT_RETRIEVE,
+  PROMOTION_CODE_CREATE,
+  PROMOTION_CODE_RETRIEVE,
   REFUND_CREATE,
   REFUND_LIST,
   REFUND_RETRIEVE,
@@ -159,6 +166,31 @@ const ROUTES: Route[] = [
       return expand(c.q, event, c.params.expand);
     },
   },
+  {
+    method: 'POST',
+    pattern: /^\/coupons$/,
+    table: COUPON_CREATE,
+    run: async (c) => expand(c.q, await createCoupon(c.q, c.params as Stripe.CouponCreateParams), c.params.expand),
+  },
+  {
+    method: 'GET',
+    // A coupon's id is the caller's choice: dashes too.
+    pattern: /^\/coupons\/([A-Za-z0-9_-]+)$/,
+    table: COUPON_RETRIEVE,
+    run: async (c) => expand(c.q, await must(c.q, c.id!, 'coupon', 'coupon', 'coupon'), c.params.expand),
+  },
+  {
+    method: 'POST',
+    pattern: /^\/promotion_codes$/,
+    table: PROMOTION_CODE_CREATE,
+    run: async (c) => expand(c.q, await createPromotionCode(c.q, c.params as unknown as Stripe.PromotionCodeCreateParams), c.params.expand),
+  },
+  {
+    method: 'GET',
+    pattern: new RegExp(`^/promotion_codes/${ID}$`),
+    table: PROMOTION_CODE_RETRIEVE,
+    run: async (c) => expand(c.q, await must(c.q, c.id!, 'promotion_code', 'promotion code', 'promotion_code'), c.params.expand),
+  },
 ];
 
 async function must<T = Record<string, unknown>>(q: Query, id: string, kind: string, name: string, param: string): Promise<T> {
@@ -185,6 +217,7 @@ const EXPANDABLE: Record<string, Record<string, 'id' | 'list' | 'nested'>> = {
   refund: { charge: 'id', payment_intent: 'id' },
   item: { price: 'nested' },
   price: { product: 'id' },
+  promotion_code: { customer: 'id' },
 };
 
 async function expand<T>(q: Query, obj: T, paths: unknown): Promise<T> {

@@ -9,19 +9,25 @@ import type { Query } from '../db.ts';
 import type { StripeConfig } from '../config.ts';
 import { invalidRequest, missingParameter, notImplemented } from './errors.ts';
 import {
+  applyPercentOff,
   applyShippingRate,
+  buildCoupon,
+  buildPromotionCode,
   buildCharge,
   buildEvent,
   buildPaymentIntent,
   buildRefund,
   buildSession,
   nowSeconds,
+  randomCode,
   type Address,
   type Charge,
+  type Coupon,
   type CreateParams,
   type EventRequest,
   type PaymentDetails,
   type PaymentIntent,
+  type PromotionCode,
   type Refund,
   type Session,
   type SessionPrivate,
@@ -89,7 +95,12 @@ export async function createSession(q: Query, env: FlowEnv, p: CreateParams): Pr
     if (p.expires_at - at < MIN_EXPIRY) throw invalidRequest('The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.', 'expires_at');
     if (p.expires_at - at > MAX_EXPIRY) throw invalidRequest('The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.', 'expires_at');
   }
+  const discount = p.discounts?.length ? await discountOf(q, p.discounts[0]) : null;
   const { session, priv, products, rates } = buildSession(p, at, env.publicUrl);
+  if (discount) {
+    applyPercentOff(session, priv.line_items, discount.percent_off, { coupon: discount.coupon, promotion_code: discount.promotion_code });
+    priv.discount = discount;
+  }
   if (currency === 'usd' && (session.amount_total ?? 0) < 50) {
     throw invalidRequest("The Checkout Session's total amount due must add up to at least $0.50 usd", undefined, 'amount_too_small');
   }
@@ -97,6 +108,77 @@ export async function createSession(q: Query, env: FlowEnv, p: CreateParams): Pr
   for (const product of products) await save(q, 'product', product, { sessionId: session.id });
   for (const rate of rates) await save(q, 'shipping_rate', rate, { sessionId: session.id });
   return session;
+}
+
+// ------------------------------------------------------------------ coupons and promotion codes
+
+export async function createCoupon(q: Query, p: Stripe.CouponCreateParams): Promise<Coupon> {
+  if (p.percent_off === undefined) throw invalidRequest('Must provide percent_off or amount_off.', 'percent_off');
+  if (p.id !== undefined && (await load(q, p.id, 'coupon'))) throw invalidRequest('Coupon already exists.', 'id', 'resource_already_exists');
+  const coupon = buildCoupon(p, nowSeconds());
+  await save(q, 'coupon', coupon);
+  return coupon;
+}
+
+export async function createPromotionCode(q: Query, p: Stripe.PromotionCodeCreateParams): Promise<PromotionCode> {
+  const couponId = p.promotion.coupon;
+  if (!couponId) throw missingParameter('promotion[coupon]');
+  if (!(await load(q, couponId, 'coupon'))) throw invalidRequest(`No such coupon: '${couponId}'`, 'promotion[coupon]', 'resource_missing');
+  // Unique among active codes, whatever the case (Stripe's rule for codes without a customer).
+  const code = p.code ?? randomCode();
+  const taken = await q(`select 1 from ${SCHEMA}.objects where kind = 'promotion_code' and upper(data->>'code') = upper($1) and (data->>'active')::boolean`, [code]);
+  if (taken.rows.length) throw invalidRequest(`A promotion code with \`code: ${code}\` already exists.`, 'code', 'resource_already_exists');
+  const promo = buildPromotionCode(p, code, nowSeconds());
+  await save(q, 'promotion_code', promo);
+  return promo;
+}
+
+/** Why a promotion code cannot be redeemed now, or null when it can. */
+function unredeemable(promo: PromotionCode, coupon: Coupon): string | null {
+  if (promo.max_redemptions !== null && promo.times_redeemed >= promo.max_redemptions) return 'This promotion code has been redeemed the maximum number of times.';
+  if (!promo.active) return 'This promotion code is not active.';
+  if (!coupon.valid) return 'This promotion code is not valid because its coupon is no longer valid.';
+  return null;
+}
+
+/** A session's `discounts[0]`: its coupon (directly or through an active promotion code), checked as Stripe checks it. */
+async function discountOf(q: Query, d: Stripe.Checkout.SessionCreateParams.Discount): Promise<NonNullable<SessionPrivate['discount']>> {
+  const param = 'discounts[0]';
+  if (d.coupon && d.promotion_code) throw invalidRequest('You may only specify one of these parameters: coupon, promotion_code.', `${param}[coupon]`);
+  let promo: PromotionCode | null = null;
+  let couponId = d.coupon;
+  if (d.promotion_code) {
+    promo = (await load<PromotionCode>(q, d.promotion_code, 'promotion_code'))?.data ?? null;
+    if (!promo) throw invalidRequest(`No such promotion code: '${d.promotion_code}'`, `${param}[promotion_code]`, 'resource_missing');
+    couponId = promo.promotion.coupon as string;
+  }
+  if (!couponId) throw invalidRequest('A discount needs a coupon or a promotion_code.', param, 'parameter_missing');
+  const coupon = (await load<Coupon>(q, couponId, 'coupon'))?.data;
+  if (!coupon) throw invalidRequest(`No such coupon: '${couponId}'`, `${param}[coupon]`, 'resource_missing');
+  const why = promo ? unredeemable(promo, coupon) : coupon.valid ? null : 'This coupon is no longer valid.';
+  if (why) throw invalidRequest(why, `${param}[${promo ? 'promotion_code' : 'coupon'}]`);
+  return { coupon: coupon.id, percent_off: coupon.percent_off ?? 0, promotion_code: promo?.id ?? null, code: promo?.code ?? null };
+}
+
+/**
+ * Redeems a completing session's discount: one more redemption of its coupon and promotion code; a
+ * promotion code that reaches its max_redemptions is no longer active. A code used up since the session
+ * opened (another session completed with it) refuses the payment, as Checkout refuses it.
+ */
+async function redeem(q: Query, priv: SessionPrivate, dryRun: boolean): Promise<string | null> {
+  if (!priv.discount) return null;
+  const coupon = (await load<Coupon>(q, priv.discount.coupon, 'coupon', true))!.data;
+  const promo = priv.discount.promotion_code ? (await load<PromotionCode>(q, priv.discount.promotion_code, 'promotion_code', true))!.data : null;
+  const why = promo ? unredeemable(promo, coupon) : null;
+  if (why || dryRun) return why;
+  coupon.times_redeemed += 1;
+  await save(q, 'coupon', coupon);
+  if (promo) {
+    promo.times_redeemed += 1;
+    if (promo.max_redemptions !== null && promo.times_redeemed >= promo.max_redemptions) promo.active = false;
+    await save(q, 'promotion_code', promo);
+  }
+  return null;
 }
 
 /** Expires an open session: on request (the API), or because its expires_at has passed (the sweeper). */
@@ -238,6 +320,8 @@ export async function pay(q: Query, env: FlowEnv, sessionId: string, input: PayI
     if (!rate) return { ok: false, message: 'Choose a shipping option.', field: 'shipping_rate' };
     applyShippingRate(s, rate);
   }
+  const spent = await redeem(q, priv, true);
+  if (spent) return { ok: false, message: spent, session: s };
 
   const method = input.method ?? (input.bank ? 'us_bank_account' : 'card');
   let details: PaymentDetails;
@@ -318,6 +402,7 @@ export async function pay(q: Query, env: FlowEnv, sessionId: string, input: PayI
   }
   await save(q, 'payment_intent', pi, { sessionId: s.id });
   s.status = 'complete';
+  await redeem(q, priv, false);
   s.payment_status = outcome.status === 'succeeded' ? 'paid' : 'unpaid';
   s.url = null;
   s.customer_details = {

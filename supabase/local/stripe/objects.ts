@@ -17,6 +17,9 @@ export function randomId(prefix: string, length = 24): string {
   return `${prefix}${out}`;
 }
 
+/** A promotion code's customer-facing code when none is given: 8 upper-case letters and digits. */
+export const randomCode = () => randomId('', 8).toUpperCase();
+
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 export type Session = Stripe.Checkout.Session;
@@ -26,6 +29,8 @@ export type Refund = Stripe.Refund;
 export type LineItem = Stripe.LineItem;
 export type StripeEvent = Stripe.Event;
 export type Address = Stripe.Address;
+export type Coupon = Stripe.Coupon;
+export type PromotionCode = Stripe.PromotionCode;
 
 /** What a session keeps that its object does not show. */
 export interface SessionPrivate {
@@ -33,6 +38,8 @@ export interface SessionPrivate {
   payment_intent_data: { metadata: Record<string, string>; description: string | null; receipt_email: string | null };
   /** The shipping rates offered (their ids are in shipping_options), for the hosted page. */
   rates: Stripe.ShippingRate[];
+  /** The discount applied (discounts[0]): its coupon's percent off and, when given, the promotion code and its customer-facing code. */
+  discount?: { coupon: string; percent_off: number; promotion_code: string | null; code: string | null };
 }
 
 export type CreateParams = Stripe.Checkout.SessionCreateParams;
@@ -206,8 +213,9 @@ export function buildSession(p: CreateParams, at: number, publicUrl: string) {
 export function applyShippingRate(session: Session, rate: Stripe.ShippingRate) {
   const amount = rate.fixed_amount!.amount;
   session.shipping_cost = { amount_subtotal: amount, amount_tax: 0, amount_total: amount, shipping_rate: rate.id };
-  session.total_details = { amount_discount: 0, amount_shipping: amount, amount_tax: 0 };
-  session.amount_total = (session.amount_subtotal ?? 0) + amount;
+  const discount = session.total_details?.amount_discount ?? 0;
+  session.total_details = { amount_discount: discount, amount_shipping: amount, amount_tax: 0 };
+  session.amount_total = (session.amount_subtotal ?? 0) - discount + amount;
 }
 
 export interface PaymentDetails {
@@ -424,4 +432,74 @@ export function buildEvent(type: Stripe.Event.Type, object: unknown, at: number,
 
 export function list<T>(data: T[], url: string, hasMore = false) {
   return { object: 'list' as const, data, has_more: hasMore, url };
+}
+
+/** A coupon as created (coupons.create): percent off, duration once; `id` chosen or generated. */
+export function buildCoupon(p: Stripe.CouponCreateParams, at: number): Coupon {
+  return {
+    id: p.id ?? randomId('', 8),
+    object: 'coupon',
+    amount_off: null,
+    created: at,
+    currency: null,
+    duration: p.duration ?? 'once',
+    duration_in_months: null,
+    livemode: false,
+    max_redemptions: p.max_redemptions ?? null,
+    metadata: (p.metadata as Record<string, string> | undefined) ?? {},
+    name: p.name ?? null,
+    percent_off: p.percent_off ?? null,
+    redeem_by: null,
+    times_redeemed: 0,
+    valid: true,
+  };
+}
+
+/** A promotion code on a coupon (the pinned API version's shape: `promotion: {type: 'coupon', coupon}`). */
+export function buildPromotionCode(p: Stripe.PromotionCodeCreateParams, code: string, at: number): PromotionCode {
+  return {
+    id: randomId('promo_'),
+    object: 'promotion_code',
+    active: p.active ?? true,
+    code,
+    created: at,
+    customer: null,
+    customer_account: null,
+    expires_at: null,
+    livemode: false,
+    max_redemptions: p.max_redemptions ?? null,
+    metadata: (p.metadata as Record<string, string> | undefined) ?? {},
+    promotion: { type: 'coupon', coupon: p.promotion.coupon ?? null },
+    restrictions: { first_time_transaction: false, minimum_amount: null, minimum_amount_currency: null },
+    times_redeemed: 0,
+  };
+}
+
+/**
+ * Applies a percent-off coupon to a new session, as Checkout does: the percentage of the line items'
+ * subtotal (never of shipping), rounded to the nearest cent (half up), then shared among the lines in
+ * proportion to their amounts, whole cents, the leftover cents to the lines with the largest remainders
+ * (the first line on a tie), so the lines' discounts add up to the session's.
+ */
+export function applyPercentOff(session: Session, lines: LineItem[], percentOff: number, discount: Stripe.Checkout.Session.Discount): void {
+  const subtotal = session.amount_subtotal ?? 0;
+  const total = Math.round((subtotal * percentOff) / 100);
+  const shares = lines.map((li, i) => {
+    const exact = subtotal ? (li.amount_subtotal * total) / subtotal : 0;
+    return { i, cents: Math.floor(exact), rest: exact - Math.floor(exact) };
+  });
+  let left = total - shares.reduce((sum, x) => sum + x.cents, 0);
+  for (const x of [...shares].sort((a, b) => b.rest - a.rest || a.i - b.i)) {
+    if (left <= 0) break;
+    x.cents += 1;
+    left -= 1;
+  }
+  for (const x of shares) {
+    lines[x.i].amount_discount = x.cents;
+    lines[x.i].amount_total = lines[x.i].amount_subtotal - x.cents;
+  }
+  const shipping = session.total_details?.amount_shipping ?? 0;
+  session.discounts = [discount];
+  session.total_details = { amount_discount: total, amount_shipping: shipping, amount_tax: 0 };
+  session.amount_total = subtotal - total + shipping;
 }

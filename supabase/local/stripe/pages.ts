@@ -104,12 +104,14 @@ function summary(s: Session, priv: SessionPrivate): string {
     )
     .join('');
   const shipping = s.total_details?.amount_shipping ?? 0;
+  const discount = s.total_details?.amount_discount ?? 0;
   return `<section class="summary" aria-labelledby="pay-h">
   <h1 id="pay-h">Pay KYB</h1>
   <p class="due">${esc(money(s.amount_total ?? 0, cur))}</p>
   <ul class="lines">${lines}</ul>
   <dl class="totals">
     <div><dt>Subtotal</dt><dd>${esc(money(s.amount_subtotal ?? 0, cur))}</dd></div>
+    ${discount ? `<div class="discount"><dt>${esc(priv.discount?.code ?? 'Discount')} (${priv.discount?.percent_off}% off)</dt><dd>−${esc(money(discount, cur))}</dd></div>` : ''}
     ${s.shipping_options.length || s.shipping_address_collection ? `<div><dt>Shipping</dt><dd>${shipping === 0 ? 'Free' : esc(money(shipping, cur))}</dd></div>` : ''}
     <div class="total"><dt>Total due</dt><dd>${esc(money(s.amount_total ?? 0, cur))}</dd></div>
   </dl>

@@ -66,7 +66,12 @@ export const SESSION_CREATE: Fields<CreateSession> = {
   customer_creation: NO,
   customer_email: email,
   customer_update: NO,
-  discounts: NO,
+  discounts: arr<Stripe.Checkout.SessionCreateParams.Discount>(
+    obj<Stripe.Checkout.SessionCreateParams.Discount>({ coupon: str({ max: 5000 }), promotion_code: str({ max: 5000 }) }),
+    {
+      max: 1,
+    },
+  ),
   excluded_payment_method_types: NO,
   expand,
   expires_at: int(),
@@ -221,3 +226,47 @@ export const REFUND_LIST: Fields<Stripe.RefundListParams> = {
   expand,
   payment_intent: str({ max: 5000 }),
 };
+
+/** Coupons: percent off, duration once (what a reward is); amounts off and repeating durations are not implemented. */
+export const COUPON_CREATE: Fields<Stripe.CouponCreateParams> = {
+  amount_off: NO,
+  applies_to: NO,
+  currency: NO,
+  currency_options: NO,
+  duration: str({
+    oneOf: ['forever', 'once', 'repeating'],
+    check(v, param) {
+      if (v !== 'once') throw notImplemented(`${param}=${v}`);
+    },
+  }),
+  duration_in_months: NO,
+  expand,
+  id: str({ max: 5000 }),
+  max_redemptions: int({ min: 1 }),
+  metadata: metadata({ emptyable: true }),
+  name: str({ max: 40 }),
+  // Stripe takes a fraction (12.5); the stand-in whole percentages only.
+  percent_off: int({ min: 1, max: 100 }),
+  redeem_by: NO,
+};
+export const COUPON_RETRIEVE: Fields<Stripe.CouponRetrieveParams> = { expand };
+
+type PromotionParams = Stripe.PromotionCodeCreateParams.Promotion;
+export const PROMOTION_CODE_CREATE: Fields<Stripe.PromotionCodeCreateParams> = {
+  active: bool(),
+  code: str({
+    max: 500,
+    check(v, param) {
+      if (!/^[A-Za-z0-9-]+$/.test(v)) throw invalidRequest('Promotion codes can only contain alphanumeric characters and dashes.', param);
+    },
+  }),
+  customer: NO,
+  customer_account: NO,
+  expand,
+  expires_at: NO,
+  max_redemptions: int({ min: 1 }),
+  metadata: metadata(),
+  promotion: req(obj<PromotionParams>({ coupon: str({ max: 5000 }), type: req(str({ oneOf: ['coupon'] })) })),
+  restrictions: NO,
+};
+export const PROMOTION_CODE_RETRIEVE: Fields<Stripe.PromotionCodeRetrieveParams> = { expand };

@@ -1066,7 +1066,6 @@ export type Database = {
           content: string;
           created_at: string;
           id: string;
-          is_approved: boolean;
           is_verified_purchase: boolean;
           media: Json | null;
           product_slug: string;
@@ -1080,7 +1079,6 @@ export type Database = {
           content?: string | null;
           created_at?: string | null;
           id?: string | null;
-          is_approved?: boolean | null;
           is_verified_purchase?: boolean | null;
           media?: never;
           product_slug?: string | null;
@@ -1093,7 +1091,6 @@ export type Database = {
           content?: string | null;
           created_at?: string | null;
           id?: string | null;
-          is_approved?: boolean | null;
           is_verified_purchase?: boolean | null;
           media?: never;
           product_slug?: string | null;

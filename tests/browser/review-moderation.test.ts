@@ -264,7 +264,7 @@ describe('kyb-review-moderation', () => {
     try {
       for (const width of [420, 640, 768, 1280]) {
         await setViewport({ width, height: 800 });
-        const release = hold((url) => url.includes('/rest/v1/review_cards?'));
+        const release = hold((url) => url.includes('/rest/v1/reviews?'));
         let el: Mounted;
         try {
           el = await mount('<kyb-review-moderation></kyb-review-moderation>');

@@ -15,8 +15,6 @@ export function feedFor(slug: string, idPrefix = 'f00d0001-'): Feed {
     content: `Written by the review-feed fixture for ${slug}.`,
     reviewer_name: `Fixture Client ${n}`,
     is_verified_purchase: verified,
-    // The feed serves approved reviews only.
-    is_approved: true,
     created_at: `2025-03-0${n}T10:00:00Z`,
     media: [],
     // The first review carries the brand's reply, so builds show one (issue #10).

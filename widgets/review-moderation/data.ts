@@ -1,11 +1,11 @@
 /**
- * Review moderation data access: the view review_cards (to read) and the tables reviews, review_media,
- * review_replies and the review-media bucket (to write), as the signed-in admin. RLS is what lets an
- * admin read pending reviews and update or delete any review (migrations reviews, review_media); this
- * module only asks. Every function returns `{ok, …}` and never throws, so the element maps each failure
- * to its toast.
+ * Review moderation data access: table reviews (+ review_media) and the review-media bucket, as the
+ * signed-in admin. RLS is what lets an admin read pending reviews and update or delete any review
+ * (migrations reviews, review_media); this module only asks. Every function returns `{ok, …}` and
+ * never throws, so the element maps each failure to its toast.
  */
-import { type FeedReview, REVIEW_BUCKET } from '../../ui/reviews/model/index.ts';
+import type { Tables } from '../../supabase/types/database.ts';
+import { type FeedMedia, type FeedReply, type FeedReview, REVIEW_BUCKET } from '../../ui/reviews/model/index.ts';
 import { fileUrl } from '../core/review-file-url.ts';
 import { MSG, REVIEW_REPLY_MAX } from '../core/domain.ts';
 
@@ -15,11 +15,12 @@ export type Status = (typeof STATUSES)[number];
 export const STATUS_LABEL: Record<Status, string> = { pending: 'Pending', approved: 'Approved', all: 'All' };
 
 /**
- * A review as moderation shows it: a row of the view review_cards, which kyb-reviews and the built pages
- * draw too (FeedReview); its is_approved is what the admin's tabs filter on and the badge shows. A
- * column added to the view reaches the card here with no edit.
+ * A review as moderation shows it: the card's own row (FeedReview, the view review_cards' row, which
+ * kyb-reviews and the built pages draw too) and whether it is approved. The view has no is_approved
+ * column, which the admin's tabs filter on and the badge shows, so the rows are read from the tables
+ * (under the admin's row-level security) and shaped into that type here.
  */
-export type ModeratedReview = FeedReview;
+export type ModeratedReview = FeedReview & Pick<Tables<'reviews'>, 'is_approved'>;
 
 export interface Filter {
   status: Status;
@@ -31,6 +32,14 @@ import type { Result } from '../core/admin-gate.tsx';
 import type { KybClient } from '../core/supabase.ts';
 export type { Result };
 const fail = (error: unknown): { ok: false; error: unknown } => ({ ok: false, error });
+
+/**
+ * Every column of reviews (`*`: a column added to the table and to the view review_cards reaches the card
+ * here with no edit), the media and the reply, in the keys the card reads (`media`, `reply`: listReviews).
+ */
+const MEDIA: readonly (keyof FeedMedia)[] = ['id', 'file_path', 'file_type', 'file_size'];
+const REPLY: readonly (keyof FeedReply)[] = ['content', 'created_at', 'updated_at'];
+const COLUMNS = `*, review_media(${MEDIA.join(', ')}), review_replies(${REPLY.join(', ')})`;
 
 /** The part of postgrest-js's filter builder used here (its full generic type is too deep to carry). */
 interface EqFilter {
@@ -45,20 +54,25 @@ function filtered<Q>(query: Q, status: Status, slug: string | null): Q {
 
 /** One page, newest first, with the total matching the filter (for "Load more"). */
 export async function listReviews(sb: KybClient, f: Filter, offset: number, limit = PAGE_SIZE): Promise<Result<{ rows: ModeratedReview[]; total: number }>> {
-  const q = filtered(sb.from('review_cards').select('*', { count: 'exact' }), f.status, f.slug);
+  const q = filtered(sb.from('reviews').select(COLUMNS, { count: 'exact' }), f.status, f.slug);
   const { data, error, count } = await q
     .order('created_at', { ascending: false })
     .order('id', { ascending: true })
     .range(offset, offset + limit - 1);
   if (error) return fail(error);
-  // media and reply are the view's jsonb columns, which the generated type knows only as Json.
-  const rows = (data ?? []) as unknown as ModeratedReview[];
+  type Raw = Omit<ModeratedReview, 'media' | 'reply'> & { review_media?: FeedMedia[] | null; review_replies?: FeedReply | FeedReply[] | null };
+  const rows = ((data ?? []) as unknown as Raw[]).map(({ review_media: media, review_replies: rr, ...r }) => ({
+    ...r,
+    media: media ?? [],
+    // One-to-one (the reply's key is the review's id): PostgREST embeds an object; an array is accepted too.
+    reply: (Array.isArray(rr) ? rr[0] : rr) ?? null,
+  }));
   return { ok: true, value: { rows, total: count ?? rows.length } };
 }
 
 /** How many reviews each tab holds for the product filter (HEAD requests: counts only). */
 export async function countReviews(sb: KybClient, slug: string | null): Promise<Result<Record<Status, number>>> {
-  const answers = await Promise.all(STATUSES.map((s) => filtered(sb.from('review_cards').select('id', { count: 'exact', head: true }), s, slug)));
+  const answers = await Promise.all(STATUSES.map((s) => filtered(sb.from('reviews').select('id', { count: 'exact', head: true }), s, slug)));
   const bad = answers.find((a) => a.error);
   if (bad) return fail(bad.error);
   const [pending, approved, all] = answers.map((a) => a.count ?? 0);

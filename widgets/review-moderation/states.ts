@@ -12,7 +12,7 @@ export default {
       id: 'loading',
       title: 'The admin, the reviews on their way: Loading reviews…',
       session: 'admin',
-      hold: ['GET /rest/v1/review_cards'],
+      hold: ['GET /rest/v1/reviews'],
       ready: 'section[aria-busy="true"] [part~="status"]',
     },
     { id: 'filled', title: 'The admin: the seeded reviews', session: 'admin', ready: '[part~="review"]' },

@@ -229,20 +229,33 @@ export async function sendOrderMails(f: Fulfilment, orderId: string): Promise<bo
     .eq('order_id', orderId)
     .order('created_at');
   if (paymentsError) throw new Error(`payments read failed: ${paymentsError.message}`);
-  const sends: Promise<boolean>[] = [];
+  // One after another, in the order the money moved: a customer whose refund was applied before the payment
+  // it refunds (events arrive in any order) still reads the confirmation first, then the refund.
+  const sends: (() => Promise<boolean>)[] = [];
   const paid = (payments ?? []).filter((p) => p.status === 'paid');
   for (const p of paid) {
     const money = (compose: (o: OrderView, url: string, cents: number) => OrderMail) => (o: OrderView, url: string) => compose(o, url, p.amount_cents);
     if (p.unexpected) {
-      sends.push(mailPayment(f, orderId, 'unexpected_refund', p.id), notifyBusiness(f, orderId, 'business_unexpected', p.id, row.email, money(unexpectedPaymentMail)));
+      sends.push(
+        () => mailPayment(f, orderId, 'unexpected_refund', p.id),
+        () => notifyBusiness(f, orderId, 'business_unexpected', p.id, row.email, money(unexpectedPaymentMail)),
+      );
     } else if (p.kind === 'balance') {
-      sends.push(mailPayment(f, orderId, 'balance_receipt', p.id), notifyBusiness(f, orderId, 'business_balance', p.id, row.email, money(balancePaidMail)));
+      sends.push(
+        () => mailPayment(f, orderId, 'balance_receipt', p.id),
+        () => notifyBusiness(f, orderId, 'business_balance', p.id, row.email, money(balancePaidMail)),
+      );
     } else {
-      sends.push(mailCustomer(f, orderId, 'confirmation', '', confirmationMail), notifyBusiness(f, orderId, 'business', '', row.email, newOrderMail));
+      sends.push(
+        () => mailCustomer(f, orderId, 'confirmation', '', confirmationMail),
+        () => notifyBusiness(f, orderId, 'business', '', row.email, newOrderMail),
+      );
     }
   }
   // An unexpected payment's refund has its own e-mail above; this one is for money the order had kept.
   const refunded = (payments ?? []).filter((p) => !p.unexpected).reduce((sum, p) => sum + p.refunded_cents, 0);
-  if (refunded > 0) sends.push(mailCustomer(f, orderId, 'refund', String(refunded), refundMail));
-  return (await Promise.all(sends)).every(Boolean);
+  if (refunded > 0) sends.push(() => mailCustomer(f, orderId, 'refund', String(refunded), refundMail));
+  let allSent = true;
+  for (const send of sends) allSent = (await send()) && allSent; // a failed one does not hold back the rest
+  return allSent;
 }

@@ -3,7 +3,7 @@
  * bundles): the widgets validate with the same schema the function enforces.
  */
 import * as z from 'zod/mini';
-import { ADMIN_ORDER_TEXT, COMMERCE_TEXT, MSG } from './messages.ts';
+import { ADMIN_ORDER_TEXT, COMMERCE_TEXT, MSG, REWARDS_MESSAGES } from './messages.ts';
 import { CART_LIMITS, ORDER_STEP_STATUSES, REFUND_REASON_MAX } from './rules/commerce.ts';
 import { EMAIL_MAX, EMAIL_PATTERN, MESSAGE_MAX, NAME_MAX, NAME_MIN, PARTNERSHIP_TYPES, leadKinds } from './rules/forms.ts';
 
@@ -178,6 +178,20 @@ export const kitLaunchRequest = z.strictObject({
   onSale: z.optional(z.boolean({ error: 'onSale must be true or false' })),
 });
 export type KitLaunchRequest = z.infer<typeof kitLaunchRequest>;
+
+/**
+ * admin-rewards (docs/admin.md#rewards): an admin's correction of a card (`email`, `change` +1 or -1,
+ * `reason`); `{seen: true}` instead marks the new rewards seen (rewardsSeenRequest).
+ */
+export const rewardsAdjustRequest = z.strictObject({
+  email,
+  change: z.union([z.literal(1), z.literal(-1)], { error: REWARDS_MESSAGES.changeInvalid }),
+  reason: requiredText(500, REWARDS_MESSAGES.reasonRequired),
+});
+export type RewardsAdjustRequest = z.infer<typeof rewardsAdjustRequest>;
+export const rewardsSeenRequest = z.strictObject({ seen: z.literal(true) });
+/** admin-rewards' answer: the card's visit count after a correction, or how many rewards were marked seen. */
+export type RewardsAdjustResult = { email: string; visits: number; codesIssued: number } | { seen: number };
 
 /** kit-launch's answer: whether the product is on sale, and its launch e-mails by status. */
 export interface KitLaunchState {

@@ -707,4 +707,20 @@ export const REWARDS_MESSAGES = {
   notANotification: 'The body is not an Acuity appointment notification.',
   /** acuity-webhook: Acuity could not be read (down, or it answered what is not an appointment): Acuity sends again. */
   acuityUnavailable: 'Acuity could not be read. Try again later.',
+  /** admin-rewards: a correction from anyone but an admin. */
+  adminOnly: 'Only an admin can correct a rewards card.',
+  /** admin-rewards: a take-back on a card with no punch (rewards_adjust refuses it). */
+  noPunchToTakeBack: 'This card has no punch to take back.',
+  /** admin-rewards: a correction without its reason. */
+  reasonRequired: 'Give a reason for the correction.',
+  /** admin-rewards: a change other than one punch added or taken back. */
+  changeInvalid: 'A correction adds or takes back one punch.',
+  /** /admin/rewards: the correction was saved (the card's new count follows). */
+  adjusted: (visits: number) => `Saved. The card now has ${visits} ${visits === 1 ? 'visit' : 'visits'}.`,
+  /** /admin/rewards: the new rewards were marked seen. */
+  seen: 'Marked as seen.',
+  /** /admin/rewards and /account: the rewards could not be read. */
+  loadFailed: 'Your rewards could not be loaded. Please refresh the page.',
+  /** /admin/rewards: a correction or the mark as seen failed for another reason. */
+  saveFailed: 'That did not save. Please try again.',
 } as const;

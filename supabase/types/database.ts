@@ -810,6 +810,7 @@ export type Database = {
       };
       reward_codes: {
         Row: {
+          admin_seen_at: string | null;
           code: string;
           earned_at_visit: number;
           email: string;
@@ -824,6 +825,7 @@ export type Database = {
         };
         ComputedFields: never;
         Insert: {
+          admin_seen_at?: string | null;
           code: string;
           earned_at_visit: number;
           email: string;
@@ -837,6 +839,7 @@ export type Database = {
           used_at?: string | null;
         };
         Update: {
+          admin_seen_at?: string | null;
           code?: string;
           earned_at_visit?: number;
           email?: string;
@@ -1085,6 +1088,16 @@ export type Database = {
           reviewer_name?: string | null;
           title?: string | null;
         };
+        Relationships: [];
+      };
+      rewards_members: {
+        Row: {
+          email: string;
+          first_name: string | null;
+          last_change_at: string | null;
+          visits: number | null;
+        };
+        ComputedFields: never;
         Relationships: [];
       };
     };

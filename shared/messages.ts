@@ -721,6 +721,16 @@ export const REWARDS_MESSAGES = {
   seen: 'Marked as seen.',
   /** /admin/rewards and /account: the rewards could not be read. */
   loadFailed: 'Your rewards could not be loaded. Please refresh the page.',
+  /** The card's history, one line per row of `punches` by its reason (/account and /admin/rewards). */
+  history: {
+    visit: 'Visit',
+    canceled: 'Punch taken back: the appointment was canceled',
+    no_show: 'Punch taken back: the appointment was marked a no-show',
+    rescheduled: 'Punch taken back: the appointment was moved to a later date',
+    email_changed: 'Punch taken back: the appointment now names another e-mail address',
+    admin_add: 'Punch added by the studio',
+    admin_take_back: 'Punch taken back by the studio',
+  },
   /** /admin/rewards: a correction or the mark as seen failed for another reason. */
   saveFailed: 'That did not save. Please try again.',
 } as const;

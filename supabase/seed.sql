@@ -635,7 +635,7 @@ on conflict (bucket_id, name) do nothing;
 --   keisha.williams@example.com  3 visits (mid-card, New Friend), an appointment coming
 --   nia.campbell@example.com     5 visits, the 10% code issued (a reward ready; new to the admin)
 --   tariq.brown@example.com      4 visits, the 4th taken back (canceled after the fact): 3
---   amara.johnson@example.com    7 visits (Loyal Client), the 10% code used on order 1001
+--   amara.johnson@example.com    7 visits (Loyal Client), the 10% code used on order 1004
 -- Acuity ids from 900001 up, far from the local Acuity's own (which count from 1). The coming
 -- appointment's confirmation page has the shape of Acuity's client page; it leads nowhere locally.
 insert into public.bookings (acuity_id, email, first_name, appointment_type, appointment_type_id, calendar_id, starts_at, ends_at, canceled, no_show, confirmation_page, first_seen_at, synced_at) values
@@ -675,8 +675,8 @@ select 'tariq.brown@example.com', 900024, -1, 'canceled', '2026-10-08 09:00:00+0
  where (select count(*) from public.punches x where x.booking_id = 900024) = 1;
 
 -- The codes their cards earned: Nia's new to the admin (the admin nav's "1 new"), Amara's used on her
--- paid order 1001 and seen.
+-- paid order 1004 (not 1001: tests/backend/grants.test.ts deletes and puts back the first order) and seen.
 insert into public.reward_codes (code, email, earned_at_visit, percent_off, status, order_id, issued_at, used_at, admin_seen_at) values
   ('KYB-5EED0000A005', 'nia.campbell@example.com', 5, 10, 'issued', null, '2026-11-17 16:30:00+00', null, null),
-  ('KYB-5EED0000C005', 'amara.johnson@example.com', 5, 10, 'used', '5eed0006-0000-4000-8000-000000000001', '2025-08-19 16:30:00+00', '2025-09-14 15:22:00+00', '2025-08-20 09:00:00+00')
+  ('KYB-5EED0000C005', 'amara.johnson@example.com', 5, 10, 'used', '5eed0006-0000-4000-8000-000000000004', '2025-08-19 16:30:00+00', '2025-11-18 12:12:00+00', '2025-08-20 09:00:00+00')
 on conflict (email, earned_at_visit) do nothing;

@@ -105,8 +105,14 @@ describe('admin-rewards: the business corrects a card', () => {
       status: 400,
       body: { error: REWARDS_MESSAGES.noPunchToTakeBack, field: 'change' },
     });
-    expect(await invoke({ email: 'nia.campbell@example.com', change: 1, reason: '   ' })).toMatchObject({ status: 400, body: { error: REWARDS_MESSAGES.reasonRequired, field: 'reason' } });
-    expect(await invoke({ email: 'nia.campbell@example.com', change: 2, reason: 'two' })).toMatchObject({ status: 400, body: { error: REWARDS_MESSAGES.changeInvalid, field: 'change' } });
+    expect(await invoke({ email: 'nia.campbell@example.com', change: 1, reason: '   ' })).toMatchObject({
+      status: 400,
+      body: { error: REWARDS_MESSAGES.reasonRequired, field: 'reason' },
+    });
+    expect(await invoke({ email: 'nia.campbell@example.com', change: 2, reason: 'two' })).toMatchObject({
+      status: 400,
+      body: { error: REWARDS_MESSAGES.changeInvalid, field: 'change' },
+    });
     expect(await invoke({ email: 'not an address', change: 1, reason: 'x' })).toMatchObject({ status: 400, body: { field: 'email' } });
     expect(await invoke({ email: 'nia.campbell@example.com', change: 1, reason: 'x', by: adminId })).toMatchObject({ status: 400 });
     expect(await count()).toBe(n);

@@ -152,12 +152,12 @@ describe('kyb-admin-rewards', () => {
     assert(text(row).includes('3 visits · New Friend'), text(row));
     const before = Number((await waitFor(() => count.shadowRoot?.querySelector('[part~="count"]') ?? count.shadowRoot, 'count')).textContent?.match(/\d+/)?.[0] ?? 0);
 
-    row.querySelector<HTMLButtonElement>('[part~="history-toggle"]')!.click();
+    (row.querySelector('[part~="history-toggle"]') as HTMLButtonElement).click();
     await waitFor(() => row.querySelectorAll('[part~="history-row"]').length === 3, 'three punches');
-    const save = row.querySelector<HTMLButtonElement>('[part~="save"]')!;
+    const save = row.querySelector('[part~="save"]') as HTMLButtonElement;
     save.click();
     await waitFor(() => text(row.querySelector('[part~="adjust"] [part~="error"]')) === REWARDS_MESSAGES.reasonRequired, 'a reason is required');
-    const reason = row.querySelector<HTMLInputElement>('input[name="reason"]')!;
+    const reason = row.querySelector('input[name="reason"]') as HTMLInputElement;
     await type(reason, 'Walk-in, not booked');
     save.click();
     await waitFor(() => text(row.querySelector('[part~="adjust-status"]')) === REWARDS_MESSAGES.adjusted(4), 'saved: 4 visits');
@@ -169,7 +169,7 @@ describe('kyb-admin-rewards', () => {
     await waitFor(() => Number(count.shadowRoot?.querySelector('[part~="count"]')?.getAttribute('data-count')) === before + 1, 'the nav counts it');
 
     const row2 = await waitFor(() => $(el, `[part~="member"][data-email="${member.email}"]`), 'the member again');
-    if (row2.querySelector('[part~="history-toggle"]')!.getAttribute('aria-expanded') !== 'true') row2.querySelector<HTMLButtonElement>('[part~="history-toggle"]')!.click();
+    if (row2.querySelector('[part~="history-toggle"]')!.getAttribute('aria-expanded') !== 'true') (row2.querySelector('[part~="history-toggle"]') as HTMLButtonElement).click();
     // Newest first: the two corrections above the fixture's three.
     const added = await waitFor(() => {
       const rows = [...row2.querySelectorAll('[part~="history-row"][data-reason="admin_add"]')];

@@ -71,7 +71,7 @@ describe('kyb-rewards-card', () => {
     const el = await mount('<kyb-rewards-card detail="full"></kyb-rewards-card>');
     await card(el);
     equal($$(el, 'svg [data-punched]').length, 3);
-    assert(text($(el, '[part~="tier"]')).startsWith('New Friend · 3 visits (1-3 visits)'), text($(el, '[part~="tier"]')));
+    assert(text($(el, '[part~="tier"]')).startsWith('New Friend: 3 visits (1-3 visits)'), text($(el, '[part~="tier"]')));
     equal(text($(el, '[part~="next"]')), '2 more visits to your next reward: 10% off.');
     const manage = $(el, '[part~="manage"]') as HTMLAnchorElement;
     equal(text(manage), 'Reschedule or cancel');
@@ -115,7 +115,7 @@ describe('kyb-rewards-card', () => {
     const back = $(el, '[part~="history-row"][data-reason="canceled"]');
     assert(back, 'the canceled visit');
     assert(text(back).startsWith('−1Punch taken back: the appointment was canceled'), text(back));
-    assert(text(back).includes('Loc Retwist · Oct 6, 2026'), 'the appointment it was');
+    assert(text(back).includes('Loc Retwist, Oct 6, 2026'), 'the appointment it was');
   });
 
   it('fits a 320 px phone', async () => {
@@ -149,7 +149,7 @@ describe('kyb-admin-rewards', () => {
     const visitsListed = $$(el, '[part~="member"]').map((m) => Number(m.dataset.visits));
     equal(JSON.stringify(visitsListed), JSON.stringify([...visitsListed].sort((a, b) => b - a)), 'most visits first');
     const row = await waitFor(() => $(el, `[part~="member"][data-email="${member.email}"]`), 'the member');
-    assert(text(row).includes('3 visits · New Friend'), text(row));
+    assert(text(row).includes('3 visits, New Friend'), text(row));
     const before = Number((await waitFor(() => count.shadowRoot?.querySelector('[part~="count"]') ?? count.shadowRoot, 'count')).textContent?.match(/\d+/)?.[0] ?? 0);
 
     (row.querySelector('[part~="history-toggle"]') as HTMLButtonElement).click();

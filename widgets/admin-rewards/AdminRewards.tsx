@@ -121,7 +121,7 @@ function Panel({ host }: AdminPanelProps) {
                     </span>
                     <span className="ar__visits">
                       {m.visits} {m.visits === 1 ? 'visit' : 'visits'}
-                      <span className="ar__muted"> · {tier?.name ?? 'No tier yet'}</span>
+                      <span className="ar__muted">, {tier?.name ?? 'no tier yet'}</span>
                     </span>
                     <button
                       type="button"

@@ -29,7 +29,7 @@ export function History({ punches, bookings, empty }: { punches: readonly Punch[
               <span className="rh__label">{label}</span>
               {booking ? (
                 <span className="rh__detail">
-                  {booking.appointment_type || 'Appointment'} · {day(booking.starts_at)}
+                  {booking.appointment_type || 'Appointment'}, {day(booking.starts_at)}
                 </span>
               ) : null}
               {p.note ? <span className="rh__detail">“{p.note}”</span> : null}

@@ -89,8 +89,7 @@ export function RewardsCard({ detail }: RewardsCardProps) {
             <p className="rc__tier" part="tier">
               <span className="rc__tier-name">{tier.name}</span>
               <span className="rc__muted">
-                {' '}
-                · {visitsWord(visits)} ({rewardsTierRange(tier)})
+                : {visitsWord(visits)} ({rewardsTierRange(tier)})
               </span>
               <span className="rc__perk">{REWARDS_TIER_PERKS[tier.name]}</span>
             </p>
@@ -141,7 +140,7 @@ export function RewardsCard({ detail }: RewardsCardProps) {
                 {upcoming.map((b) => (
                   <li key={b.acuity_id} className="rc__appointment">
                     <span>
-                      <strong>{b.appointment_type || 'Appointment'}</strong> · {APPOINTMENT(new Date(b.starts_at))}
+                      <strong>{b.appointment_type || 'Appointment'}</strong>, {APPOINTMENT(new Date(b.starts_at))}
                     </span>
                     {b.confirmation_page ? (
                       <a className="rc__link" part="manage" href={b.confirmation_page} target="_blank" rel="noopener">

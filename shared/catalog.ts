@@ -395,6 +395,13 @@ export const REWARDS_TIERS: readonly { name: string; min: number; max: number | 
   { name: 'Hair Family', min: 8, max: 12 },
   { name: 'Crown Royalty', min: 13, max: null },
 ];
+/** What each tier means: /rewards' tiers and the member's card (kyb-rewards-card) say it. */
+export const REWARDS_TIER_PERKS: Record<string, string> = {
+  'New Friend': 'Welcome to the family: your card, your first punches and our care guides.',
+  'Loyal Client': 'Priority booking windows and a complimentary herbal rinse once a season.',
+  'Hair Family': 'A free studio add-on every fourth visit and early access to new products.',
+  'Crown Royalty': 'Our thanks in full: first pick of appointments, gifts and invitations to studio events.',
+};
 /** The rewards tier for a visit count, or null before the first visit. */
 export function rewardsTierFor(visits: number) {
   return REWARDS_TIERS.find((t) => visits >= t.min && (t.max === null || visits <= t.max)) ?? null;

@@ -191,6 +191,20 @@ export const kitLaunchRequest = z.strictObject({
 });
 export type KitLaunchRequest = z.infer<typeof kitLaunchRequest>;
 
+/**
+ * admin-rewards (docs/admin.md#rewards): an admin's correction of a card (`email`, `change` +1 or -1,
+ * `reason`); `{seen: true}` instead marks the new rewards seen (rewardsSeenRequest).
+ */
+export const rewardsAdjustRequest = z.strictObject({
+  email,
+  change: z.union([z.literal(1), z.literal(-1)], { error: REWARDS_MESSAGES.changeInvalid }),
+  reason: requiredText(500, REWARDS_MESSAGES.reasonRequired),
+});
+export type RewardsAdjustRequest = z.infer<typeof rewardsAdjustRequest>;
+export const rewardsSeenRequest = z.strictObject({ seen: z.literal(true) });
+/** admin-rewards' answer: the card's visit count after a correction, or how many rewards were marked seen. */
+export type RewardsAdjustResult = { email: string; visits: number; codesIssued: number } | { seen: number };
+
 /** kit-launch's answer: whether the product is on sale, and its launch e-mails by status. */
 export interface KitLaunchState {
   product: 'diy-kit';

@@ -718,4 +718,30 @@ export const REWARDS_MESSAGES = {
   codeHint: 'Optional. Your code from the rewards card, like KYB-1A2B3C4D5E6F.',
   /** The receipt's line (order page, e-mails) and the Stripe promotion code's coupon name. */
   discountLine: (code: string | null, percentOff?: number) => `Reward${code ? ` ${code}` : ''}${percentOff ? ` (${percentOff}% off)` : ''}`,
+  /** admin-rewards: a correction from anyone but an admin. */
+  adminOnly: 'Only an admin can correct a rewards card.',
+  /** admin-rewards: a take-back on a card with no punch (rewards_adjust refuses it). */
+  noPunchToTakeBack: 'This card has no punch to take back.',
+  /** admin-rewards: a correction without its reason. */
+  reasonRequired: 'Give a reason for the correction.',
+  /** admin-rewards: a change other than one punch added or taken back. */
+  changeInvalid: 'A correction adds or takes back one punch.',
+  /** /admin/rewards: the correction was saved (the card's new count follows). */
+  adjusted: (visits: number) => `Saved. The card now has ${visits} ${visits === 1 ? 'visit' : 'visits'}.`,
+  /** /admin/rewards: the new rewards were marked seen. */
+  seen: 'Marked as seen.',
+  /** /admin/rewards and /account: the rewards could not be read. */
+  loadFailed: 'Your rewards could not be loaded. Please refresh the page.',
+  /** The card's history, one line per row of `punches` by its reason (/account and /admin/rewards). */
+  history: {
+    visit: 'Visit',
+    canceled: 'Punch taken back: the appointment was canceled',
+    no_show: 'Punch taken back: the appointment was marked a no-show',
+    rescheduled: 'Punch taken back: the appointment was moved to a later date',
+    email_changed: 'Punch taken back: the appointment now names another e-mail address',
+    admin_add: 'Punch added by the studio',
+    admin_take_back: 'Punch taken back by the studio',
+  },
+  /** /admin/rewards: a correction or the mark as seen failed for another reason. */
+  saveFailed: 'That did not save. Please try again.',
 } as const;

@@ -17,6 +17,10 @@ export const ADMIN_PAGES = {
     title: 'Inbox',
     description: 'Read and triage what visitors send: partnership inquiries, beta requests, opt-ins and subscriptions.',
   },
+  '/admin/rewards': {
+    title: 'Rewards',
+    description: 'See the rewards cards: new rewards issued, members by visits and tier, each visit, and corrections with a reason.',
+  },
   '/admin/reviews': {
     title: 'Review Moderation',
     description: 'Approve or delete the product reviews customers submit.',

@@ -18,6 +18,7 @@ import { AdminInbox } from './pages/AdminInbox.tsx';
 import { AdminLaunch } from './pages/AdminLaunch.tsx';
 import { AdminOrders } from './pages/AdminOrders.tsx';
 import { AdminReviews } from './pages/AdminReviews.tsx';
+import { AdminRewards } from './pages/AdminRewards.tsx';
 import { Beta } from './pages/Beta.tsx';
 import { BetaTester } from './pages/BetaTester.tsx';
 import { Blog } from './pages/Blog.tsx';
@@ -445,6 +446,7 @@ export const ROUTES: readonly Route[] = [
   adminRoute('/admin/orders', AdminOrders),
   adminRoute('/admin/launch', AdminLaunch),
   adminRoute('/admin/inbox', AdminInbox),
+  adminRoute('/admin/rewards', AdminRewards),
   adminRoute('/admin/gallery', AdminGallery),
   adminRoute('/admin/reviews', AdminReviews),
   adminRoute('/admin/embed', AdminEmbed),

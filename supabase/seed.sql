@@ -1,7 +1,8 @@
 -- Seed data for local development and tests (`npm start`, tests/support/global-setup.ts) and for
 -- `supabase db reset` on a Supabase CLI project. Runs once, as the database owner, after the migrations.
 --
--- Accounts (all e-mail confirmed; sign in with e-mail + password):
+-- Accounts (all e-mail confirmed; sign in with e-mail + password; four customers also have a rewards card
+-- in one state each: "rewards" below):
 --   admin@kyb.local              / kyb-admin-2025      app_metadata.role = admin (gallery, moderation)
 --   amara.johnson@example.com    / kyb-customer-2025
 --   keisha.williams@example.com  / kyb-customer-2025
@@ -624,3 +625,58 @@ from (values
   ('bundle/sticker-book.pdf', 1536204, timestamptz '2025-08-01 09:05:00+00')
 ) as o (name, size, at)
 on conflict (bucket_id, name) do nothing;
+
+-- ---------------------------------------------------------------- rewards
+-- One seeded customer in each state of the rewards card (docs/rewards.md#what-the-member-sees; the states
+-- catalogue's rewards sessions, supabase/local/admin-credentials.ts REWARDS_CREDENTIALS), as the
+-- acuity-webhook function and the rewards-punches job would have left them: each past booking that counts
+-- has its `visit` punch, a canceled one its punch taken back, and each marker reached its code, so the job
+-- finds nothing to do. amara.okafor@gmail.com (the playground's member, not seeded) has no visit yet.
+--   keisha.williams@example.com  3 visits (mid-card, New Friend), an appointment coming
+--   nia.campbell@example.com     5 visits, the 10% code issued (a reward ready; new to the admin)
+--   tariq.brown@example.com      4 visits, the 4th taken back (canceled after the fact): 3
+--   amara.johnson@example.com    7 visits (Loyal Client), the 10% code used on order 1004
+-- Acuity ids from 900001 up, far from the local Acuity's own (which count from 1). The coming
+-- appointment's confirmation page has the shape of Acuity's client page; it leads nowhere locally.
+insert into public.bookings (acuity_id, email, first_name, appointment_type, appointment_type_id, calendar_id, starts_at, ends_at, canceled, no_show, confirmation_page, first_seen_at, synced_at) values
+  (900001, 'keisha.williams@example.com', 'Keisha', 'Loc Retwist', 1, 1, '2026-08-04 14:00:00+00', '2026-08-04 15:30:00+00', false, false, null, '2026-07-20 10:00:00+00', '2026-08-04 16:00:00+00'),
+  (900002, 'keisha.williams@example.com', 'Keisha', 'Loc Retwist', 1, 1, '2026-09-15 14:00:00+00', '2026-09-15 15:30:00+00', false, false, null, '2026-09-01 10:00:00+00', '2026-09-15 16:00:00+00'),
+  (900003, 'keisha.williams@example.com', 'Keisha', 'Scalp Detox and Style', 2, 1, '2026-10-27 15:00:00+00', '2026-10-27 16:15:00+00', false, false, null, '2026-10-10 10:00:00+00', '2026-10-27 17:00:00+00'),
+  (900004, 'keisha.williams@example.com', 'Keisha', 'Loc Retwist', 1, 1, '2030-01-15 15:00:00+00', '2030-01-15 16:30:00+00', false, false,
+   'https://kyb.as.me/schedule.php?action=appt&id%5B%5D=seed900004', '2026-11-20 10:00:00+00', '2026-11-20 10:00:00+00'),
+  (900011, 'nia.campbell@example.com', 'Nia', 'Loc Retwist', 1, 1, '2026-05-05 14:00:00+00', '2026-05-05 15:30:00+00', false, false, null, '2026-05-01 10:00:00+00', '2026-05-05 16:00:00+00'),
+  (900012, 'nia.campbell@example.com', 'Nia', 'Loc Retwist', 1, 1, '2026-06-16 14:00:00+00', '2026-06-16 15:30:00+00', false, false, null, '2026-06-01 10:00:00+00', '2026-06-16 16:00:00+00'),
+  (900013, 'nia.campbell@example.com', 'Nia', 'Loc Retwist', 1, 1, '2026-07-28 14:00:00+00', '2026-07-28 15:30:00+00', false, false, null, '2026-07-10 10:00:00+00', '2026-07-28 16:00:00+00'),
+  (900014, 'nia.campbell@example.com', 'Nia', 'Braid Takedown', 3, 1, '2026-09-08 14:00:00+00', '2026-09-08 15:00:00+00', false, false, null, '2026-09-01 10:00:00+00', '2026-09-08 16:00:00+00'),
+  (900015, 'nia.campbell@example.com', 'Nia', 'Loc Retwist', 1, 1, '2026-11-17 14:00:00+00', '2026-11-17 15:30:00+00', false, false, null, '2026-11-01 10:00:00+00', '2026-11-17 16:00:00+00'),
+  (900021, 'tariq.brown@example.com', 'Tariq', 'Starter Locs', 4, 1, '2026-06-02 13:00:00+00', '2026-06-02 16:00:00+00', false, false, null, '2026-05-20 10:00:00+00', '2026-06-02 17:00:00+00'),
+  (900022, 'tariq.brown@example.com', 'Tariq', 'Loc Retwist', 1, 1, '2026-07-14 13:00:00+00', '2026-07-14 14:30:00+00', false, false, null, '2026-07-01 10:00:00+00', '2026-07-14 15:00:00+00'),
+  (900023, 'tariq.brown@example.com', 'Tariq', 'Loc Retwist', 1, 1, '2026-08-25 13:00:00+00', '2026-08-25 14:30:00+00', false, false, null, '2026-08-10 10:00:00+00', '2026-08-25 15:00:00+00'),
+  (900024, 'tariq.brown@example.com', 'Tariq', 'Loc Retwist', 1, 1, '2026-10-06 13:00:00+00', '2026-10-06 14:30:00+00', true, false, null, '2026-09-20 10:00:00+00', '2026-10-08 09:00:00+00'),
+  (900031, 'amara.johnson@example.com', 'Amara', 'Loc Retwist', 1, 1, '2025-03-04 14:00:00+00', '2025-03-04 15:30:00+00', false, false, null, '2025-02-20 10:00:00+00', '2025-03-04 16:00:00+00'),
+  (900032, 'amara.johnson@example.com', 'Amara', 'Loc Retwist', 1, 1, '2025-04-15 14:00:00+00', '2025-04-15 15:30:00+00', false, false, null, '2025-04-01 10:00:00+00', '2025-04-15 16:00:00+00'),
+  (900033, 'amara.johnson@example.com', 'Amara', 'Scalp Detox and Style', 2, 1, '2025-05-27 14:00:00+00', '2025-05-27 15:15:00+00', false, false, null, '2025-05-10 10:00:00+00', '2025-05-27 16:00:00+00'),
+  (900034, 'amara.johnson@example.com', 'Amara', 'Loc Retwist', 1, 1, '2025-07-08 14:00:00+00', '2025-07-08 15:30:00+00', false, false, null, '2025-07-01 10:00:00+00', '2025-07-08 16:00:00+00'),
+  (900035, 'amara.johnson@example.com', 'Amara', 'Loc Retwist', 1, 1, '2025-08-19 14:00:00+00', '2025-08-19 15:30:00+00', false, false, null, '2025-08-01 10:00:00+00', '2025-08-19 16:00:00+00'),
+  (900036, 'amara.johnson@example.com', 'Amara', 'Loc Retwist', 1, 1, '2025-09-30 14:00:00+00', '2025-09-30 15:30:00+00', false, false, null, '2025-09-15 10:00:00+00', '2025-09-30 16:00:00+00'),
+  (900037, 'amara.johnson@example.com', 'Amara', 'Loc Retwist', 1, 1, '2025-11-11 14:00:00+00', '2025-11-11 15:30:00+00', false, false, null, '2025-11-01 10:00:00+00', '2025-11-11 16:00:00+00')
+on conflict (acuity_id) do nothing;
+
+-- The punches: one `visit` an hour after each appointment that counts ended; Tariq's 4th taken back when
+-- Acuity said it was canceled. Only when this address has none yet (punches have no natural key).
+insert into public.punches (email, booking_id, change, reason, created_at)
+select b.email, b.acuity_id, 1, 'visit', b.ends_at + interval '1 hour'
+  from public.bookings b
+ where b.acuity_id between 900001 and 900099 and b.ends_at < '2030-01-01'
+   and not exists (select 1 from public.punches x where x.booking_id = b.acuity_id)
+ order by b.acuity_id;
+insert into public.punches (email, booking_id, change, reason, created_at)
+select 'tariq.brown@example.com', 900024, -1, 'canceled', '2026-10-08 09:00:00+00'
+ where (select count(*) from public.punches x where x.booking_id = 900024) = 1;
+
+-- The codes their cards earned: Nia's new to the admin (the admin nav's "1 new"), Amara's used on her
+-- paid order 1004 (not 1001: tests/backend/grants.test.ts deletes and puts back the first order) and seen.
+insert into public.reward_codes (code, email, earned_at_visit, percent_off, status, order_id, issued_at, used_at, admin_seen_at) values
+  ('KYB-5EED0000A005', 'nia.campbell@example.com', 5, 10, 'issued', null, '2026-11-17 16:30:00+00', null, null),
+  ('KYB-5EED0000C005', 'amara.johnson@example.com', 5, 10, 'used', '5eed0006-0000-4000-8000-000000000004', '2025-08-19 16:30:00+00', '2025-11-18 12:12:00+00', '2025-08-20 09:00:00+00')
+on conflict (email, earned_at_visit) do nothing;

@@ -21,7 +21,7 @@ export function localBackend(): Plugin {
     apply: 'serve',
     async configureServer(server) {
       const { serve } = await import('../../supabase/local/server.ts');
-      const { ADMIN_CREDENTIALS, CUSTOMER_CREDENTIALS, MEMBER_CREDENTIALS } = await import('../../supabase/local/admin-credentials.ts');
+      const { ADMIN_CREDENTIALS, CUSTOMER_CREDENTIALS, MEMBER_CREDENTIALS, REWARDS_CREDENTIALS } = await import('../../supabase/local/admin-credentials.ts');
       const { authStorageKey } = await import('../../shared/storage.ts');
       const s = await serve({ port: Number(process.env.KYB_BACKEND_PORT ?? 0), config: { autoconfirm: process.env.AUTH_AUTOCONFIRM !== 'false' } });
       backend = { url: s.url, anonKey: s.stack.config.anonKey, close: s.close };
@@ -41,8 +41,17 @@ export function localBackend(): Plugin {
         }
         if (path !== '/__kyb/session') return next();
         const as = new URL(req.url ?? '/', 'http://x').searchParams.get('as');
-        const who = as === 'admin' ? ADMIN_CREDENTIALS : as === 'member' ? MEMBER_CREDENTIALS : as === 'customer' ? CUSTOMER_CREDENTIALS : null;
-        if (!who) return void res.writeHead(400, { 'content-type': 'text/plain' }).end('as=member|customer|admin');
+        const who =
+          as === 'admin'
+            ? ADMIN_CREDENTIALS
+            : as === 'member'
+              ? MEMBER_CREDENTIALS
+              : as === 'customer'
+                ? CUSTOMER_CREDENTIALS
+                : as && Object.hasOwn(REWARDS_CREDENTIALS, as)
+                  ? REWARDS_CREDENTIALS[as as keyof typeof REWARDS_CREDENTIALS]
+                  : null;
+        if (!who) return void res.writeHead(400, { 'content-type': 'text/plain' }).end('as=member|customer|admin|rewards-mid|rewards-ready|rewards-taken-back');
         void (async () => {
           let r = await auth('token?grant_type=password', who);
           if (!r.ok && who === MEMBER_CREDENTIALS) {

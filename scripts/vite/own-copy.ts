@@ -46,4 +46,8 @@ export const ownReviewsCopies = (): Plugin[] => [
   // kyb-order writes amounts (shared/money.ts) as the configurator does: its own copy (0.3 kB), not a
   // common chunk of its own.
   ownCopy('order', /[\\/]widgets[\\/]order[\\/]/, /[\\/]widgets[\\/]core[\\/](domain\.ts|commerce\.tsx)$|[\\/]shared[\\/](orders|money|cart)\.ts$/),
+  // kyb-admin-rewards (an admin's page) draws a member's history as the member's card does: its own copy
+  // of the history and its reader (pure), not one more common chunk (the two do not share a page, and the
+  // chunk names' hashes hold 64 chunks at most).
+  ownCopy('admin-rewards', /[\\/]widgets[\\/]admin-rewards[\\/]/, /[\\/]widgets[\\/]rewards-card[\\/](History\.tsx|data\.ts)$/),
 ];

@@ -23,11 +23,3 @@ export const MEMBER_BENEFITS: { icon: IconName; title: string; text: string }[] 
   { icon: 'gift', title: 'Birthday treat', text: 'A little something from us in your birthday month.' },
   { icon: 'sparkle', title: 'Early access', text: 'First look at new loc colors, kits and digital tools.' },
 ];
-
-/** What each tier means (tier names and visit ranges from catalog.ts REWARDS_TIERS). */
-export const TIER_PERKS: Record<string, string> = {
-  'New Friend': 'Welcome to the family: your card, your first punches and our care guides.',
-  'Loyal Client': 'Priority booking windows and a complimentary herbal rinse once a season.',
-  'Hair Family': 'A free studio add-on every fourth visit and early access to new products.',
-  'Crown Royalty': 'Our thanks in full: first pick of appointments, gifts and invitations to studio events.',
-};

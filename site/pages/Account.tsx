@@ -2,7 +2,7 @@
 /** @jsxImportSource preact */
 /**
  * My Account (docs/accounts.md#account-page): <kyb-account> (signed-in only; it redirects visitors to /),
- * then the customer's orders, <kyb-order of="account"> (docs/commerce.md#order-pages). Not indexed.
+ * then the member's rewards card, <kyb-rewards-card detail="full"> (docs/rewards.md#what-the-member-sees), then the customer's orders, <kyb-order of="account"> (docs/commerce.md#order-pages). Not indexed.
  */
 import { Fallback, Section } from '../components/ui.tsx';
 
@@ -21,6 +21,13 @@ export function Account() {
             </p>
           </Fallback>
         </kyb-account>
+        <div class="account-rewards">
+          <kyb-rewards-card detail="full">
+            <Fallback class="fallback-only card card--padded">
+              <p>Your rewards card, your visits and your upcoming appointments show here once you are signed in (JavaScript is required).</p>
+            </Fallback>
+          </kyb-rewards-card>
+        </div>
         <div class="account-orders">
           <kyb-order of="account">
             <Fallback class="fallback-only card card--padded">

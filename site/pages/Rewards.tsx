@@ -1,10 +1,10 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource preact */
-/** Rewards (docs/pages.md#rewards): loyalty card image, four tiers, three steps, three member benefits. */
-import { REWARDS_TIERS, rewardsTierRange } from '../../shared/catalog.ts';
+/** Rewards (docs/pages.md#rewards): the example loyalty card (a member's own, signed in: <kyb-rewards-card>), four tiers, three steps, three member benefits. */
+import { REWARDS_TIER_PERKS, REWARDS_TIERS, rewardsTierRange } from '../../shared/catalog.ts';
 import { BookLink, Feature, Hero, Section } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
-import { CARD_RULE_TEXT, EXAMPLE_CARD_TEXT, MEMBER_BENEFITS, REWARDS_STEPS, TIER_PERKS } from '../content/rewards.ts';
+import { CARD_RULE_TEXT, EXAMPLE_CARD_TEXT, MEMBER_BENEFITS, REWARDS_STEPS } from '../content/rewards.ts';
 import { LoyaltyCardImage, Steps } from './sections.tsx';
 
 export function Rewards() {
@@ -19,13 +19,16 @@ export function Rewards() {
       />
 
       <Section id="card" title="Your rewards card" center>
-        <div class="split split--media">
-          <LoyaltyCardImage class="loyalty-card" />
-          <div class="prose">
-            <p>{CARD_RULE_TEXT}</p>
-            <p>In the example card, {EXAMPLE_CARD_TEXT}. Punches are earned automatically after each completed service, so there is nothing to carry or stamp.</p>
+        {/* Signed in, the member's own card replaces the example in place (docs/rewards.md#what-the-member-sees). */}
+        <kyb-rewards-card detail="card">
+          <div class="split split--media">
+            <LoyaltyCardImage class="loyalty-card" />
+            <div class="prose">
+              <p>{CARD_RULE_TEXT}</p>
+              <p>In the example card, {EXAMPLE_CARD_TEXT}. Punches are earned automatically after each completed service, so there is nothing to carry or stamp.</p>
+            </div>
           </div>
-        </div>
+        </kyb-rewards-card>
       </Section>
 
       <Section id="tiers" tone="sand" title="Four tiers, one family" center>
@@ -37,7 +40,7 @@ export function Rewards() {
               </span>
               <h3>{t.name}</h3>
               <p class="tier__range">{rewardsTierRange(t)}</p>
-              <p>{TIER_PERKS[t.name]}</p>
+              <p>{REWARDS_TIER_PERKS[t.name]}</p>
             </li>
           ))}
         </ol>

@@ -10,11 +10,12 @@ import { BUSINESS } from '../../shared/business.ts';
 import { ExtLink, Fallback, Img, PhoneLink, StarScale } from '../components/ui.tsx';
 import { Icon } from '../components/icons.tsx';
 import type { PartnerBrand } from '../content/partners.ts';
-import { EXAMPLE_CARD_TEXT } from '../content/rewards.ts';
 import { type FeedSummary, SORT_OPTIONS, barPercent, basedOn, formatAverage, reviewCount } from '../../ui/reviews/model/index.ts';
 import { STARS, starCount } from '../../ui/reviews/view/star.ts';
 import { REVIEW_SIGN_IN_LABEL } from '../../shared/messages.ts';
 import { ReviewCards } from '../components/review-cards.tsx';
+import { loyaltyCardHtml } from '../components/loyalty-card.tsx';
+import { REWARDS_CARD } from '../../shared/catalog.ts';
 import { reviewSnapshot } from '../data/review-snapshots.ts';
 
 export const mailto = (subject: string, email: string = BUSINESS.email) => `mailto:${email}?subject=${encodeURIComponent(subject)}`;
@@ -160,20 +161,13 @@ export function CatalogRating({ slug, href }: { slug: string; href: string }) {
 }
 
 /**
- * Below this width the card is drawn in two rows of five (loyalty-card-compact.svg): the wide card's
- * lettering, scaled down to a phone's column, was 6 px (issue #8); the compact one keeps every word at
- * 12 px or more from 320 px up (tests/unit/site-content.test.ts).
+ * The example loyalty card (REWARDS_CARD in shared/catalog.ts, REWARDS_CARD.examplePunches punched),
+ * drawn by the card kyb-rewards-card draws a member's own with (ui/rewards/LoyaltyCard.tsx), rendered here
+ * at build time by React's server renderer as the review cards are (components/review-cards.tsx).
  */
-export const LOYALTY_CARD_COMPACT_MEDIA = '(max-width: 699px)';
-
-/** The example loyalty card (REWARDS_CARD in shared/catalog.ts; tests/unit/catalog.test.ts checks the SVGs follow it). */
 export function LoyaltyCardImage({ class: c }: { class?: string }) {
-  return (
-    <picture>
-      <source media={LOYALTY_CARD_COMPACT_MEDIA} srcset="/images/loyalty-card-compact.svg" width={300} height={306} />
-      <Img src="/images/loyalty-card.svg" alt={`KYB rewards card: ${EXAMPLE_CARD_TEXT}`} width={640} height={380} class={c} />
-    </picture>
-  );
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: React's renderer wrote this SVG from constants and numbers
+  return <span class="loyalty-card-frame" dangerouslySetInnerHTML={{ __html: loyaltyCardHtml(REWARDS_CARD.examplePunches, c) }} />;
 }
 
 export function PartnerGrid({ brands, headingLevel = 3, pairs }: { brands: readonly PartnerBrand[]; headingLevel?: 3 | 4; pairs?: boolean }) {

@@ -12,3 +12,18 @@ export const MEMBER_CREDENTIALS = { email: 'amara.okafor@gmail.com', password: '
  * states catalogue's `customer` session, for My Account's orders.
  */
 export const CUSTOMER_CREDENTIALS = { email: 'amara.johnson@example.com', password: 'kyb-customer-2025' } as const;
+
+/**
+ * Seeded customers whose rewards cards are in the states the card shows (supabase/seed.sql, "rewards"):
+ * the states catalogue's sessions of the same names (widgets/rewards-card/states.ts). The card with no
+ * visit yet is MEMBER_CREDENTIALS', the card with a code used CUSTOMER_CREDENTIALS'.
+ */
+export const REWARDS_CREDENTIALS = {
+  /** 3 visits, an appointment coming. */
+  'rewards-mid': { email: 'keisha.williams@example.com', password: 'kyb-customer-2025' },
+  /** 5 visits: a 10% code issued, not used. */
+  'rewards-ready': { email: 'nia.campbell@example.com', password: 'kyb-customer-2025' },
+  /** 3 visits and a fourth taken back (the appointment was canceled after the fact). */
+  'rewards-taken-back': { email: 'tariq.brown@example.com', password: 'kyb-customer-2025' },
+} as const;
+export type RewardsSession = keyof typeof REWARDS_CREDENTIALS;

@@ -824,6 +824,7 @@ export type Database = {
       };
       reward_codes: {
         Row: {
+          admin_seen_at: string | null;
           code: string;
           earned_at_visit: number;
           email: string;
@@ -838,6 +839,7 @@ export type Database = {
         };
         ComputedFields: never;
         Insert: {
+          admin_seen_at?: string | null;
           code: string;
           earned_at_visit: number;
           email: string;
@@ -851,6 +853,7 @@ export type Database = {
           used_at?: string | null;
         };
         Update: {
+          admin_seen_at?: string | null;
           code?: string;
           earned_at_visit?: number;
           email?: string;
@@ -1099,6 +1102,16 @@ export type Database = {
           reviewer_name?: string | null;
           title?: string | null;
         };
+        Relationships: [];
+      };
+      rewards_members: {
+        Row: {
+          email: string;
+          first_name: string | null;
+          last_change_at: string | null;
+          visits: number | null;
+        };
+        ComputedFields: never;
         Relationships: [];
       };
     };

@@ -18,6 +18,7 @@ describe('deployed entry points', () => {
     expect(names).toEqual([
       'acuity-webhook',
       'admin-orders',
+      'admin-rewards',
       'beta-access',
       'checkout',
       'kit-launch',

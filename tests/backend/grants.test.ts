@@ -128,6 +128,10 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
     ...columns('punches', REWARD_PUNCH_COLUMNS),
     // Reward codes (migration reward_codes): read only; the Stripe promotion code's id stays server-side.
     ...columns('reward_codes', REWARD_CODE_COLUMNS),
+    // The rewards screens (migration rewards_admin): members by visits (a view that runs as its caller, so
+    // the punches' RLS decides whose rows), and which codes are new to the admin.
+    'view rewards_members': ['SELECT'],
+    'column reward_codes.admin_seen_at': ['SELECT'],
   },
   service_role: {
     'table leads': CRUD,
@@ -182,6 +186,8 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
     // Reward codes (migration reward_codes): the job and the webhook issue; checkout and refunds move them.
     'table reward_codes': ['SELECT', 'INSERT', 'UPDATE'],
     'function reward_codes_issue(text,jsonb)': ['EXECUTE'],
+    // The admin-rewards function reads a card's count after a correction (migration rewards_admin).
+    'view rewards_members': ['SELECT'],
   },
 };
 
@@ -293,6 +299,14 @@ const CALLS: Record<Role, [string, () => Promise<Outcome>][]> = {
         await ok('bookings', user.client.from('bookings').select(REWARD_BOOKING_COLUMNS.join(', ')).order('starts_at'));
         await ok('punches', user.client.from('punches').select(REWARD_PUNCH_COLUMNS.join(', ')).order('id'));
         await ok('reward codes', user.client.from('reward_codes').select(REWARD_CODE_COLUMNS.join(', ')).order('id'));
+        await ok('my visits', user.client.from('rewards_members').select('email, visits, first_name, last_change_at'));
+      },
+    ],
+    [
+      'admin: /admin/rewards, the members by visits and the new rewards (the nav counts them)',
+      async () => {
+        await ok('members', admin.from('rewards_members').select('email, visits, first_name, last_change_at').order('visits', { ascending: false }));
+        await ok('new rewards', admin.from('reward_codes').select('id, code, email, percent_off, earned_at_visit, issued_at').is('admin_seen_at', null));
       },
     ],
     ['account: profile edit', () => ok('update', user.client.from('profiles').update({ display_name: 'Jordan T.' }).eq('id', user.id).select())],
@@ -434,6 +448,9 @@ const CALLS: Record<Role, [string, () => Promise<Outcome>][]> = {
         if ((data as { punched: number }).punched !== 1) throw new Error('rewards_settle: the visit was not punched');
         await ok('correct', service.rpc('rewards_adjust', { p_email: user.email, p_change: 1, p_reason: 'Visit booked by phone', p_by: user.id }));
         await ok('issue', service.rpc('reward_codes_issue', { p_email: user.email, p_earned: [{ visit: 1, percent_off: 10 }] }));
+        // admin-rewards: the card's count after a correction, and the new rewards marked seen.
+        await ok('count', service.from('rewards_members').select('visits').eq('email', user.email).maybeSingle());
+        await ok('seen', service.from('reward_codes').update({ admin_seen_at: new Date().toISOString() }).is('admin_seen_at', null).select('id'));
       },
     ],
     ['link-click function: count a click', () => ok('click', service.rpc('link_click_record', { p_link: 'book' }))],

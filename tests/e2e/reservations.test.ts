@@ -30,6 +30,7 @@ const CHECKED: Record<string, string[]> = {
   '/admin/launch': ['kyb-kit-launch'],
   '/admin/orders': ['kyb-admin-orders'],
   '/admin/reviews': ['kyb-review-moderation'],
+  '/admin/rewards': ['kyb-admin-rewards'],
   '/admin/embed': ['kyb-embed-builder'],
   '/links': ['kyb-newsletter'],
 };

@@ -1,5 +1,8 @@
 /** The fixed catalog against the spec's words and numbers (docs/catalog.md#products-page, docs/data.md#entities, docs/catalog.md#limits; docs/pages.md, docs/limits.md). */
 import { describe, it, expect } from 'vitest';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { LoyaltyCard, loyaltyCardWords } from '../../ui/rewards/LoyaltyCard.tsx';
 import {
   reviewSubjectName,
   DIY_KIT_CONTENTS,
@@ -33,7 +36,6 @@ import {
   rewardsNext,
   rewardsTierRange,
 } from '../../shared/catalog.ts';
-import { readFileSync } from 'node:fs';
 import { fromPrice } from '../../shared/pricing.ts';
 import { REVIEW_SLUGS } from '../../shared/rules/reviews.ts';
 
@@ -191,21 +193,25 @@ describe('the rewards card: one rule for the card, the studio perks and the code
       [10, 4],
     ]);
   });
-  it("draws the example card (both sizes) by the rule: each marker's reward in its slot, nothing else promised", () => {
-    for (const file of ['loyalty-card.svg', 'loyalty-card-compact.svg']) {
-      const svg = readFileSync(new URL(`../../site/public/images/${file}`, import.meta.url), 'utf8');
-      const words = [...svg.matchAll(/<text [^>]*>([^<]+)<\/text>/g)].map((m) => m[1]);
-      const slots = words.filter((w) => /^(\d+|\d+%)$/.test(w));
-      // Slots 1 and 2 are punched (a crown, no number); the rest name their number or their marker's reward.
+  it("draws the card by the rule: each marker's reward in its slot, the punched slots crowned, nothing else promised", () => {
+    for (const visits of [0, REWARDS_CARD.examplePunches, 5, 10, 13]) {
+      const words = loyaltyCardWords(visits);
+      const svg = renderToStaticMarkup(createElement(LoyaltyCard, words));
+      const slots = [...svg.matchAll(/<text [^>]*>([^<]+)<\/text>/g)].map((m) => m[1]).filter((w) => /^(\d+|\d+%)$/.test(w));
+      // Punched slots show a crown, no number; the rest name their number or their marker's reward.
       const expected = Array.from({ length: REWARDS_CARD.slots }, (_, i) => i + 1)
-        .filter((n) => n > REWARDS_CARD.examplePunches)
+        .filter((n) => n > words.punches)
         .map((n) => {
           const m = REWARDS_CARD.markers.find((x) => x.visit === n);
           return m ? `${m.percentOff}%` : String(n);
         });
-      expect(slots, file).toEqual(expected);
-      expect(svg, file).not.toMatch(/25%|50%/);
+      expect(slots, `${visits} visits`).toEqual(expected);
+      expect(svg.match(/data-punched/g)?.length ?? 0).toBe(rewardsCardPunches(visits));
+      expect(svg).not.toMatch(/25%|50%/);
     }
+    expect(loyaltyCardWords(REWARDS_CARD.examplePunches).caption).toBe('2 of 10 · 3 visits to 10% off');
+    expect(loyaltyCardWords(9).caption).toBe('9 of 10 · 1 visit to 15% off');
+    expect(loyaltyCardWords(10).caption).toBe('10 of 10 · 5 visits to 10% off');
   });
 });
 

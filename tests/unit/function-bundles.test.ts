@@ -62,6 +62,8 @@ describe('function deploy bundles', () => {
     // The rewards card's rule (shared/catalog.ts REWARDS_CARD) decides when a visit earns a code.
     'acuity-webhook': [...FRAME, 'shared/catalog.ts'].sort(),
     'rewards-punches': [...FRAME, 'shared/catalog.ts'].sort(),
+    // The correction checks its request (shared/contracts.ts) and issues what an added punch earned.
+    'admin-rewards': [...FRAME, 'shared/catalog.ts', 'shared/contracts.ts'].sort(),
     'site-rebuild': FRAME.sort(),
     // kit-launch mails the waiting list with the order e-mails' shell (thumbnails from the cart) and the
     // site's address as the Vault's e-mail builds it (_shared/vault-mail.ts siteUrlOf).

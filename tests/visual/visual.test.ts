@@ -17,7 +17,7 @@ import { ROUTES } from '../../site/routes.ts';
 import { EMBEDS } from '../../ui/embeds.ts';
 import { CATALOGUE, stateUrl } from '../../widgets/playground/catalogue.ts';
 import type { ElementState, StateSession } from '../../widgets/core/state-types.ts';
-import { ADMIN_CREDENTIALS, CUSTOMER_CREDENTIALS, MEMBER_CREDENTIALS } from '../../supabase/local/admin-credentials.ts';
+import { ADMIN_CREDENTIALS, CUSTOMER_CREDENTIALS, MEMBER_CREDENTIALS, REWARDS_CREDENTIALS } from '../../supabase/local/admin-credentials.ts';
 import { signedInStorage } from '../e2e/support/auth.ts';
 import { useSite } from '../e2e/support/hooks.ts';
 import { ROOT, pool } from '../e2e/support/site.ts';
@@ -68,6 +68,7 @@ function optionsFor(session: StateSession): Promise<BrowserContextOptions> {
           opts.storageState = await signedInStorage(ctx.site, MEMBER_CREDENTIALS);
         } else if (session === 'admin') opts.storageState = await signedInStorage(ctx.site, ADMIN_CREDENTIALS);
         else if (session === 'customer') opts.storageState = await signedInStorage(ctx.site, CUSTOMER_CREDENTIALS);
+        else if (session !== 'signed-out') opts.storageState = await signedInStorage(ctx.site, REWARDS_CREDENTIALS[session]);
         return opts;
       })(),
     );

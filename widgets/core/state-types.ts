@@ -17,9 +17,10 @@ import type { StorageArea } from '../../shared/storage.ts';
 
 /**
  * Who is signed in: nobody, an ordinary member (amara.okafor@gmail.com), a seeded customer with orders
- * (amara.johnson@example.com), or the seeded admin.
+ * (amara.johnson@example.com), the seeded admin, or a seeded customer whose rewards card is in one
+ * state (`rewards-*`: supabase/local/admin-credentials.ts REWARDS_CREDENTIALS).
  */
-export type StateSession = 'signed-out' | 'member' | 'customer' | 'admin';
+export type StateSession = 'signed-out' | 'member' | 'customer' | 'admin' | 'rewards-mid' | 'rewards-ready' | 'rewards-taken-back';
 
 /**
  * One step after the element has rendered. Selectors are CSS, matched in the element's light DOM and

@@ -4,11 +4,11 @@
  * from it (widgets/README.md).
  *
  * A count beside an admin nav link (admins only; nothing for anyone else): the new inbox items ("N new")
- * beside Inbox, or the orders that need action ("N need action") beside Orders. Recounts on
- * `kyb-inbox-change` and `kyb-order-change`.
+ * beside Inbox, the orders that need action ("N need action") beside Orders, or the rewards issued and not
+ * seen yet ("N new") beside Rewards. Recounts on `kyb-inbox-change`, `kyb-order-change` and `kyb-rewards-change`.
  *
  * @tag kyb-inbox-count
- * @attr {'inbox' | 'orders'} [of=inbox] - what is counted: new inbox items, or orders that need action
+ * @attr {'inbox' | 'orders' | 'rewards'} [of=inbox] - what is counted: new inbox items, orders that need action, or new rewards issued
  * @csspart count
  * @reserve display:inline
  */

@@ -11,12 +11,13 @@ export interface KybElementAttributes {
   'kyb-account': { 'redirect'?: string; };
   'kyb-admin-inbox': {};
   'kyb-admin-orders': {};
+  'kyb-admin-rewards': {};
   'kyb-auth-button': { 'account-path'?: string; 'layout'?: 'bar' | 'menu'; };
   'kyb-beta-gate': { 'mode'?: 'gate' | 'tools'; };
   'kyb-cart': { 'layout'?: 'bar' | 'menu' | 'page'; 'add'?: string; 'configuration'?: string; 'after'?: 'toast' | 'open'; };
   'kyb-embed-builder': {};
   'kyb-gallery-admin': {};
-  'kyb-inbox-count': { 'of'?: 'inbox' | 'orders'; };
+  'kyb-inbox-count': { 'of'?: 'inbox' | 'orders' | 'rewards'; };
   'kyb-kit-launch': {};
   'kyb-loc-configurator': { 'product'?: 'trinity-locs' | 'irie-locs' | 'jah-locs' | 'diy-kit' | 'lock-kit'; 'on-sale'?: 'true'; };
   'kyb-merch-notify': { 'item'?: 'tee' | 'scarf' | 'journal'; };
@@ -28,6 +29,7 @@ export interface KybElementAttributes {
   'kyb-product-filter': {};
   'kyb-review-moderation': {};
   'kyb-reviews': { 'slug'?: string; 'write'?: 'form' | 'link'; };
+  'kyb-rewards-card': { 'detail'?: 'full' | 'card'; };
   'kyb-sticky-bar': { 'threshold'?: number | string; };
   'kyb-tabs': {};
   'kyb-thumbnail-gallery': {};
@@ -42,6 +44,7 @@ export interface KybElementEvents {
   'kyb-account': { 'onkyb-profile-updated'?: (e: CustomEvent<KybEventMap['kyb-profile-updated']>) => void; 'onkyb-redirect'?: (e: CustomEvent<KybEventMap['kyb-redirect']>) => void; };
   'kyb-admin-inbox': { 'onkyb-inbox-change'?: (e: CustomEvent<KybEventMap['kyb-inbox-change']>) => void; 'onkyb-request-sign-in'?: (e: CustomEvent<KybEventMap['kyb-request-sign-in']>) => void; };
   'kyb-admin-orders': { 'onkyb-order-change'?: (e: CustomEvent<KybEventMap['kyb-order-change']>) => void; 'onkyb-request-sign-in'?: (e: CustomEvent<KybEventMap['kyb-request-sign-in']>) => void; };
+  'kyb-admin-rewards': { 'onkyb-rewards-change'?: (e: CustomEvent<KybEventMap['kyb-rewards-change']>) => void; };
   'kyb-auth-button': { 'onkyb-request-sign-in'?: (e: CustomEvent<KybEventMap['kyb-request-sign-in']>) => void; };
   'kyb-beta-gate': { 'onkyb-beta-unlocked'?: (e: CustomEvent<KybEventMap['kyb-beta-unlocked']>) => void; 'onkyb-lead-submitted'?: (e: CustomEvent<KybEventMap['kyb-lead-submitted']>) => void; };
   'kyb-cart': { 'onkyb-request-cart'?: (e: CustomEvent<KybEventMap['kyb-request-cart']>) => void; 'onkyb-request-sign-in'?: (e: CustomEvent<KybEventMap['kyb-request-sign-in']>) => void; };
@@ -59,6 +62,7 @@ export interface KybElementEvents {
   'kyb-product-filter': {};
   'kyb-review-moderation': { 'onkyb-review-moderated'?: (e: CustomEvent<KybEventMap['kyb-review-moderated']>) => void; 'onkyb-request-sign-in'?: (e: CustomEvent<KybEventMap['kyb-request-sign-in']>) => void; };
   'kyb-reviews': { 'onkyb-review-submitted'?: (e: CustomEvent<KybEventMap['kyb-review-submitted']>) => void; 'onkyb-request-sign-in'?: (e: CustomEvent<KybEventMap['kyb-request-sign-in']>) => void; };
+  'kyb-rewards-card': {};
   'kyb-sticky-bar': {};
   'kyb-tabs': {};
   'kyb-thumbnail-gallery': {};
@@ -76,6 +80,7 @@ declare global {
     'kyb-account': HTMLElement;
     'kyb-admin-inbox': HTMLElement;
     'kyb-admin-orders': HTMLElement;
+    'kyb-admin-rewards': HTMLElement;
     'kyb-auth-button': HTMLElement;
     'kyb-beta-gate': HTMLElement;
     'kyb-cart': HTMLElement;
@@ -93,6 +98,7 @@ declare global {
     'kyb-product-filter': HTMLElement;
     'kyb-review-moderation': HTMLElement;
     'kyb-reviews': HTMLElement;
+    'kyb-rewards-card': HTMLElement;
     'kyb-sticky-bar': HTMLElement;
     'kyb-tabs': HTMLElement;
     'kyb-thumbnail-gallery': HTMLElement;

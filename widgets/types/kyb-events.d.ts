@@ -21,6 +21,8 @@ export interface KybEventMap {
   };
   /** kyb-kit-launch, after the launch switch is stored. */
   'kyb-kit-launch-change': { product: 'diy-kit'; onSale: boolean };
+  /** An admin corrected a rewards card (`adjust`, its address) or marked the new rewards seen (kyb-admin-rewards). */
+  'kyb-rewards-change': { action: 'adjust' | 'seen'; email: string | null };
   'kyb-profile-updated': { displayName: string | null; avatarUrl: string | null };
   'kyb-lead-submitted': { kind: string };
   'kyb-beta-unlocked': Record<string, never>;

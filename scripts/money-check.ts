@@ -52,7 +52,8 @@ if (values.minutes) env.MONEY_TIME_LIMIT_S = String(Number(values.minutes) * 60)
 
 console.log(`money-check: ${runs} run(s), seed ${seed}${values.path ? `, path ${values.path}` : ''}${values.without ? `, without ${values.without}` : ''}`);
 const started = Date.now();
-const child = spawn('npx', ['vitest', 'run', '--config', 'tests/vitest.config.ts', '--project', 'backend', 'tests/backend/money-model.test.ts'], {
+// --silent=false: the config hides a passing test's output, and the model's count of runs is printed there.
+const child = spawn('npx', ['vitest', 'run', '--config', 'tests/vitest.config.ts', '--project', 'backend', '--silent=false', 'tests/backend/money-model.test.ts'], {
   env,
   stdio: ['ignore', 'pipe', 'pipe'],
 });

@@ -13,7 +13,7 @@
  *            --slow (also crash at the e-mail checkpoints: each costs the 15 s a dead claim waits) ·
  *            --skip answers,f (leave checks out, to look past a known defect on a branch without its fix:
  *            `answers` are what a press of Checkout and the admin's refund must answer, a letter an invariant) ·
- *            --no-shrink (report the first failure as found) · --minutes M (stop drawing new runs after M)
+ *            --no-shrink (report the first failure as found) · --minutes M (stop drawing new runs after M; the last line says how many ran)
  */
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
@@ -52,7 +52,8 @@ if (values.minutes) env.MONEY_TIME_LIMIT_S = String(Number(values.minutes) * 60)
 
 console.log(`money-check: ${runs} run(s), seed ${seed}${values.path ? `, path ${values.path}` : ''}${values.without ? `, without ${values.without}` : ''}`);
 const started = Date.now();
-const child = spawn('npx', ['vitest', 'run', '--config', 'tests/vitest.config.ts', '--project', 'backend', 'tests/backend/money-model.test.ts'], {
+// --silent=false: the config hides a passing test's output, and the model's count of runs is printed there.
+const child = spawn('npx', ['vitest', 'run', '--config', 'tests/vitest.config.ts', '--project', 'backend', '--silent=false', 'tests/backend/money-model.test.ts'], {
   env,
   stdio: ['ignore', 'pipe', 'pipe'],
 });
@@ -71,7 +72,9 @@ child.on('close', (code) => {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: vitest colours its output
   const plain = out.replace(/\u001b\[[0-9;]*m/g, '');
   const failure = /\{ seed: (-?\d+), path: "([^"]*)"[^}]*\}\s*Counterexample: (\[[^\n]*\])/.exec(plain);
-  console.log(`\nmoney-check: ${code === 0 ? 'passed' : 'FAILED'} in ${seconds} s (${runs} run(s), seed ${seed})`);
+  // --minutes stops the drawing early: say how many sequences ran, not only how many were asked for.
+  const done = /money-model: (\d+) of \d+ run\(s\) completed/.exec(plain)?.[1];
+  console.log(`\nmoney-check: ${code === 0 ? 'passed' : 'FAILED'} in ${seconds} s (${done ?? '?'} of ${runs} run(s) completed, seed ${seed})`);
   if (failure) {
     const [, s, path, sequence] = failure;
     const replay = /\/\*replayPath="([^"]*)"\*\//.exec(sequence)?.[1];

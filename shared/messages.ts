@@ -304,6 +304,7 @@ export const ADMIN_ORDER_TEXT = {
     balance_receipt: 'Balance receipt',
     business_balance: 'Balance notice to the business',
     unexpected_refund: 'Unexpected payment refunded',
+    cancelled: 'Cancellation',
     business_unexpected: 'Unexpected payment notice to the business',
   },
   mailStatus: { sending: 'Sending', sent: 'Sent', failed: 'Failed: retried within the hour', skipped: 'Not sent: e-mail is not configured' },
@@ -643,6 +644,9 @@ export const PAYMENT_MAIL_TEXT = {
   unexpectedRefunded: (amount: string) =>
     `We refunded a payment we could not use: ${amount} reached us after your order no longer needed it, so we refunded it in full at once. Nothing more is needed from you.`,
   bankDays: 'Your bank usually shows it within 5-10 business days.',
+  /** An order cancelled with nothing refunded (a refund sends the refund e-mail instead). */
+  cancelledSubject: (order: string) => `Your order ${order} is cancelled`,
+  cancelled: "We've cancelled your order. Nothing more is due on it, and any checkout of it still open can no longer be paid.",
   businessBalance: (order: string, amount: string) => `Balance paid: ${order}, ${amount}`,
   businessUnexpected: (order: string, amount: string) => `Payment refunded automatically: ${order}, ${amount}`,
   businessUnexpectedWhy: (amount: string) =>

@@ -165,13 +165,34 @@ describe('admin-orders: cancelling', () => {
   });
 
   it('without refund: the order is cancelled, its open checkout closed, and nothing refunded', async () => {
-    const { id, token, sessionId } = await paidOrder([JAH], `cn${randomUUID().slice(0, 6)}@example.com`);
+    const email = `cn${randomUUID().slice(0, 6)}@example.com`;
+    const { id, token, sessionId } = await paidOrder([JAH], email);
+    const [{ number: n }] = await sql<{ number: number }>('select number from public.orders where id = $1', [id]);
+    const number = `KYB-${n}`;
     const balance = await invoke('checkout', { balance: { token } }, s.client());
     const balanceSession = String(balance.body.url).split('/').pop()!;
     const cancelled = await invoke('admin-orders', { order: id, status: 'cancelled' });
     expect(cancelled.body.order).toMatchObject({ status: 'cancelled', refunded_cents: 0 });
     expect((await sdk.checkout.sessions.retrieve(balanceSession)).status).toBe('expired');
     expect((await refundsAtStripe(sessionId)).refunded).toBe(0);
+    // The customer is told, once (a balance page they still hold is refused at Stripe): no e-mail said so.
+    expect(cancelled.body.mailed).toBe(true);
+    expect((await invoke('admin-orders', { order: id, status: 'cancelled' })).status).toBe(409);
+    const mails = await sql<{ subject: string; text: string }>('select subject, text from local_inbox.mails where to_address = $1 order by seq', [email]);
+    const told = mails.filter((m) => m.subject.includes('is cancelled'));
+    expect(told.map((m) => m.subject)).toEqual([`Your order ${number} is cancelled`]);
+    expect(told[0].text).toContain("We've cancelled your order. Nothing more is due on it");
+    expect(await sql('select kind, status from public.order_mails where order_id = $1 and kind = $2', [id, 'cancelled'])).toEqual([{ kind: 'cancelled', status: 'sent' }]);
+  });
+
+  it('with the refund: the refund e-mail tells the customer, and no second e-mail about the cancel', async () => {
+    const email = `cr${randomUUID().slice(0, 6)}@example.com`;
+    const { id } = await paidOrder([PLANNER], email);
+    const cancelled = await invoke('admin-orders', { order: id, status: 'cancelled', refund: true });
+    expect(cancelled.body.order).toMatchObject({ status: 'refunded' });
+    const subjects = (await sql<{ subject: string }>('select subject from local_inbox.mails where to_address = $1 order by seq', [email])).map((m) => m.subject);
+    expect(subjects.filter((x) => x.startsWith('Refund'))).toHaveLength(1);
+    expect(subjects.filter((x) => x.includes('is cancelled'))).toEqual([]);
   });
 });
 

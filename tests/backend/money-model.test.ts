@@ -36,10 +36,15 @@ const maxCommands = Number(env.MONEY_COMMANDS ?? 50);
 const skip = env.MONEY_SKIP?.split(',').filter(Boolean) ?? [];
 
 let shop: Shop;
+/** Sequences run to the end: fewer than asked when MONEY_TIME_LIMIT_S stopped the drawing (scripts/money-check.ts prints it). */
+let completed = 0;
 beforeAll(async () => {
   shop = await Shop.open();
 });
-afterAll(() => shop?.close());
+afterAll(() => {
+  console.log(`money-model: ${completed} of ${runs} run(s) completed`);
+  return shop?.close();
+});
 
 test.prop(
   [
@@ -67,6 +72,7 @@ test.prop(
     const found = (await violations(shop, run)).filter((v) => !skip.includes(v.slice(1, 2)));
     if (env.MONEY_DEBUG) console.log(`${JSON.stringify(lines)} ${cmds}`, found);
     expect(found).toEqual([]);
+    completed++;
   },
   Number(env.MONEY_TIMEOUT_MS ?? 10 * 60_000),
 );

@@ -100,6 +100,8 @@ describe('no balance session outlives the shop’s intent (§3)', () => {
     await shop.drain();
     expect(await keptFor(order), 'the cancelled order keeps only its deposit').toBe(deposit);
     if (paid.ok) expect(await mailsOf(order)).toContainEqual(expect.objectContaining({ kind: RECEIPT_KIND.unexpected, status: 'sent' }));
+    // Refused at Stripe: the cancel itself told the customer (it told nobody before migration money_fixes).
+    else expect(await mailsOf(order)).toContainEqual(expect.objectContaining({ kind: 'cancelled', status: 'sent' }));
   });
 
   it('a balance page paid after the deposit was refunded in full: refused or refunded', async () => {

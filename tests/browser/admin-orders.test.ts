@@ -199,14 +199,18 @@ describe('kyb-admin-orders', () => {
     assert(!$(el, '[part~="ship-form"]'), 'pressing it opens no shipment form');
     equal($(el, '[part~="details"]').dataset.status, 'ready', 'not shipped');
 
-    // The customer pays the balance from the order's link.
+    // The customer pays the balance from the order's link while the dialog is open; the admin comes back
+    // to the page: the dialog and the row behind it both say it is paid (the row said "$197 due" until a
+    // reload, and the dialog learned it only when opened again).
     const balance = await fn('checkout', { balance: { token: jah.token } });
     equal(balance.status, 200, `balance checkout (${JSON.stringify(balance.body)})`);
     await pay(balance.body.url, email, `Ama ${tag}`);
-    button(el, 'Close', dialog).click();
-    await waitFor(() => !dialog.open, 'closed');
-    itemOf(el, jah.id).querySelector('[part~="open"]').click();
-    await waitFor(() => text(dialog).includes('Balance $197') && !text(dialog).includes('Balance due before shipping'), 'the balance paid');
+    assert(text(itemOf(el, jah.id)).includes('$197 due'), `the row read before the payment: ${text(itemOf(el, jah.id))}`);
+    equal(document.visibilityState, 'visible');
+    document.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => !text(itemOf(el, jah.id)).includes('due'), 'the row follows: no balance due');
+    await waitFor(() => text(dialog).includes('Balance $197') && !text(dialog).includes('Balance due before shipping'), 'the balance paid, in the dialog');
+    assert(dialog.open, 'the dialog stays open');
 
     await press(dialog, 'shipped');
     const again = await waitFor(() => $(el, '[part~="ship-form"]'), 'the form again');

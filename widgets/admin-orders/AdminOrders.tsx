@@ -12,12 +12,21 @@
  *
  * @event kyb-order-change {id, status} after a step is stored
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { AdminGate, useAdminCall, type AdminPanelProps } from '../core/admin-gate.tsx';
 import { ExportButton, ListBody, SearchField, useDebounced, usePagedList } from '../core/admin-list.tsx';
 import { Modal } from '../core/dialog.tsx';
 import { emit } from '../core/events.ts';
-import { ADMIN_ORDER_MESSAGES as MSG, ADMIN_ORDER_TEXT as TEXT, ORDER_STATUSES, ORDER_STATUS_LABEL, formatCents, orderNumber, ordersNeedingAction } from '../core/domain.ts';
+import {
+  ADMIN_ORDER_MESSAGES as MSG,
+  ADMIN_ORDER_TEXT as TEXT,
+  ORDER_STATUSES,
+  ORDER_STATUS_LABEL,
+  formatCents,
+  orderNumber,
+  ordersNeedingAction,
+  type OrderView,
+} from '../core/domain.ts';
 import { countNeedsAction, needsAction } from './count.ts';
 import {
   ABANDONED_STATUSES,
@@ -159,28 +168,75 @@ function Orders({ toast, host }: AdminPanelProps) {
   );
 }
 
-/** The order's dialog, opened from a list: the order at once, then as stored now (the list may be minutes old). */
+/**
+ * What a list row shows of an order. When the dialog learns the order as stored now and this differs
+ * from the row it was opened from (a balance paid, a refund, a step since the list was read), the list
+ * reads again: every state of an order is visible to the admin, the row behind the dialog included.
+ */
+const rowShows = (o: OrderView) =>
+  JSON.stringify([o.number, o.status, o.needs_shipping, o.customer_name, o.email, o.total_cents, o.paid_cents, o.balance_due_cents, o.refunded_cents]);
+
+/**
+ * The order's dialog, opened from a list: the order at once, then as stored now (the list may be minutes
+ * old), read again after a step or a refund, when the payments' read finds it changed, and when the
+ * admin comes back to the page (a balance paid meanwhile).
+ */
 function useOrderDialog({ toast, host, onChanged }: AdminPanelProps & { onChanged: () => void }) {
   const [opened, setOpened] = useState<AdminOrder | null>(null);
   const dialogTitle = useId();
   const call = useAdminCall();
+  // What the list showed of the open order, last time it was read.
+  const listed = useRef('');
+  /** The order as stored now, into the dialog; and into the list (with its count) when the row no longer says it. */
+  const learned = (fresh: AdminOrder, always = false) => {
+    setOpened((cur) => (cur && cur.id === fresh.id ? fresh : cur));
+    const shows = rowShows(fresh);
+    if (always || shows !== listed.current) {
+      listed.current = shows;
+      onChanged();
+    }
+  };
+  const reread = async (id: string, always = false) => {
+    const fresh = await call((x) => getOrder(x, id));
+    if (fresh.ok) learned(fresh.value, always);
+    else console.error('[kyb-admin-orders] could not read the order again', fresh.error);
+  };
   const open = (o: AdminOrder) => {
+    listed.current = rowShows(o);
     setOpened(o);
-    void call((x) => getOrder(x, o.id)).then((fresh) => {
-      if (fresh.ok) setOpened((cur) => (cur && cur.id === o.id ? fresh.value : cur));
-    });
+    void reread(o.id);
   };
   /** After a step or a refund: the order as stored now, in the dialog and the list, and the count. */
   const stepped = async (o: AdminOrder, status: AdminOrder['status']) => {
     emit(host(), 'kyb-order-change', { id: o.id, status });
-    const fresh = await call((x) => getOrder(x, o.id));
-    if (fresh.ok) setOpened((cur) => (cur && cur.id === o.id ? fresh.value : cur));
-    else console.error('[kyb-admin-orders] could not read the order again', fresh.error);
-    onChanged();
+    await reread(o.id, true);
   };
+  /** The payments' read answers the order as stored: when it moved on, the dialog and the list read it. */
+  const seen = (o: AdminOrder, now: OrderView) => {
+    if (rowShows(now) !== rowShows(o)) void reread(o.id);
+  };
+  const openId = opened?.id;
+  useEffect(() => {
+    if (!openId) return;
+    const back = () => {
+      if (document.visibilityState === 'visible') void reread(openId);
+    };
+    document.addEventListener('visibilitychange', back);
+    return () => document.removeEventListener('visibilitychange', back);
+  }, [openId]);
   const dialog = (
     <Modal open={!!opened} onClose={() => setOpened(null)} labelledBy={dialogTitle} className="ao__dialog">
-      {opened ? <OrderDetails key={opened.id} order={opened} titleId={dialogTitle} toast={toast} onStepped={(s) => stepped(opened, s)} onClose={() => setOpened(null)} /> : null}
+      {opened ? (
+        <OrderDetails
+          key={opened.id}
+          order={opened}
+          titleId={dialogTitle}
+          toast={toast}
+          onStepped={(s) => stepped(opened, s)}
+          onSeen={(now) => seen(opened, now)}
+          onClose={() => setOpened(null)}
+        />
+      ) : null}
     </Modal>
   );
   return { open, dialog };

@@ -22,6 +22,7 @@ import {
   trackingLink,
   type AdminPaymentView,
   type OrderPaymentView,
+  type OrderView,
 } from '../core/domain.ts';
 import type { ToastFn } from '../core/admin-gate.tsx';
 import { needsAction } from './count.ts';
@@ -66,10 +67,12 @@ export interface OrderDetailsProps {
   toast: ToastFn;
   /** A step or a refund was stored: the parent reads the order again. */
   onStepped: (status: AdminOrder['status']) => Promise<void>;
+  /** The payments' read answered the order as stored now (the parent reads it again when it moved on). */
+  onSeen?: (order: OrderView) => void;
   onClose: () => void;
 }
 
-export function OrderDetails({ order: o, titleId, toast, onStepped, onClose }: OrderDetailsProps) {
+export function OrderDetails({ order: o, titleId, toast, onStepped, onSeen, onClose }: OrderDetailsProps) {
   const address = addressLines(o.shipping_address);
   const track = trackingLink(o.carrier, o.tracking_number);
   const reviewMails = o.mails.filter((m) => m.kind === 'review_request');
@@ -79,17 +82,22 @@ export function OrderDetails({ order: o, titleId, toast, onStepped, onClose }: O
   // The payments with Stripe's ids and Dashboard links: only the admin-orders function hands them out.
   const [stripe, setStripe] = useState<AdminPaymentView[] | null>(null);
   const [refunding, setRefunding] = useState<AdminPaymentView | null>(null);
+  // Read again when the order's payments change under the dialog (a balance paid, a refund from Stripe's
+  // Dashboard): the list kept from the first read would hide them.
+  const paymentsNow = JSON.stringify(o.payments.map((p) => [p.kind, p.status, p.amount_cents, p.refunded_cents]));
   useEffect(() => {
     let live = true;
     void readPayments(o.id).then((r) => {
       if (!live) return;
-      if (r.ok) setStripe(r.data.payments);
-      else console.error('[kyb-admin-orders] could not read the payments', r.status);
+      if (r.ok) {
+        setStripe(r.data.payments);
+        onSeen?.(r.data.order);
+      } else console.error('[kyb-admin-orders] could not read the payments', r.status);
     });
     return () => {
       live = false;
     };
-  }, [o.id]);
+  }, [o.id, paymentsNow]);
   const stepped = async (status: AdminOrder['status'], answer?: AdminAnswer) => {
     if (answer) setStripe(answer.payments);
     await onStepped(status);

@@ -12,6 +12,7 @@ import { allPages, containsAny } from '../core/admin-list.tsx';
 import { needingAction } from './count.ts';
 import type { KybClient } from '../core/supabase.ts';
 import {
+  type ADMIN_ORDER_TEXT,
   ORDER_NUMBER_PREFIX,
   ORDER_SELECT,
   ORDER_STATUS_LABEL,
@@ -34,7 +35,8 @@ export const EXPORT_BATCH = 500;
 
 /** An e-mail the order sent (or owes): order_mails, readable by admins only. */
 export interface OrderMail {
-  kind: 'confirmation' | 'business' | 'balance_due' | 'shipped' | 'refund' | 'review_request';
+  /** Every kind the database's CHECK allows (migration payments_accounted), each worded in ADMIN_ORDER_TEXT.mail. */
+  kind: keyof typeof ADMIN_ORDER_TEXT.mail;
   /** The product's review slug for a review request; '' otherwise. */
   subject_key: string;
   status: 'sending' | 'sent' | 'failed' | 'skipped';

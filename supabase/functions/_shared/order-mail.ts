@@ -1,7 +1,8 @@
 /**
  * The e-mails an order sends (docs/commerce.md#e-mails): the customer's confirmation, with the link to
  * their order page, and the business's new-order notice; a receipt and a notice for a balance; a refund
- * notice, and for a payment the order no longer expected, the word that it was refunded. Each has a plain-text part and an HTML part
+ * notice, for a payment the order no longer expected the word that it was refunded, and for an order
+ * cancelled with nothing refunded, the word that it is cancelled. Each has a plain-text part and an HTML part
  * made from the same lines, with nothing but inline markup (mail clients drop stylesheets).
  */
 import { formatCents, imageOf, isCartProduct } from '../../../shared/cart.ts';
@@ -178,6 +179,12 @@ export function shippedMail(o: OrderView, orderUrl: string): OrderMail {
     signOff,
   );
   return { subject: `Your order ${orderNumber(o.number)} has shipped`, text, html };
+}
+
+/** The order was cancelled and nothing refunded with it: the customer is told (issue #27, a balance page they still hold is refused). */
+export function cancelledMail(o: OrderView, orderUrl: string): OrderMail {
+  const { text, html } = render(orderUrl, [hello(o), T.cancelled], o, [{ label: VIEW_ORDER, url: orderUrl }], signOff);
+  return { subject: T.cancelledSubject(orderNumber(o.number)), text, html };
 }
 
 /** Money went back to the customer (each new refunded total sends one). */

@@ -21,7 +21,7 @@ import { json } from '../_shared/http.ts';
 import { callerOf, SESSION_EXPIRED } from '../_shared/caller.ts';
 import { stripeClient } from '../_shared/stripe.ts';
 import { mailCustomer, orderView, sendOrderMails, type Fulfilment } from '../_shared/orders.ts';
-import { balanceDueMail, shippedMail } from '../_shared/order-mail.ts';
+import { balanceDueMail, cancelledMail, shippedMail } from '../_shared/order-mail.ts';
 import { COMMERCE_MESSAGES } from '../../../shared/messages.ts';
 import { formatCentsExact } from '../../../shared/money.ts';
 import { adminPayments, expireOpenSessions, refundAll, refundPayment } from './payments.ts';
@@ -98,7 +98,9 @@ export const handle = postJsonHandler({
         console.error('[admin-orders] closing the cancelled order at Stripe failed', e);
         return json({ error: COMMERCE_MESSAGES.cancelledStripeDown }, 502);
       }
+      // Told either way: by the refund e-mail when what was paid went back, else by this one.
       if (refund) mailed = (await sendOrderMails(f, order)) && mailed;
+      else mailed = (await mailCustomer(f, order, 'cancelled', '', cancelledMail)) && mailed;
     }
     return answer(order, { mailed });
   },

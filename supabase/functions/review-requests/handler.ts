@@ -16,7 +16,7 @@ import { adminClient } from '../_shared/admin.ts';
 import { internalError, json, requireServiceRole } from '../_shared/http.ts';
 import { mailTransport, sendEmail } from '../_shared/notify.ts';
 import { PAYMENT_MAILS, mailCustomer, mailPayment, once, siteUrl, type Mailer } from '../_shared/orders.ts';
-import { balanceDueMail, confirmationMail, refundMail, reviewRequestMail, shippedMail, type OrderMail } from '../_shared/order-mail.ts';
+import { balanceDueMail, cancelledMail, confirmationMail, refundMail, reviewRequestMail, shippedMail, type OrderMail } from '../_shared/order-mail.ts';
 import { REVIEW_REQUEST_DAYS } from '../../../shared/rules/commerce.ts';
 import { productPage } from '../../../shared/cart.ts';
 import type { OrderView } from '../../../shared/orders.ts';
@@ -30,6 +30,7 @@ const COMPOSE: Record<string, (o: OrderView, url: string) => OrderMail> = {
   balance_due: balanceDueMail,
   shipped: shippedMail,
   refund: refundMail,
+  cancelled: cancelledMail,
 };
 
 export const handle = requireServiceRole(async (env: FunctionEnv): Promise<Response> => {

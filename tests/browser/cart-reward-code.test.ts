@@ -55,7 +55,8 @@ describe('kyb-cart: the Reward code field', () => {
       }
       equal((sent[0] as { rewardCode?: string }).rewardCode, 'kyb-0123456789ab', 'sent as typed (the server trims and upper-cases)');
       equal(input.getAttribute('aria-invalid'), 'true', 'marked invalid');
-      equal(el.shadowRoot!.activeElement, input, 'focus on the field');
+      // The field takes focus in an effect, after the refusal is drawn.
+      await waitFor(() => el.shadowRoot!.activeElement === input, 'focus on the field');
       equal(d.querySelector('[part~="checkout-error"]'), null, 'not said a second time above Checkout');
       assert(!$<HTMLButtonElement>(el, '[part~="checkout"]').disabled, 'Checkout can be pressed again');
       await expectAccessible(el, 'the refused code');

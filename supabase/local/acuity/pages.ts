@@ -39,8 +39,11 @@ type Rendered = ReturnType<typeof render>;
 function state(a: Rendered) {
   if (a.canceled) return 'canceled';
   if (a.noShow) return 'no-show';
-  const end = Date.parse(a.datetime) + Number(a.duration) * 60_000;
-  return end <= Date.now() ? 'ended' : 'upcoming';
+  const start = Date.parse(a.datetime);
+  const end = start + Number(a.duration) * 60_000;
+  const now = Date.now();
+  // Started but not ended (a booking made in the past, as the page allows): not upcoming, not punched yet.
+  return end <= now ? 'ended' : start <= now ? 'in progress' : 'upcoming';
 }
 
 function item(a: Rendered, hooks: Webhook[], clientView: boolean) {

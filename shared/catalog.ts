@@ -447,11 +447,18 @@ export function rewardsEarned(visits: number): { visit: number; percentOff: numb
   }
   return earned;
 }
-/** The next reward from this visit count: its marker and how many visits remain. */
-export function rewardsNext(visits: number): { marker: RewardsMarker; visitsToGo: number } {
-  const punches = visits > 0 && rewardsCardPunches(visits) === REWARDS_CARD.slots ? 0 : rewardsCardPunches(visits);
-  const marker = REWARDS_CARD.markers.find((m) => m.visit > punches) ?? REWARDS_CARD.markers[0];
-  return { marker, visitsToGo: marker.visit - punches };
+/**
+ * The next reward from this visit count: its marker and how many visits remain. `issuedThrough` is the
+ * highest visit a code was already issued at (0 for none): a punch taken back keeps its code, and
+ * reaching that marker again issues nothing (docs/rewards.md), so the next reward is the first marker
+ * past both.
+ */
+export function rewardsNext(visits: number, issuedThrough = 0): { marker: RewardsMarker; visitsToGo: number } {
+  const past = Math.max(visits, issuedThrough);
+  const cardStart = past - (past % REWARDS_CARD.slots); // the visits before the card `past` falls on
+  const marker = REWARDS_CARD.markers.find((m) => cardStart + m.visit > past) ?? REWARDS_CARD.markers[0];
+  const at = cardStart + marker.visit > past ? cardStart + marker.visit : cardStart + REWARDS_CARD.slots + marker.visit;
+  return { marker, visitsToGo: at - visits };
 }
 
 /** Studio loyalty (docs/pages.md, docs/limits.md): the card's markers, then the referral perk. */

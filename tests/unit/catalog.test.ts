@@ -212,6 +212,11 @@ describe('the rewards card: one rule for the card, the studio perks and the code
     expect(loyaltyCardWords(REWARDS_CARD.examplePunches).caption).toBe('2 of 10 · 3 visits to 10% off');
     expect(loyaltyCardWords(9).caption).toBe('9 of 10 · 1 visit to 15% off');
     expect(loyaltyCardWords(10).caption).toBe('10 of 10 · 5 visits to 10% off');
+    // Back to 4 after the 5th visit's code was issued (a punch taken back keeps its code): the 5th visit
+    // again issues nothing, so the card promises the next marker it can keep (walk of issue #31).
+    expect(loyaltyCardWords(4, 5).caption).toBe('4 of 10 · 6 visits to 15% off');
+    expect(rewardsNext(9, 10)).toEqual({ marker: REWARDS_CARD.markers[0], visitsToGo: 6 });
+    expect(rewardsNext(7, 5)).toEqual(rewardsNext(7));
   });
 });
 

@@ -101,12 +101,13 @@ export function LoyaltyCard({ punches, caption, label, className }: LoyaltyCardP
 }
 
 /**
- * The card's words for a visit count: the line beneath the slots and what a screen reader hears
- * (its title). The example card and a member's own read the same.
+ * The card's words for a visit count (and the highest visit a code was issued at: rewardsNext): the
+ * line beneath the slots and what a screen reader hears (its title). The example card and a member's
+ * own read the same.
  */
-export function loyaltyCardWords(visits: number): { punches: number; caption: string; label: string } {
+export function loyaltyCardWords(visits: number, issuedThrough = 0): { punches: number; caption: string; label: string } {
   const punches = rewardsCardPunches(visits);
-  const next = rewardsNext(visits);
+  const next = rewardsNext(visits, issuedThrough);
   const toGo = `${next.visitsToGo} ${next.visitsToGo === 1 ? 'visit' : 'visits'} to ${markerReward(next.marker)}`;
   const markers = REWARDS_CARD.markers.map((m, i) => (i === 0 ? `${markerReward(m)} at ${markerVisits(m)}` : `${markerReward(m)} at ${m.visit}`)).join(', ');
   return {

@@ -74,9 +74,11 @@ export function RewardsCard({ detail }: RewardsCardProps) {
     );
 
   const { visits, punches, bookings, upcoming, codes } = load.rewards;
-  const words = loyaltyCardWords(visits);
+  // A code already issued is not promised again (a punch taken back keeps its code).
+  const issuedThrough = Math.max(0, ...codes.map((c) => c.earned_at_visit));
+  const words = loyaltyCardWords(visits, issuedThrough);
   const tier = rewardsTierFor(visits);
-  const next = rewardsNext(visits);
+  const next = rewardsNext(visits, issuedThrough);
   const ready = codes.filter(usable);
   const used = codes.filter((c) => c.status === 'used');
   return (

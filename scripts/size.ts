@@ -7,7 +7,7 @@
  * For each of dist/widgets (shipped: preact/compat and @r2wc/react-to-web-component) and dist/widgets-react
  * (React 19, if present):
  * - every JS file: raw, gzip (level 9) and brotli (quality 11) bytes;
- * - the loader (kyb-widgets.js) gzip size against its 2.1 kB budget;
+ * - the loader (kyb-widgets.js) gzip size against its 2.15 kB budget;
  * - the JS a visitor fetches before a reviews list can show on a page whose only element is
  *   <kyb-reviews>: the loader + the reviews chunk + everything it imports statically, followed through
  *   Vite's .vite/manifest.json (dynamic imports, such as the auth client, are not needed to read
@@ -24,16 +24,19 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const LOADER = 'kyb-widgets.js';
 /**
- * 2.1 kB: the loader holds, per element, its chunk, loading strategy, preloads and space reservation, in
+ * 2.15 kB: the loader holds, per element, its chunk, loading strategy, preloads and space reservation, in
  * one string written at build time (scripts/vite/loader-manifest.ts), plus the logic that loads
  * each element by its strategy (widgets/loader.ts). 2 kB until it also started each element's CSS file
  * with its code (core/define.ts `sheet`), when the CSS left the JavaScript (issue #13). Issue #19: 2.18 kB
  * with 22 common chunks, back to 2.01 kB by writing the table more tightly (scripts/vite/loader-manifest.ts):
  * the common chunks numbered by use, and an element's set of them one base-36 number instead of
  * dot-separated indexes (-0.08 kB); the common chunks other than the named groups named by their hash
- * alone (vite.widgets.config.ts chunkName, -0.09 kB).
+ * alone (vite.widgets.config.ts chunkName, -0.09 kB). 2.15 kB since issue #31's two elements
+ * (kyb-rewards-card, kyb-admin-rewards): their rows of the table took the loader to 2.13 kB.
+ * An element costs the loader its row, so a budget fixed in bytes forbids the next element; the rows were
+ * already written as tightly as above.
  */
-const LOADER_BUDGET = 2.1 * 1024;
+const LOADER_BUDGET = 2.15 * 1024;
 /** The goal for the reviews first view's JavaScript (gzip; issues #13 and #19): printed, met or missed. */
 const REVIEWS_GOAL = 16 * 1024;
 /**

@@ -24,12 +24,27 @@ export function cartTotals(c: PricedCart): TotalLine[] {
   });
 }
 
+/**
+ * A label's hyphenated words (a reward code, KYB-8691ADE41A8C) on one line: a line may break after a
+ * hyphen, and at 390 px the receipt read "Reward KYB-" over the rest of the code.
+ */
+const keepTogether = (label: string) =>
+  label.split(/(\S+-\S+)/).map((part, i) =>
+    i % 2 ? (
+      <span key={part} style={{ whiteSpace: 'nowrap' }}>
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
+
 export function Totals({ lines }: { lines: TotalLine[] }) {
   return (
     <dl className="kyb-totals" part="totals">
       {lines.map((l) => (
         <div key={l.label} className={l.strong ? 'kyb-totals__row kyb-totals__row--strong' : 'kyb-totals__row'}>
-          <dt>{l.label}</dt>
+          <dt>{keepTogether(l.label)}</dt>
           <dd>{l.text}</dd>
         </div>
       ))}

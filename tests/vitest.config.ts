@@ -8,6 +8,10 @@ export default defineConfig({
   root,
   test: {
     silent: 'passed-only',
+    // expect.poll waits on the thing itself; its default second is less than a loaded two-core machine
+    // takes for a stack round trip (a declined card's answer missed it in a full run). A poll that holds
+    // returns at once, so a longer limit costs only a failing test.
+    expect: { poll: { timeout: 15_000 } },
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {

@@ -86,7 +86,8 @@ export function RewardsCard({ detail }: RewardsCardProps) {
       <div className="rc__top">
         <LoyaltyCard {...words} className="rc__graphic" />
         <div className="rc__summary">
-          <h2 className="rc__title">Your rewards card</h2>
+          {/* On /rewards (detail="card") the page's own section is titled so already. */}
+          {full && <h2 className="rc__title">Your rewards card</h2>}
           {tier ? (
             <p className="rc__tier" part="tier">
               <span className="rc__tier-name">{tier.name}</span>

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { ADMIN_ORDER_TEXT, COMMERCE_TEXT, MSG, REWARDS_MESSAGES } from './messages.ts';
-import { CART_LIMITS, ORDER_STEP_STATUSES, REFUND_REASON_MAX, REWARD_CODE_PATTERN } from './rules/commerce.ts';
+import { CART_LIMITS, ORDER_STEP_STATUSES, REFUND_REASON_MAX, REWARD_CODE_PATTERN, REWARDS_REASON_MAX } from './rules/commerce.ts';
 import { EMAIL_MAX, EMAIL_PATTERN, MESSAGE_MAX, NAME_MAX, NAME_MIN, PARTNERSHIP_TYPES, leadKinds } from './rules/forms.ts';
 
 const email = z
@@ -198,7 +198,7 @@ export type KitLaunchRequest = z.infer<typeof kitLaunchRequest>;
 export const rewardsAdjustRequest = z.strictObject({
   email,
   change: z.union([z.literal(1), z.literal(-1)], { error: REWARDS_MESSAGES.changeInvalid }),
-  reason: requiredText(500, REWARDS_MESSAGES.reasonRequired),
+  reason: requiredText(REWARDS_REASON_MAX, REWARDS_MESSAGES.reasonRequired),
 });
 export type RewardsAdjustRequest = z.infer<typeof rewardsAdjustRequest>;
 export const rewardsSeenRequest = z.strictObject({ seen: z.literal(true) });

@@ -157,6 +157,9 @@ export const NEEDS_ACTION: readonly OrderStatus[] = ['paid', 'deposit_paid', 'in
 /** The most a refund's reason holds (Stripe's metadata values hold 500): the admin's refund form and its contract. */
 export const REFUND_REASON_MAX = 300;
 
+/** The most a rewards correction's reason holds: the admin's correction form and its contract. */
+export const REWARDS_REASON_MAX = 500;
+
 /** Days after delivery before the customer is asked for a review of each product (the review-requests job). */
 export const REVIEW_REQUEST_DAYS = 7;
 

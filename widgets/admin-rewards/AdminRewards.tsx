@@ -13,7 +13,7 @@ import { AdminGate, type AdminPanelProps, useAdminCall } from '../core/admin-gat
 import { emit } from '../core/events.ts';
 import { invokeFunction } from '../core/functions.ts';
 import { when } from '../core/dates.ts';
-import { REWARDS_MESSAGES as M, type RewardsAdjustResult, rewardsTierFor } from '../core/domain.ts';
+import { REWARDS_MESSAGES as M, REWARDS_REASON_MAX, type RewardsAdjustResult, rewardsTierFor } from '../core/domain.ts';
 import { History } from '../rewards-card/History.tsx';
 import { loadRewards, type Rewards } from '../rewards-card/data.ts';
 import { loadOverview, type Overview } from './data.ts';
@@ -216,7 +216,7 @@ function MemberCard({ email, onChanged }: { email: string; onChanged: () => void
           id={reasonId}
           className="kyb-input"
           name="reason"
-          maxLength={500}
+          maxLength={REWARDS_REASON_MAX}
           value={reason}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}

@@ -9,7 +9,7 @@ import { SUPABASE_DIR } from './db.ts';
 import { CLIENT_ADDRESS_HEADER, FORWARDING_HEADERS } from './http.ts';
 import { REVIEW_MEDIA_CLEANUP_EVERY_MS, scheduleReviewMediaCleanup, type CleanupSchedule } from './storage/cleanup.ts';
 import { SITE_REBUILD_EVERY_MS, scheduleSiteRebuild } from './site-rebuild.ts';
-import { scheduleKitLaunch, scheduleReviewRequests, scheduleRewardsPunches, scheduleStripeReconcile } from './functions/jobs.ts';
+import { scheduleAcuityReconcile, scheduleKitLaunch, scheduleReviewRequests, scheduleRewardsPunches, scheduleStripeReconcile } from './functions/jobs.ts';
 
 /**
  * The request body as a web stream, read as the handler asks for it. Cancelling it (a reader that stops
@@ -155,6 +155,8 @@ export async function serve(opts: ServeOptions = {}): Promise<{ stack: Stack; ur
   const reconcile = cleanupEvery === false ? null : scheduleStripeReconcile(stack, cleanupEvery);
   const launchMails = cleanupEvery === false ? null : scheduleKitLaunch(stack, cleanupEvery);
   const punches = cleanupEvery === false ? null : scheduleRewardsPunches(stack, cleanupEvery);
+  // Acuity's appointments that no webhook brought (issue #31), on the same schedule.
+  const acuityReconcile = cleanupEvery === false ? null : scheduleAcuityReconcile(stack, cleanupEvery);
   return {
     stack,
     url,
@@ -166,6 +168,7 @@ export async function serve(opts: ServeOptions = {}): Promise<{ stack: Stack; ur
       await reconcile?.stop();
       await launchMails?.stop();
       await punches?.stop();
+      await acuityReconcile?.stop();
       server.closeAllConnections();
       await new Promise((ok) => server.close(ok));
       await stack.close();

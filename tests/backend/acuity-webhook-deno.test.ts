@@ -2,8 +2,10 @@
  * The rewards functions under the real Deno from their deployed entry points (index.ts with their own
  * deno.json, tests/support/deno.ts), as hosted Supabase runs them: the local Acuity, over HTTP, delivers
  * its signed webhooks to the Deno-served acuity-webhook, which reads each appointment back from the
- * stand-in's API over HTTP (WebCrypto's HMAC and the constant-time check under Deno); the job runs
- * under Deno too. The Node runtime's fuller cases are in acuity-webhook.test.ts.
+ * stand-in's API over HTTP (WebCrypto's HMAC and the constant-time check under Deno); the jobs run
+ * under Deno too: rewards-punches, and acuity-reconcile, which lists the stand-in's appointments over HTTP
+ * and applies those whose webhook was lost. The Node runtime's fuller cases are in acuity-webhook.test.ts
+ * and acuity-reconcile.test.ts.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { randomUUID } from 'node:crypto';
@@ -19,7 +21,7 @@ const history = (id: number) => sql<{ change: number; reason: string }>('select 
 
 beforeAll(async () => {
   http = await httpTestStack({ autoconfirm: true });
-  deno = await serveFunctionsWithDeno(http.stack.config, ['acuity-webhook', 'rewards-punches']).catch(async (e: unknown) => {
+  deno = await serveFunctionsWithDeno(http.stack.config, ['acuity-webhook', 'rewards-punches', 'acuity-reconcile']).catch(async (e: unknown) => {
     await http.close();
     throw e;
   });
@@ -31,7 +33,7 @@ afterAll(async () => {
   await http?.close();
 });
 
-describe('acuity-webhook and rewards-punches (Deno)', () => {
+describe('acuity-webhook, rewards-punches and acuity-reconcile (Deno)', () => {
   it('stores the booking, punches it once ended, takes it back when canceled after the fact', async () => {
     const email = `deno-${randomUUID().slice(0, 8)}@example.com`;
     const a = await http.stack.acuity.book({ email: email.toUpperCase(), startsInMinutes: 60 });
@@ -76,5 +78,41 @@ describe('acuity-webhook and rewards-punches (Deno)', () => {
       }));
     expect((await run(http.stack.config.anonKey)).status).toBe(401);
     expect(await run(http.stack.config.serviceRoleKey)).toEqual({ status: 200, body: { punched: 0, taken_back: 0, codes_issued: 0 } });
+  });
+
+  it('reconciles what no webhook brought: a booking stored and punched, a cancellation taken back, once', async () => {
+    const run = () =>
+      fetch(deno.urls['acuity-reconcile'], {
+        method: 'POST',
+        headers: { authorization: `Bearer ${http.stack.config.serviceRoleKey}`, 'content-type': 'application/json' },
+        body: '{}',
+      }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    const email = `deno-lost-${randomUUID().slice(0, 8)}@example.com`;
+    const visited = await http.stack.acuity.book({ email, startsInMinutes: -200 });
+    expect(await history(visited.id)).toEqual([{ change: 1, reason: 'visit' }]);
+    const url = http.stack.config.acuity.webhookUrl;
+    http.stack.config.acuity.webhookUrl = '';
+    let lost: Awaited<ReturnType<typeof http.stack.acuity.book>>;
+    try {
+      lost = await http.stack.acuity.book({ email, startsInMinutes: -100 });
+      await http.stack.acuity.cancel(visited.id);
+    } finally {
+      http.stack.config.acuity.webhookUrl = url;
+    }
+    expect(await sql('select canceled from public.bookings where acuity_id = $1', [visited.id])).toEqual([{ canceled: false }]);
+    const first = await run();
+    expect(first).toMatchObject({ status: 200, body: { repaired: 2, punched: 1, taken_back: 1, codes_issued: 0 } });
+    expect(first.body.repairs).toEqual(
+      expect.arrayContaining([
+        { acuity_id: lost.id, was: 'missing' },
+        { acuity_id: visited.id, was: 'changed' },
+      ]),
+    );
+    expect(await history(lost.id)).toEqual([{ change: 1, reason: 'visit' }]);
+    expect(await history(visited.id)).toEqual([
+      { change: 1, reason: 'visit' },
+      { change: -1, reason: 'canceled' },
+    ]);
+    expect(await run()).toMatchObject({ status: 200, body: { repaired: 0, repairs: [], punched: 0, taken_back: 0 } });
   });
 });

@@ -375,7 +375,7 @@ describe('the local Acuity', () => {
 
   it('refuses what it does not implement, naming it', async () => {
     for (const [path, method] of [
-      ['/appointments', 'GET'],
+      ['/appointments', 'POST'],
       ['/appointments?email=a@b.c', 'GET'],
       ['/appointments/1000001?pastFormAnswers=true', 'GET'],
       ['/appointments/1000001/cancel', 'PUT'],

@@ -16,6 +16,7 @@ const names = functionNames();
 describe('deployed entry points', () => {
   it('finds the project functions', () => {
     expect(names).toEqual([
+      'acuity-reconcile',
       'acuity-webhook',
       'admin-orders',
       'admin-rewards',

@@ -62,6 +62,8 @@ describe('function deploy bundles', () => {
     // The rewards card's rule (shared/catalog.ts REWARDS_CARD) decides when a visit earns a code.
     'acuity-webhook': [...FRAME, 'shared/catalog.ts'].sort(),
     'rewards-punches': [...FRAME, 'shared/catalog.ts'].sort(),
+    // The reconcile job applies what it finds through the webhook's path, codes included.
+    'acuity-reconcile': [...FRAME, 'shared/catalog.ts'].sort(),
     // The correction checks its request (shared/contracts.ts) and issues what an added punch earned.
     'admin-rewards': [...FRAME, 'shared/catalog.ts', 'shared/contracts.ts'].sort(),
     'site-rebuild': FRAME.sort(),

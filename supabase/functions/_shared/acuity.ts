@@ -1,7 +1,8 @@
 /**
- * Acuity Scheduling, as the rewards functions use it (docs/rewards.md): its webhook signature and one
- * call of its API, `GET /appointments/:id` (HTTP Basic auth: the user id and the API key). Settings are
- * function secrets:
+ * Acuity Scheduling, as the rewards functions use it (docs/rewards.md): its webhook signature and two
+ * calls of its API (HTTP Basic auth: the user id and the API key): `GET /appointments/:id` (the webhook,
+ * and the reconcile job for a stored booking the listing left out) and `GET /appointments` with
+ * `minDate`, `maxDate`, `max` and `canceled` (the reconcile job). Settings are function secrets:
  *
  *   ACUITY_USER_ID   the account's user id (Acuity: Integrations → API)
  *   ACUITY_API_KEY   the account's API key: it authenticates our reads, and Acuity signs its webhooks with it
@@ -96,17 +97,63 @@ export function bookingOf(a: unknown): Booking | null {
 
 export type AppointmentRead = { found: true; booking: Booking } | { found: false };
 
-/** Reads one appointment; throws when Acuity cannot be read or answers what is not an appointment. */
-export async function readAppointment(s: AcuitySettings, id: number): Promise<AppointmentRead> {
-  const res = await s.fetch(`${s.api}/appointments/${id}`, {
+/** One GET of Acuity's API: its status and JSON body (null when the body is not JSON). */
+async function get(s: AcuitySettings, path: string): Promise<{ status: number; ok: boolean; body: unknown }> {
+  const res = await s.fetch(`${s.api}${path}`, {
     headers: { Authorization: `Basic ${btoa(`${s.userId}:${s.apiKey}`)}`, Accept: 'application/json' },
     signal: AbortSignal.timeout(15_000),
   });
-  const body: unknown = await res.json().catch(() => null);
+  return { status: res.status, ok: res.ok, body: await res.json().catch(() => null) };
+}
+
+/** Reads one appointment; throws when Acuity cannot be read or answers what is not an appointment. */
+export async function readAppointment(s: AcuitySettings, id: number): Promise<AppointmentRead> {
+  const { status, ok, body } = await get(s, `/appointments/${id}`);
   // Deleted, or another account's: nothing of ours to record.
-  if (res.status === 404) return { found: false };
-  if (!res.ok) throw new Error(`Acuity answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
+  if (status === 404) return { found: false };
+  if (!ok) throw new Error(`Acuity answered ${status}: ${JSON.stringify(body).slice(0, 300)}`);
   const booking = bookingOf(body);
   if (!booking || booking.acuity_id !== id) throw new Error(`Acuity's answer for appointment ${id} is not that appointment`);
   return { found: true, booking };
+}
+
+/**
+ * Appointments a listing holds per request: `max`, whose default is also 100. Acuity's listing has no
+ * offset or cursor, so a full page is followed by another that ends on the day the page ended on.
+ */
+export const LIST_MAX = 100;
+
+/** A listed appointment: its booking, or why it could not be read as one. */
+export type Listed = { ok: true; booking: Booking } | { ok: false; id: unknown; error: string };
+
+/**
+ * Every appointment whose day (the calendar's) is from `minDate` to `maxDate` (`YYYY-MM-DD`, both
+ * included): `GET /appointments?minDate&maxDate&max`, the scheduled ones, or the canceled ones with
+ * `canceled=true` (Acuity lists them apart). Acuity lists the latest first (its default `direction`,
+ * DESC); when a page is full, the next one asks again up to the day of the page's earliest appointment,
+ * that day included, and what was seen already is skipped by id. A day that alone fills a page cannot be
+ * listed whole: that throws, as does an answer that is not a list.
+ */
+export async function listAppointments(s: AcuitySettings, range: { minDate: string; maxDate: string; canceled: boolean }): Promise<Listed[]> {
+  const seen = new Map<string, Listed>();
+  let maxDate = range.maxDate;
+  for (;;) {
+    const query = new URLSearchParams({ minDate: range.minDate, maxDate, max: String(LIST_MAX), ...(range.canceled ? { canceled: 'true' } : {}) });
+    const { status, ok, body } = await get(s, `/appointments?${query}`);
+    if (!ok) throw new Error(`Acuity answered ${status}: ${JSON.stringify(body).slice(0, 300)}`);
+    if (!Array.isArray(body)) throw new Error("Acuity's appointment list is not a list");
+    for (const a of body) {
+      const booking = bookingOf(a);
+      const id = booking?.acuity_id ?? (a as { id?: unknown } | null)?.id;
+      const listed: Listed = booking && booking.canceled === range.canceled ? { ok: true, booking } : { ok: false, id, error: 'not an appointment of this listing' };
+      seen.set(String(id), listed);
+    }
+    if (body.length < LIST_MAX) return [...seen.values()];
+    // The calendar's own day of the earliest appointment listed: the date part of its `datetime`.
+    const last = (body[body.length - 1] as { datetime?: unknown } | null)?.datetime;
+    const day = typeof last === 'string' ? last.slice(0, 10) : '';
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error("Acuity's appointment list ends with what is not an appointment");
+    if (day >= maxDate) throw new Error(`More than ${LIST_MAX} appointments on ${day}: Acuity's list cannot be read whole`);
+    maxDate = day;
+  }
 }

@@ -11,14 +11,16 @@
  * or written.
  *
  * Then it trusts nothing of the body but the id: it reads the appointment from Acuity's API as it stands
- * now and stores that booking (booking_apply, migration rewards_visits), keeping whichever read began
- * last. So a duplicated, replayed, concurrent or reordered delivery ends in the same state. The punches
- * follow from the bookings (rewards_settle): settled here for this booking at once, and by the hourly
- * rewards-punches job for the appointments whose end has passed since.
+ * now and stores that booking (_shared/bookings.ts applyBooking: booking_apply, migration rewards_visits),
+ * keeping whichever read began last. So a duplicated, replayed, concurrent or reordered delivery ends in
+ * the same state. The punches follow from the bookings (rewards_settle): settled here for this booking at
+ * once, and by the hourly rewards-punches job for the appointments whose end has passed since. A
+ * notification that never arrives is made up for by the hourly acuity-reconcile job, through the same
+ * applyBooking.
  */
 import type { FunctionHandler } from '../_shared/handler.ts';
 import { adminClient } from '../_shared/admin.ts';
-import { issueRewardCodes } from '../_shared/reward-codes.ts';
+import { applyBooking } from '../_shared/bookings.ts';
 import { internalError, json, methodNotAllowed } from '../_shared/http.ts';
 import { readCapped } from '../../../shared/http.ts';
 import { acuitySettings, acuitySigned, readAppointment } from '../_shared/acuity.ts';
@@ -60,14 +62,7 @@ export const handle: FunctionHandler = async (req, env) => {
     const syncedAt = new Date().toISOString();
     const read = await readAppointment(acuity, id);
     if (!read.found) return json({ received: true, ignored: 'not_found' });
-    const applied = await db.rpc('booking_apply', { p: read.booking as never, p_synced_at: syncedAt });
-    if (applied.error) throw new Error(`booking_apply: ${applied.error.message}`);
-    const settled = await db.rpc('rewards_settle', { p_booking: id });
-    if (settled.error) throw new Error(`rewards_settle: ${settled.error.message}`);
-    // A visit punched now may complete a marker: its code is issued at once, not at the job's next run.
-    const { email } = read.booking;
-    const codes = email && (settled.data as { punched: number }).punched > 0 ? await issueRewardCodes(db, [email.toLowerCase()]) : 0;
-    return json({ received: true, applied: applied.data === true, ...(settled.data as Record<string, number>), codes_issued: codes });
+    return json({ received: true, ...(await applyBooking(db, read.booking, syncedAt)) });
   } catch (e) {
     console.error(`[acuity-webhook] ${action} ${id} failed:`, e instanceof Error ? e.message : e);
     return json({ error: REWARDS_MESSAGES.acuityUnavailable }, 500);

@@ -1,8 +1,10 @@
 /**
  * The stand-in's API (`/api/v1/*`, the path Acuity's own API has under its host): HTTP Basic auth with the
- * user id and the API key, and the one call the functions make, `GET /api/v1/appointments/:id`, rendered
- * with Acuity's field names and formats. Everything else is refused in Acuity's error shape
- * (`{status_code, error, message}`), never answered with a guess.
+ * user id and the API key, and the two calls the functions make, rendered with Acuity's field names and
+ * formats: `GET /api/v1/appointments/:id`, and `GET /api/v1/appointments` with the parameters the
+ * reconcile job sends (LIST_PARAMS). Everything else, another parameter or a value this stand-in cannot
+ * read as Acuity would, is refused in Acuity's error shape (`{status_code, error, message}`), never
+ * answered with a guess.
  */
 import type { AcuityConfig } from '../config.ts';
 import type { Appointment } from './store.ts';
@@ -108,13 +110,54 @@ function authorized(req: Request, config: AcuityConfig): boolean {
   return decoded === `${config.userId}:${config.apiKey}`;
 }
 
+/**
+ * The parameters of `GET /appointments` the stand-in implements, as Acuity documents them: `minDate` and
+ * `maxDate` (the appointment's day on its calendar, both included; only `YYYY-MM-DD` here, though Acuity
+ * reads more forms), `max` (default 100) and `canceled` (`true`: the canceled ones only; by default
+ * the scheduled ones only). Acuity lists the latest first (its `direction` defaults to DESC).
+ */
+const LIST_PARAMS: Record<string, RegExp> = {
+  minDate: /^\d{4}-\d{2}-\d{2}$/,
+  maxDate: /^\d{4}-\d{2}-\d{2}$/,
+  max: /^[1-9]\d{0,5}$/,
+  canceled: /^(true|false)$/,
+};
+const LIST_DEFAULT_MAX = 100;
+
+const json200 = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+
+function list(url: URL, deps: { config: AcuityConfig; publicUrl: string }, all: Appointment[]): Response {
+  const p = url.searchParams;
+  for (const name of new Set(p.keys())) {
+    if (!(name in LIST_PARAMS)) return notImplemented(`the parameter ${name} of GET /api/v1/appointments`);
+    const values = p.getAll(name);
+    if (values.length > 1) return notImplemented(`the parameter ${name} given more than once`);
+    if (!LIST_PARAMS[name].test(values[0])) return notImplemented(`the value ${JSON.stringify(values[0])} of ${name} (implemented: ${LIST_PARAMS[name].source})`);
+  }
+  const canceled = p.get('canceled') === 'true';
+  const max = Number(p.get('max') ?? LIST_DEFAULT_MAX);
+  const minDate = p.get('minDate');
+  const maxDate = p.get('maxDate');
+  const rendered = all
+    .filter((a) => a.canceled === canceled)
+    .sort((a, b) => b.start - a.start || b.id - a.id)
+    .map((a) => render(a, deps.publicUrl, deps.config))
+    // The calendar's own day: the date part of `datetime`, written in the calendar's time zone.
+    .filter((r) => (!minDate || r.datetime.slice(0, 10) >= minDate) && (!maxDate || r.datetime.slice(0, 10) <= maxDate));
+  return json200(rendered.slice(0, max));
+}
+
 export async function handleApi(
   req: Request,
   path: string,
-  deps: { config: AcuityConfig; publicUrl: string; load: (id: number) => Promise<Appointment | null> },
+  deps: { config: AcuityConfig; publicUrl: string; load: (id: number) => Promise<Appointment | null>; all: () => Promise<Appointment[]> },
 ): Promise<Response> {
   if (!authorized(req, deps.config)) return acuityError(401, 'unauthorized', 'Invalid user ID or API key. Use HTTP Basic auth with your user ID and API key.');
   const url = new URL(req.url);
+  if (path === '/appointments') {
+    if (req.method !== 'GET') return notImplemented(`${req.method} /api/v1/appointments`);
+    return list(url, deps, await deps.all());
+  }
   const one = /^\/appointments\/([^/]+)$/.exec(path);
   if (!one) return notImplemented(`${req.method} /api/v1${path}`);
   if (req.method !== 'GET') return notImplemented(`${req.method} /api/v1/appointments/:id`);
@@ -123,5 +166,5 @@ export async function handleApi(
   if (!/^\d{1,15}$/.test(one[1])) return acuityError(404, 'not_found', 'The appointment was not found.');
   const a = await deps.load(Number(one[1]));
   if (!a) return acuityError(404, 'not_found', 'The appointment was not found.');
-  return new Response(JSON.stringify(render(a, deps.publicUrl, deps.config)), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  return json200(render(a, deps.publicUrl, deps.config));
 }

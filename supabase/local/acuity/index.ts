@@ -21,6 +21,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { APPOINTMENT_TYPES, CALENDAR, handleApi, render } from './api.ts';
 import { acuityPage, PAGE_HEADERS } from './pages.ts';
 import {
+  allAppointments,
   ensureSchema,
   insertAppointment,
   loadAppointment,
@@ -125,7 +126,8 @@ export async function createAcuityStandIn(ctx: StackContext): Promise<AcuityStan
   }
 
   const standIn: AcuityStandIn = {
-    api: (req, path) => handleApi(req, path, { config: config(), publicUrl: ctx.config.publicUrl, load: (id) => loadAppointment(ctx.db.query, id) }),
+    api: (req, path) =>
+      handleApi(req, path, { config: config(), publicUrl: ctx.config.publicUrl, load: (id) => loadAppointment(ctx.db.query, id), all: () => allAppointments(ctx.db.query) }),
     site,
     book,
     cancel: (id) =>

@@ -93,6 +93,11 @@ export async function recentAppointments(q: Query, limit: number): Promise<Appoi
   return r.rows.map((row) => ({ ...row.data, id: Number(row.id) }));
 }
 
+export async function allAppointments(q: Query): Promise<Appointment[]> {
+  const r = await q<{ id: string | number; data: StoredAppointment }>(`select id, data from ${SCHEMA}.appointments order by id`);
+  return r.rows.map((row) => ({ ...row.data, id: Number(row.id) }));
+}
+
 export async function queueWebhook(q: Query, appointmentId: number, action: string, body: string): Promise<number> {
   const r = await q<{ id: number }>(`insert into ${SCHEMA}.webhooks (appointment_id, action, body, created_ms) values ($1, $2, $3, $4) returning id`, [
     appointmentId,

@@ -9,6 +9,7 @@
  *   stripe-reconcile      applies the Stripe events of the last three days that no webhook applied
  *   kit-launch            sends again the kit's launch e-mails that could not be sent (migration kit_launch)
  *   rewards-punches       punches the appointments that have ended, takes back those that no longer count (migration rewards_visits), issues the reward codes earned (migration reward_codes)
+ *   acuity-reconcile      applies the Acuity appointments of the last 7 and next 60 days that no webhook brought, as the webhook would have
  */
 import type { Stack } from '../app.ts';
 
@@ -104,5 +105,12 @@ export function scheduleRewardsPunches(stack: Stack, everyMs = JOB_EVERY_MS) {
   return scheduleJob(stack, 'rewards-punches', everyMs, counts('punched', 'taken_back', 'codes_issued'), (r) => {
     if (r.punched || r.taken_back || r.codes_issued)
       console.log(`[jobs] rewards-punches added ${r.punched} punch(es), took back ${r.taken_back}, issued ${r.codes_issued} reward code(s)`);
+  });
+}
+
+/** The acuity-reconcile job: Acuity's appointments it listed, and those it had to apply because no webhook had. */
+export function scheduleAcuityReconcile(stack: Stack, everyMs = JOB_EVERY_MS) {
+  return scheduleJob(stack, 'acuity-reconcile', everyMs, counts('appointments_seen', 'repaired'), (r) => {
+    if (r.repaired) console.log(`[jobs] acuity-reconcile applied ${r.repaired} of ${r.appointments_seen} Acuity appointment(s) that no webhook had`);
   });
 }

@@ -145,7 +145,10 @@ export async function listAppointments(s: AcuitySettings, range: { minDate: stri
     for (const a of body) {
       const booking = bookingOf(a);
       const id = booking?.acuity_id ?? (a as { id?: unknown } | null)?.id;
-      const listed: Listed = booking && booking.canceled === range.canceled ? { ok: true, booking } : { ok: false, id, error: 'not an appointment of this listing' };
+      const listed: Listed =
+        booking && booking.canceled === range.canceled
+          ? { ok: true, booking }
+          : { ok: false, id, error: booking ? `listed with the ${range.canceled ? 'canceled' : 'scheduled'} ones, but canceled is ${booking.canceled}` : 'not an appointment' };
       seen.set(String(id), listed);
     }
     if (body.length < LIST_MAX) return [...seen.values()];
@@ -153,7 +156,7 @@ export async function listAppointments(s: AcuitySettings, range: { minDate: stri
     const last = (body[body.length - 1] as { datetime?: unknown } | null)?.datetime;
     const day = typeof last === 'string' ? last.slice(0, 10) : '';
     if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error("Acuity's appointment list ends with what is not an appointment");
-    if (day >= maxDate) throw new Error(`More than ${LIST_MAX} appointments on ${day}: Acuity's list cannot be read whole`);
+    if (day >= maxDate) throw new Error(`${LIST_MAX} appointments or more on ${day}: Acuity's list cannot be read whole`);
     maxDate = day;
   }
 }

@@ -143,13 +143,15 @@ export type TotalsOf = Pick<
 
 /**
  * The order's money in words, as every order screen and e-mail lists it (and the cart, before checkout).
- * A reward's discount is its own line, to the cent as Stripe took it off, and the total is after it.
+ * A reward's discount is its own line, to the cent as Stripe took it off, right after the subtotal and
+ * before the shipping (Stripe's Checkout page lists them in that order), and the total is after it.
  */
 export function orderTotals(o: TotalsOf): TotalLine[] {
   const lines: TotalLine[] = [{ label: COMMERCE_TEXT.subtotal, text: formatCents(o.subtotal_cents) }];
-  if (o.needs_shipping) lines.push({ label: COMMERCE_TEXT.shipping, text: o.shipping_cents ? formatCents(o.shipping_cents) : COMMERCE_TEXT.shippingFree });
+  // Right under the subtotal, as Stripe's Checkout lists it: the discount is taken off the lines, never the shipping.
   const discount = o.discount_cents ?? 0;
   if (discount > 0) lines.push({ label: REWARDS_MESSAGES.discountLine(o.reward_code ?? null), text: `−${formatCentsExact(discount)}` });
+  if (o.needs_shipping) lines.push({ label: COMMERCE_TEXT.shipping, text: o.shipping_cents ? formatCents(o.shipping_cents) : COMMERCE_TEXT.shippingFree });
   lines.push({ label: COMMERCE_TEXT.total, text: formatCents(o.total_cents - discount), strong: true });
   if (o.paid_cents > 0) lines.push({ label: 'Paid', text: formatCents(o.paid_cents) });
   else if (o.due_at_checkout_cents < o.total_cents) lines.push({ label: COMMERCE_TEXT.dueToday, text: formatCents(o.due_at_checkout_cents) });

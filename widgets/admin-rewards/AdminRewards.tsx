@@ -10,6 +10,7 @@
  */
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { AdminGate, type AdminPanelProps, useAdminCall } from '../core/admin-gate.tsx';
+import { Email } from '../core/email.tsx';
 import { emit } from '../core/events.ts';
 import { invokeFunction } from '../core/functions.ts';
 import { when } from '../core/dates.ts';
@@ -83,7 +84,7 @@ function Panel({ host }: AdminPanelProps) {
             <ul className="ar__fresh">
               {fresh.map((c) => (
                 <li key={c.id} part="new-reward" data-code={c.code}>
-                  <strong>{c.percent_off}% off</strong> for {c.email}{' '}
+                  <strong>{c.percent_off}% off</strong> for <Email address={c.email} />{' '}
                   <span className="ar__muted">
                     (visit {c.earned_at_visit}, issued {when(c.issued_at, true)})
                   </span>
@@ -116,8 +117,12 @@ function Panel({ host }: AdminPanelProps) {
                 <li key={m.email} className="ar__member" part="member" data-email={m.email} data-visits={m.visits}>
                   <div className="ar__member-row">
                     <span className="ar__who">
-                      <strong>{m.first_name ?? m.email}</strong>
-                      {m.first_name ? <span className="ar__muted ar__email">{m.email}</span> : null}
+                      <strong>{m.first_name ?? <Email address={m.email} />}</strong>
+                      {m.first_name ? (
+                        <span className="ar__muted ar__email">
+                          <Email address={m.email} />
+                        </span>
+                      ) : null}
                     </span>
                     <span className="ar__visits">
                       {m.visits} {m.visits === 1 ? 'visit' : 'visits'}

@@ -734,6 +734,13 @@ export const REWARDS_MESSAGES = {
   adjusted: (visits: number) => `Saved. The card now has ${visits} ${visits === 1 ? 'visit' : 'visits'}.`,
   /** /admin/rewards: the new rewards were marked seen. */
   seen: 'Marked as seen.',
+  /** /admin/rewards: a member's codes, each with where it stands (a refund in full gives a used one back). */
+  codesEmpty: 'No reward codes yet.',
+  codeState: {
+    issued: 'not used yet',
+    used: (day: string) => `used on ${day}`,
+    returned: (day: string) => `given back by a refund on ${day}: usable again`,
+  },
   /** /admin/rewards and /account: the rewards could not be read. */
   loadFailed: 'Your rewards could not be loaded. Please refresh the page.',
   /** The card's history, one line per row of `punches` by its reason (/account and /admin/rewards). */

@@ -141,16 +141,21 @@ export type TotalsOf = Pick<
 > &
   Partial<Pick<OrderView, 'discount_cents' | 'reward_code'>>;
 
+/** What the order costs after a reward's discount: the receipts' Total, the admin list's amount and its CSV. */
+export const totalAfterDiscount = (o: Pick<TotalsOf, 'total_cents' | 'discount_cents'>) => o.total_cents - (o.discount_cents ?? 0);
+
 /**
  * The order's money in words, as every order screen and e-mail lists it (and the cart, before checkout).
- * A reward's discount is its own line, to the cent as Stripe took it off, and the total is after it.
+ * A reward's discount is its own line, to the cent as Stripe took it off, right after the subtotal and
+ * before the shipping (Stripe's Checkout page lists them in that order), and the total is after it.
  */
 export function orderTotals(o: TotalsOf): TotalLine[] {
   const lines: TotalLine[] = [{ label: COMMERCE_TEXT.subtotal, text: formatCents(o.subtotal_cents) }];
-  if (o.needs_shipping) lines.push({ label: COMMERCE_TEXT.shipping, text: o.shipping_cents ? formatCents(o.shipping_cents) : COMMERCE_TEXT.shippingFree });
+  // Right under the subtotal, as Stripe's Checkout lists it: the discount is taken off the lines, never the shipping.
   const discount = o.discount_cents ?? 0;
   if (discount > 0) lines.push({ label: REWARDS_MESSAGES.discountLine(o.reward_code ?? null), text: `−${formatCentsExact(discount)}` });
-  lines.push({ label: COMMERCE_TEXT.total, text: formatCents(o.total_cents - discount), strong: true });
+  if (o.needs_shipping) lines.push({ label: COMMERCE_TEXT.shipping, text: o.shipping_cents ? formatCents(o.shipping_cents) : COMMERCE_TEXT.shippingFree });
+  lines.push({ label: COMMERCE_TEXT.total, text: formatCents(totalAfterDiscount(o)), strong: true });
   if (o.paid_cents > 0) lines.push({ label: 'Paid', text: formatCents(o.paid_cents) });
   else if (o.due_at_checkout_cents < o.total_cents) lines.push({ label: COMMERCE_TEXT.dueToday, text: formatCents(o.due_at_checkout_cents) });
   if (o.balance_due_cents > 0) lines.push({ label: COMMERCE_TEXT.balanceDue, text: formatCents(o.balance_due_cents), strong: true });

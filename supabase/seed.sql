@@ -635,7 +635,7 @@ on conflict (bucket_id, name) do nothing;
 --   keisha.williams@example.com  3 visits (mid-card, New Friend), an appointment coming
 --   nia.campbell@example.com     5 visits, the 10% code issued (a reward ready; new to the admin)
 --   tariq.brown@example.com      4 visits, the 4th taken back (canceled after the fact): 3
---   amara.johnson@example.com    7 visits (Loyal Client), the 10% code used on order 1004
+--   amara.johnson@example.com    7 visits (Loyal Client), the 10% code used on order 1018
 -- Acuity ids from 900001 up, far from the local Acuity's own (which count from 1). The coming
 -- appointment's confirmation page has the shape of Acuity's client page; it leads nowhere locally.
 insert into public.bookings (acuity_id, email, first_name, appointment_type, appointment_type_id, calendar_id, starts_at, ends_at, canceled, no_show, confirmation_page, first_seen_at, synced_at) values
@@ -674,9 +674,48 @@ insert into public.punches (email, booking_id, change, reason, created_at)
 select 'tariq.brown@example.com', 900024, -1, 'canceled', '2026-10-08 09:00:00+00'
  where (select count(*) from public.punches x where x.booking_id = 900024) = 1;
 
+-- The order Amara paid with her code (KYB-1018, docs/rewards.md#at-checkout), as checkout, Stripe's
+-- webhook and the studio would have left it: Irie Locs ($91) and shipping ($8), 10% off the line (Stripe
+-- takes a coupon off the line items, never the shipping): discount_cents 910, so the total is $89.90 and
+-- Stripe charged $89.90, which is what her payment records (migration 20261201001700_h31: a discounted
+-- payment is what Stripe charged) and what the order kept. Shipped, so nothing waits on the studio. Its
+-- order page: /order?token=seed-order-reward-token. The code is tied to it below, once the code exists.
+insert into public.orders (id, number, user_id, email, customer_name, status, subtotal_cents, shipping_cents, total_cents, discount_cents, due_at_checkout_cents, paid_cents, refunded_cents, needs_shipping, shipping_address, kit_terms_version, kit_terms_accepted_at, access_token, carrier, tracking_number, created_at, updated_at, paid_at, balance_requested_at, shipped_at, delivered_at) values
+  ('5eed0006-0000-4000-8000-000000000018', 1018, '5eed0000-0000-4000-8000-000000000011', 'amara.johnson@example.com', 'Amara Johnson', 'shipped', 9100, 800, 9900, 910, 9900, 8990, 0, true, '{"name":"Amara Johnson","line1":"482 Edgewood Ave SE","line2":"Apt 3","city":"Atlanta","state":"GA","postal_code":"30312","country":"US"}', null, null, 'seed-order-reward-token', 'USPS', '9400111899223847561018', '2025-11-24 15:30:00+00', '2025-11-26 10:00:00+00', '2025-11-24 15:32:00+00', null, '2025-11-26 10:00:00+00', null)
+on conflict (id) do nothing;
+
+insert into public.order_items (id, order_id, position, product, name, options, configuration, unit_cents, quantity, line_cents, due_at_checkout_cents, digital) values
+  ('5eed0007-0000-4000-8000-000000000180', '5eed0006-0000-4000-8000-000000000018', 0, 'irie-locs', 'Irie Locs', array['Length: 20 in', 'Size: MD (1.2-1.5 cm)', 'Color: Black']::text[], '{"length":20,"size":"MD","color":"black"}', 9100, 1, 9100, 9100, false)
+on conflict (id) do nothing;
+
+insert into public.order_payments (id, order_id, kind, amount_cents, status, checkout_session_id, payment_intent_id, refunded_cents, created_at, paid_at) values
+  ('5eed0008-0000-4000-8000-000000000019', '5eed0006-0000-4000-8000-000000000018', 'full', 8990, 'paid', 'cs_test_seed_18', 'pi_seed_18', 0, '2025-11-24 15:30:00+00', '2025-11-24 15:32:00+00')
+on conflict (id) do nothing;
+
+select setval('public.orders_number_seq', (select max(number) from public.orders));
+
+insert into public.order_events (id, order_id, status, note, source, created_at)
+overriding system value values
+  (-926, '5eed0006-0000-4000-8000-000000000018', 'pending', null, 'checkout', '2025-11-24 15:30:00+00'),
+  (-925, '5eed0006-0000-4000-8000-000000000018', 'paid', null, 'stripe', '2025-11-24 15:32:00+00'),
+  (-924, '5eed0006-0000-4000-8000-000000000018', 'in_production', null, 'admin', '2025-11-25 09:00:00+00'),
+  (-923, '5eed0006-0000-4000-8000-000000000018', 'ready', null, 'admin', '2025-11-25 16:00:00+00'),
+  (-922, '5eed0006-0000-4000-8000-000000000018', 'shipped', 'USPS 9400111899223847561018', 'admin', '2025-11-26 10:00:00+00')
+on conflict (id) do nothing;
+
+insert into public.order_mails (order_id, kind, subject_key, status, attempts, claimed_at, sent_at) values
+  ('5eed0006-0000-4000-8000-000000000018', 'confirmation', '', 'sent', 1, '2025-11-24 15:32:00+00', '2025-11-24 15:32:00+00'),
+  ('5eed0006-0000-4000-8000-000000000018', 'business', '', 'sent', 1, '2025-11-24 15:32:00+00', '2025-11-24 15:32:00+00'),
+  ('5eed0006-0000-4000-8000-000000000018', 'shipped', '', 'sent', 1, '2025-11-26 10:00:00+00', '2025-11-26 10:00:00+00')
+on conflict (order_id, kind, subject_key) do nothing;
+
 -- The codes their cards earned: Nia's new to the admin (the admin nav's "1 new"), Amara's used on her
--- paid order 1004 (not 1001: tests/backend/grants.test.ts deletes and puts back the first order) and seen.
+-- order KYB-1018 above (not 1001: tests/backend/grants.test.ts deletes and puts back the first order) and
+-- seen.
 insert into public.reward_codes (code, email, earned_at_visit, percent_off, status, order_id, issued_at, used_at, admin_seen_at) values
   ('KYB-5EED0000A005', 'nia.campbell@example.com', 5, 10, 'issued', null, '2026-11-17 16:30:00+00', null, null),
-  ('KYB-5EED0000C005', 'amara.johnson@example.com', 5, 10, 'used', '5eed0006-0000-4000-8000-000000000004', '2025-08-19 16:30:00+00', '2025-11-18 12:12:00+00', '2025-08-20 09:00:00+00')
+  ('KYB-5EED0000C005', 'amara.johnson@example.com', 5, 10, 'used', '5eed0006-0000-4000-8000-000000000018', '2025-08-19 16:30:00+00', '2025-11-24 15:32:00+00', '2025-08-20 09:00:00+00')
 on conflict (email, earned_at_visit) do nothing;
+update public.orders
+   set reward_code_id = (select id from public.reward_codes where code = 'KYB-5EED0000C005')
+ where id = '5eed0006-0000-4000-8000-000000000018' and reward_code_id is null;

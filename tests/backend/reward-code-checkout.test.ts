@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { priceCart, type CartLine } from '../../shared/cart.ts';
 import { REWARDS_MESSAGES } from '../../shared/messages.ts';
-import { testStack, signedInClient, sqlOn, invokeFunction, type TestStack, type TestClient } from '../support/stack.ts';
+import { adminClient, testStack, signedInClient, sqlOn, invokeFunction, type TestStack, type TestClient } from '../support/stack.ts';
 import { stripeClient } from '../support/stripe.ts';
 
 let s: TestStack;
@@ -256,5 +256,63 @@ describe('checkout with a reward code', () => {
     expect(o).toMatchObject({ status: 'deposit_paid', discount_cents: discount, paid_cents: cart.dueNowCents - discount });
     expect(o.balance_due_cents).toBe(cart.totalCents - discount - o.paid_cents);
     expect(await codeRow(code)).toMatchObject({ status: 'used', order_id: orderId });
+  });
+});
+
+describe("the admin's refund of an order that used a code (admin-orders, docs/rewards.md#at-checkout)", () => {
+  let admin: TestClient | undefined;
+  const asAdmin = async (body: unknown) => invokeFunction((admin ??= await adminClient(s)), 'admin-orders', body, { 'x-real-ip': `10.32.${Math.floor(Math.random() * 250)}.1` });
+  const paidWithCode = async (tag: string) => {
+    const member = await signedInClient(s, email(tag));
+    const code = await issue(member.email, 10);
+    const r = await checkout(member.client, [IRIE], { rewardCode: code });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const sessionId = sessionOf(r.body.url);
+    const orderId = await orderOf(sessionId);
+    await pay(sessionId);
+    const cs = await sdk.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent.latest_charge'] });
+    const charge = (cs.payment_intent as Stripe.PaymentIntent).latest_charge as Stripe.Charge;
+    return { code, orderId, charge };
+  };
+  const kept = async (chargeId: string) => {
+    const c = await sdk.charges.retrieve(chargeId);
+    return c.amount_captured - c.amount_refunded;
+  };
+
+  it('the payment is what Stripe charged; a partial refund keeps the code used, refunding what is left gives it back', async () => {
+    const { code, orderId, charge } = await paidWithCode('adm-refund');
+    const cart = priceCart([IRIE]);
+    const discount = Math.round(cart.subtotalCents * 0.1);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'paid', paid_cents: cart.totalCents - discount, discount_cents: discount });
+    const read = await asAdmin({ order: orderId, payments: true });
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    const [payment] = read.body.payments as { id: string; amount_cents: number; refunded_cents: number }[];
+    // What is left to refund of the payment is what Stripe holds (the Refund form offers it; Stripe refused more).
+    expect(payment.amount_cents).toBe(charge.amount);
+
+    const part = await asAdmin({ order: orderId, refund: { payment: payment.id, amount_cents: 500, reason: 'Scratched box' }, request: randomUUID() });
+    expect(part.status, JSON.stringify(part.body)).toBe(200);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'paid', refunded_cents: 500 });
+    expect(await codeRow(code)).toMatchObject({ status: 'used', order_id: orderId, returned_at: null });
+
+    const rest = await asAdmin({
+      order: orderId,
+      refund: { payment: payment.id, amount_cents: payment.amount_cents - 500, reason: 'Returned' },
+      request: randomUUID(),
+    });
+    expect(rest.status, JSON.stringify(rest.body)).toBe(200);
+    const refunded = await orderRow(orderId);
+    expect(refunded).toMatchObject({ status: 'refunded', refunded_cents: charge.amount });
+    expect(await kept(charge.id)).toBe(refunded.paid_cents - refunded.refunded_cents);
+    expect(await codeRow(code)).toMatchObject({ status: 'returned', order_id: orderId, returned_at: expect.any(Date) });
+  });
+
+  it('Cancel order with Refund what was paid refunds what Stripe charged, and gives the code back', async () => {
+    const { code, orderId, charge } = await paidWithCode('adm-cancel');
+    const r = await asAdmin({ order: orderId, status: 'cancelled', note: 'Out of stock', refund: true });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.order).toMatchObject({ paid_cents: charge.amount, refunded_cents: charge.amount });
+    expect(await kept(charge.id)).toBe(0);
+    expect(await codeRow(code)).toMatchObject({ status: 'returned', order_id: orderId });
   });
 });

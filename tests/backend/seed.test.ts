@@ -158,9 +158,9 @@ describe('seeded orders', () => {
     expect((await amara.auth.signInWithPassword({ email: CUSTOMERS[0], password: CUSTOMER_PASSWORD })).error).toBeNull();
     const { data, error } = await amara.from('orders').select(ORDER_SELECT).order('created_at', { ascending: false });
     expect(error).toBeNull();
-    expect(data!.map((o) => o.status)).toEqual(['pending', 'processing', 'deposit_paid', 'payment_failed', 'expired', 'paid', 'refunded']);
+    expect(data!.map((o) => o.status)).toEqual(['shipped', 'pending', 'processing', 'deposit_paid', 'payment_failed', 'expired', 'paid', 'refunded']);
     // Numbered once paid (or processing): the unpaid ones have none (migration checkout_carts).
-    expect(data!.map((o) => o.number)).toEqual([null, 1004, 1002, null, null, 1001, 1007]);
+    expect(data!.map((o) => o.number)).toEqual([1018, null, 1004, 1002, null, null, 1001, 1007]);
     for (const o of data!) {
       const items = [...o.order_items].sort((a, b) => a.position - b.position);
       const rows = await sql<{ configuration: Record<string, unknown> }>(`select configuration from public.order_items where order_id = $1 order by position`, [o.id]);
@@ -191,7 +191,7 @@ describe('seeded orders', () => {
     const { data, error } = await admin.from('orders').select(`${ORDER_SELECT}, user_id, order_mails(kind, subject_key, status)`).order('number');
     expect(error).toBeNull();
     expect(new Set(data!.map((o) => o.status))).toEqual(new Set(ORDER_STATUSES));
-    expect(data!.map((o) => o.number)).toEqual([1001, 1002, 1004, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1014, 1015, 1016, 1017, null, null, null]);
+    expect(data!.map((o) => o.number)).toEqual([1001, 1002, 1004, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1014, 1015, 1016, 1017, 1018, null, null, null]);
     for (const o of data!) {
       const rows = await sql<{ product: string; configuration: Record<string, unknown>; quantity: number }>(
         `select product, configuration, quantity from public.order_items where order_id = $1 order by position`,
@@ -234,6 +234,53 @@ describe('seeded orders', () => {
     // Nothing the hourly job would send again: no delivered order owes a review request, no mail failed.
     expect(await sql('select * from public.review_requests_due(7, 10)')).toEqual([]);
     expect(await sql(`select 1 from public.order_mails where status <> 'sent'`)).toEqual([]);
+  });
+});
+
+describe('the seeded order paid with a reward code', () => {
+  it("is Amara's KYB-1018: her code, used on it; the discount is the code's percentage of its lines; what it kept is what Stripe charged", async () => {
+    const rows = await sql<{
+      number: number;
+      email: string;
+      status: string;
+      total_cents: number;
+      due_at_checkout_cents: number;
+      discount_cents: number;
+      paid_cents: number;
+      refunded_cents: number;
+      balance_due_cents: number;
+      code: string;
+      code_email: string;
+      code_status: string;
+      code_order: string;
+      percent_off: number;
+      id: string;
+    }>(
+      `select o.id, o.number, o.email, o.status, o.total_cents, o.due_at_checkout_cents, o.discount_cents, o.paid_cents, o.refunded_cents,
+              o.balance_due_cents, c.code, c.email as code_email, c.status as code_status, c.order_id::text as code_order, c.percent_off
+         from public.orders o join public.reward_codes c on c.id = o.reward_code_id`,
+    );
+    expect(rows.map((o) => [o.number, o.code])).toEqual([[1018, 'KYB-5EED0000C005']]);
+    const [o] = rows;
+    expect({ email: o.code_email, status: o.code_status, order: o.code_order }).toEqual({ email: o.email, status: 'used', order: o.id });
+    // Stripe takes the percentage off the lines paid at checkout, never the shipping.
+    const [{ lines }] = await sql<{ lines: number }>('select sum(due_at_checkout_cents)::int as lines from public.order_items where order_id = $1', [o.id]);
+    expect(o.discount_cents).toBe(Math.round((lines * o.percent_off) / 100));
+    // Its one payment is what Stripe charged: what checkout asked less the discount, and all the order kept.
+    const payments = await sql<{ amount_cents: number; refunded_cents: number; status: string }>(
+      'select amount_cents, refunded_cents, status from public.order_payments where order_id = $1',
+      [o.id],
+    );
+    expect(payments).toEqual([{ amount_cents: o.due_at_checkout_cents - o.discount_cents, refunded_cents: 0, status: 'paid' }]);
+    expect(o.paid_cents - o.refunded_cents).toBe(payments[0].amount_cents - payments[0].refunded_cents);
+    expect({ status: o.status, balance: o.balance_due_cents, total: o.total_cents - o.discount_cents }).toEqual({ status: 'shipped', balance: 0, total: o.paid_cents });
+    // No other order has a discount, and no code is used on an order it is not tied to.
+    expect(await sql('select number from public.orders where discount_cents > 0 and reward_code_id is null')).toEqual([]);
+    expect(
+      await sql(
+        `select code from public.reward_codes c where c.status = 'used' and not exists (select 1 from public.orders o where o.id = c.order_id and o.reward_code_id = c.id)`,
+      ),
+    ).toEqual([]);
   });
 });
 

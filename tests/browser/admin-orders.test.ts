@@ -300,13 +300,16 @@ describe('kyb-admin-orders', () => {
       .split('\r\n');
     equal(
       lines[0],
-      'Placed (UTC),Order,Status,Customer,E-mail,Checkout,Items,Subtotal,Shipping,Total,Paid,Balance due,Refunded,Ship to,Carrier,Tracking number,Shipped (UTC),Delivered (UTC),Kit terms',
+      'Placed (UTC),Order,Status,Customer,E-mail,Checkout,Items,Subtotal,Reward,Shipping,Total,Paid,Balance due,Refunded,Ship to,Carrier,Tracking number,Shipped (UTC),Delivered (UTC),Kit terms',
     );
     // Newest first; a name with a quote and a comma is quoted as the inbox quotes it.
-    assert(lines[1].includes(`,Cancelled,"Bo ""Quote"", ${tag}",${second},Guest,Crown Planner PDF (Digital download) × 1,13.00,0.00,13.00,13.00,0.00,0.00,`), `row 1: ${lines[1]}`);
+    assert(
+      lines[1].includes(`,Cancelled,"Bo ""Quote"", ${tag}",${second},Guest,Crown Planner PDF (Digital download) × 1,13.00,0.00,0.00,13.00,13.00,0.00,0.00,`),
+      `row 1: ${lines[1]}`,
+    );
     assert(
       lines[2].includes(`,Delivered,Ama ${tag},${email},Guest,`) &&
-        lines[2].includes(',395.00,0.00,395.00,395.00,0.00,0.00,') &&
+        lines[2].includes(',395.00,0.00,0.00,395.00,395.00,0.00,0.00,') &&
         lines[2].includes(',USPS,9400111899223847569999,'),
       `row 2: ${lines[2]}`,
     );

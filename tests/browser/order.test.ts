@@ -80,6 +80,8 @@ describe('kyb-order: the order pages', () => {
       'payment-failed': ['Payment failed', 'Your payment did not go through, and nothing was charged.', ['Subtotal $165', 'Shipping Free', 'Total $165']],
       expired: ['Checkout expired', 'This checkout closed before it was paid, so nothing was charged.', ['Subtotal $158', 'Shipping Free', 'Total $158']],
       refunded: ['Refunded', 'This order was refunded.', ['Subtotal $13', 'Total $13', 'Paid $13', 'Refunded $13']],
+      // Paid with a reward code: the discount right under the subtotal, as Stripe's Checkout lists it.
+      reward: ['Shipped', '', ['Subtotal $91', 'Reward KYB-5EED0000C005 −$9.10', 'Shipping $8', 'Total $89.90', 'Paid $89.90']],
     } as const;
     for (const [state, [label, note, sums]] of Object.entries(expected)) {
       const el = await orderAt(byToken(state));
@@ -209,6 +211,7 @@ describe('kyb-order of="account": My Account\'s orders', () => {
     equal(
       JSON.stringify(rows.map((x) => [text(x.querySelector('[part~="title"]')), text(x.querySelector('[part~="status"]'))])),
       JSON.stringify([
+        ['Order KYB-1018', 'Shipped'],
         ['Your order', 'Awaiting payment'],
         ['Order KYB-1004', 'Payment processing'],
         ['Order KYB-1002', 'Deposit paid'],
@@ -220,11 +223,14 @@ describe('kyb-order of="account": My Account\'s orders', () => {
       'newest first',
     );
     // An order paid long ago: its confirmation is not "on its way to your inbox" (issue #29).
-    equal(text(rows[5].querySelector('[part~="note"]')), 'Thank you! Your payment is received.', 'an old paid order');
-    const deposit = rows[2];
+    equal(text(rows[6].querySelector('[part~="note"]')), 'Thank you! Your payment is received.', 'an old paid order');
+    const deposit = rows[3];
     assert(text(deposit).includes('Balance due before shipping$197'), `the balance due (${text(deposit)})`);
     assert(text(deposit).includes('40 locs (2 bundles of 20)'), 'options in words');
     equal(deposit.querySelector('h3')?.className, 'receipt__title', 'each a titled receipt under the heading');
+    // The order paid with a reward code: My Account reads the table, so the line says "Reward".
+    const reward = [...rows[0].querySelectorAll('.kyb-totals__row')].map((r) => `${text(r.querySelector('dt'))} ${text(r.querySelector('dd'))}`);
+    equal(JSON.stringify(reward), JSON.stringify(['Subtotal $91', 'Reward −$9.10', 'Shipping $8', 'Total $89.90', 'Paid $89.90']), 'the reward under the subtotal');
   });
 
   it('says so when there are none yet', async () => {

@@ -77,7 +77,18 @@ describe('kyb-rewards-card', () => {
     equal(text(manage), 'Reschedule or cancel');
     assert(manage.href.startsWith('https://kyb.as.me/'), manage.href);
     equal(manage.target, '_blank');
-    equal($$(el, '[part~="history-row"][data-reason="visit"]').length, 3);
+    const visits = $$(el, '[part~="history-row"][data-reason="visit"]');
+    equal(visits.length, 3);
+    // A visit is punched the day it ends: its line names the appointment and gives that day once.
+    for (const row of visits) {
+      const day = text(row.querySelector('time'));
+      assert(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/.test(day), day);
+      equal(text(row).split(day).length - 1, 1, `${text(row)}: ${day} once`);
+    }
+    assert(
+      visits.some((row) => text(row.querySelector('.rh__detail')) === 'Scalp Detox and Style'),
+      'the appointment, without its day again',
+    );
   });
 
   it('a reward ready: the code, Copy says "Copied ✓" on the button, and use it at checkout leads to /cart', async () => {
@@ -183,6 +194,29 @@ describe('kyb-admin-rewards', () => {
     await waitFor(() => text($(el, '[part~="status"]')) === REWARDS_MESSAGES.seen, 'marked seen');
     await waitFor(() => !count.shadowRoot?.querySelector('[part~="count"]'), 'the nav counts nothing new');
     await expectAccessible(el, 'admin rewards');
+  });
+
+  it('wraps e-mail addresses before their @ or a dot, never mid-word, at 390 and 320 px', async () => {
+    bar = await signIn(ADMIN);
+    const el = await mount('<kyb-admin-rewards></kyb-admin-rewards>');
+    await waitFor(() => $(el, '[part~="members"]'), 'members listed', 15_000);
+    for (const width of [390, 320]) {
+      await setViewport({ width, height: 800 });
+      const emails = $$(el, '.ar__email');
+      assert(emails.length >= 4, `${emails.length} addresses`);
+      for (const email of emails) {
+        const address = text(email);
+        // Each part between two break points (the text nodes beside each <wbr>) sits on one line.
+        for (const node of [...email.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE)) {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          equal(lines.size, 1, `${width} px: "${node.textContent}" of ${address} on one line`);
+        }
+        assert(email.getBoundingClientRect().right <= width, `${width} px: ${address} fits`);
+      }
+    }
+    await setViewport({ width: 800, height: 600 });
   });
 
   it('a member is refused: Admin Access Required', async () => {

@@ -23,6 +23,7 @@ import {
   ORDER_STATUSES,
   ORDER_STATUS_LABEL,
   formatCents,
+  totalAfterDiscount,
   orderNumber,
   ordersNeedingAction,
   type OrderView,
@@ -174,7 +175,7 @@ function Orders({ toast, host }: AdminPanelProps) {
  * reads again: every state of an order is visible to the admin, the row behind the dialog included.
  */
 const rowShows = (o: OrderView) =>
-  JSON.stringify([o.number, o.status, o.needs_shipping, o.customer_name, o.email, o.total_cents, o.paid_cents, o.balance_due_cents, o.refunded_cents]);
+  JSON.stringify([o.number, o.status, o.needs_shipping, o.customer_name, o.email, o.total_cents, o.discount_cents, o.paid_cents, o.balance_due_cents, o.refunded_cents]);
 
 /**
  * The order's dialog, opened from a list: the order at once, then as stored now (the list may be minutes
@@ -359,7 +360,7 @@ function Row({ order: o, onOpen }: { order: AdminOrder; onOpen: () => void }) {
         {first && first.quantity > 1 ? ` × ${first.quantity}` : ''}
       </p>
       <p className="ao__money">
-        <span>{formatCents(o.total_cents)}</span>
+        <span>{formatCents(totalAfterDiscount(o))}</span>
         {o.balance_due_cents > 0 ? (
           <span className="ao__due">
             {SEP}

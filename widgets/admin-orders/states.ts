@@ -1,7 +1,7 @@
 /**
  * kyb-admin-orders' visual states (the catalogue: widgets/core/state-types.ts). Data: the seeded orders
  * (supabase/seed.sql, "orders" and "orders the business runs": one in each status, KYB-1001 to
- * KYB-1017, five of them needing action; the unpaid ones, awaiting payment and expired, are Abandoned
+ * KYB-1017, five of them needing action, and "rewards": KYB-1018, shipped, paid with a reward code; the unpaid ones, awaiting payment and expired, are Abandoned
  * checkouts), the seeded reconcile run and the seeded Crown Planner files. No state changes anything:
  * the refund states stop at the question (a seeded payment exists at no Stripe; the refund itself is
  * tested against the local Stripe in tests/browser/admin-orders-refunds.test.ts).
@@ -26,6 +26,12 @@ const open = (status: OrderStatus, number?: number) => [
 /** KYB-1009, ready with its balance requested; KYB-1017, ready and paid in full (supabase/seed.sql). */
 const READY_BALANCE_DUE = 1009;
 const READY_PAID = 1017;
+/** KYB-1001, paid; KYB-1010, shipped with a deposit and a balance; KYB-1018, shipped, paid with a reward code. */
+const PAID = 1001;
+const SHIPPED = 1010;
+const REWARD = 1018;
+/** The order each `open-<status>` state opens where the seed has two in that status. */
+const OPENED: Partial<Record<OrderStatus, number>> = { ready: READY_BALANCE_DUE, paid: PAID, shipped: SHIPPED };
 /** The seeded deposit order (KYB-1002, $198 paid), its deposit's Refund pressed. */
 const refundForm = [
   ...open('deposit_paid'),
@@ -38,7 +44,7 @@ const opened = (status: OrderStatus): ElementState => ({
   id: `open-${status.replace('_', '-')}`,
   title: `An order that is ${ORDER_STATUS_LABEL[status].toLowerCase()}, opened: its details and next steps`,
   session: 'admin',
-  steps: open(status, status === 'ready' ? READY_BALANCE_DUE : undefined),
+  steps: open(status, OPENED[status]),
   ready: `[part~="details"][data-status="${status}"]`,
 });
 
@@ -54,7 +60,7 @@ export default {
       hold: ['GET /rest/v1/orders'],
       ready: '[aria-busy="true"] [part~="status"]',
     },
-    { id: 'list', title: 'The admin: every seeded order, newest first, 5 need action', session: 'admin', ready: '[part~="item"]' },
+    { id: 'list', title: 'The admin: every seeded order, newest first (KYB-1018, paid with a reward code), 5 need action', session: 'admin', ready: '[part~="item"]' },
     {
       id: 'needs-action',
       title: 'Filtered to the orders that need action',
@@ -107,6 +113,13 @@ export default {
       ready: '[part~="cancel-confirm"] [part~="refund-all"] input:checked',
     },
     {
+      id: 'open-reward',
+      title: 'An order paid with a reward code (KYB-1018), opened: the Reward line under the subtotal, and its payment as Stripe charged it',
+      session: 'admin',
+      steps: [...open('shipped', REWARD), { waitFor: '[part~="payment"]' }],
+      ready: '[part~="details"][data-status="shipped"] [part~="totals"]',
+    },
+    {
       id: 'reconcile-line',
       title: 'The orders with the reconcile line: when Stripe was last checked, and what it repaired',
       session: 'admin',
@@ -123,7 +136,7 @@ export default {
       id: 'payments-stripe',
       title: 'An order opened: each payment with View in Stripe, and Refund while something is left',
       session: 'admin',
-      steps: [...open('shipped'), { waitFor: '[part~="payment"] [part~="dashboard"]' }, { scrollTo: '[part~="payment"]', at: 'center' }],
+      steps: [...open('shipped', SHIPPED), { waitFor: '[part~="payment"] [part~="dashboard"]' }, { scrollTo: '[part~="payment"]', at: 'center' }],
       ready: '[part~="payment"] [part~="refund"]',
     },
     {

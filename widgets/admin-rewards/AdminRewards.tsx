@@ -10,12 +10,13 @@
  */
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { AdminGate, type AdminPanelProps, useAdminCall } from '../core/admin-gate.tsx';
+import { Email } from '../core/email.tsx';
 import { emit } from '../core/events.ts';
 import { invokeFunction } from '../core/functions.ts';
 import { when } from '../core/dates.ts';
 import { REWARDS_MESSAGES as M, REWARDS_REASON_MAX, type RewardsAdjustResult, rewardsTierFor } from '../core/domain.ts';
 import { History } from '../rewards-card/History.tsx';
-import { loadRewards, type Rewards } from '../rewards-card/data.ts';
+import { loadRewards, type RewardCode, type Rewards } from '../rewards-card/data.ts';
 import { loadOverview, type Overview } from './data.ts';
 
 export interface AdminRewardsProps {
@@ -83,7 +84,7 @@ function Panel({ host }: AdminPanelProps) {
             <ul className="ar__fresh">
               {fresh.map((c) => (
                 <li key={c.id} part="new-reward" data-code={c.code}>
-                  <strong>{c.percent_off}% off</strong> for {c.email}{' '}
+                  <strong>{c.percent_off}% off</strong> for <Email address={c.email} />{' '}
                   <span className="ar__muted">
                     (visit {c.earned_at_visit}, issued {when(c.issued_at, true)})
                   </span>
@@ -116,8 +117,12 @@ function Panel({ host }: AdminPanelProps) {
                 <li key={m.email} className="ar__member" part="member" data-email={m.email} data-visits={m.visits}>
                   <div className="ar__member-row">
                     <span className="ar__who">
-                      <strong>{m.first_name ?? m.email}</strong>
-                      {m.first_name ? <span className="ar__muted ar__email">{m.email}</span> : null}
+                      <strong>{m.first_name ?? <Email address={m.email} />}</strong>
+                      {m.first_name ? (
+                        <span className="ar__muted ar__email">
+                          <Email address={m.email} />
+                        </span>
+                      ) : null}
                     </span>
                     <span className="ar__visits">
                       {m.visits} {m.visits === 1 ? 'visit' : 'visits'}
@@ -146,7 +151,36 @@ function Panel({ host }: AdminPanelProps) {
   );
 }
 
-/** One member's card: the history and the correction form. */
+/** A member's codes, newest first, each with where it stands: not used yet, used, or given back by a refund. */
+function Codes({ codes }: { codes: readonly RewardCode[] }) {
+  const state = (c: RewardCode) =>
+    c.status === 'used' && c.used_at
+      ? M.codeState.used(when(c.used_at, true))
+      : c.status === 'returned' && c.returned_at
+        ? M.codeState.returned(when(c.returned_at, true))
+        : M.codeState.issued;
+  return (
+    <div className="ar__codes" part="codes">
+      <h3 className="ar__subheading">Reward codes</h3>
+      {codes.length ? (
+        <ul className="ar__fresh">
+          {codes.map((c) => (
+            <li key={c.id} part="member-code" data-code={c.code} data-status={c.status}>
+              <span>
+                <strong>{c.percent_off}% off</strong> <span className="ar__muted">(visit {c.earned_at_visit})</span>: {state(c)}
+              </span>
+              <code className="ar__code">{c.code}</code>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="ar__muted">{M.codesEmpty}</p>
+      )}
+    </div>
+  );
+}
+
+/** One member's card: the history, the codes and the correction form. */
 function MemberCard({ email, onChanged }: { email: string; onChanged: () => void }) {
   const call = useAdminCall();
   const [rewards, setRewards] = useState<Rewards | null | 'failed'>(null);
@@ -197,7 +231,10 @@ function MemberCard({ email, onChanged }: { email: string; onChanged: () => void
       ) : rewards === 'failed' ? (
         <p role="alert">{M.loadFailed}</p>
       ) : (
-        <History punches={rewards.punches} bookings={rewards.bookings} empty="No punches yet." />
+        <>
+          <History punches={rewards.punches} bookings={rewards.bookings} empty="No punches yet." />
+          <Codes codes={rewards.codes} />
+        </>
       )}
       <form className="ar__form" part="adjust" noValidate onSubmit={(e) => void save(e)}>
         <fieldset className="ar__choice">

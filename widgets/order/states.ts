@@ -42,6 +42,12 @@ export default {
     byLink('delivered', 'Delivered, with its tracking'),
     byLink('cancelled', 'Cancelled'),
     {
+      id: 'reward',
+      title: 'Paid with a reward code (KYB-1018): the Reward line under the subtotal, before the shipping',
+      query: { token: 'seed-order-reward-token' },
+      ready: '[part~="receipt"][data-status="shipped"]',
+    },
+    {
       id: 'downloads',
       title: "The planner bundle's files after Download: each fetched afresh when pressed",
       query: { token: 'seed-order-paid-token' },
@@ -63,7 +69,13 @@ export default {
       ready: '[part~="error"]',
       expectedConsole: /Failed to fetch|ERR_CONNECTION_REFUSED|order-status/,
     },
-    { id: 'account', title: "My Account: the signed-in customer's orders, newest first", attrs: { of: 'account' }, session: 'customer', ready: '[part~="list"]' },
+    {
+      id: 'account',
+      title: "My Account: the signed-in customer's orders, newest first (the first paid with a reward code)",
+      attrs: { of: 'account' },
+      session: 'customer',
+      ready: '[part~="list"]',
+    },
     { id: 'account-empty', title: 'My Account: no orders yet', attrs: { of: 'account' }, session: 'member', ready: '[part~="empty"]' },
     {
       id: 'account-loading',

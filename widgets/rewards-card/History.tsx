@@ -4,11 +4,19 @@
  * reason. Drawn by kyb-rewards-card (the member's own) and kyb-admin-rewards (any member's).
  */
 import { REWARDS_MESSAGES } from '../core/domain.ts';
-import { dateFormat, when } from '../core/dates.ts';
+import { when } from '../core/dates.ts';
 import type { Booking, Punch } from './data.ts';
 
-const DAY = dateFormat({ dateStyle: 'medium' });
-const day = (iso: string) => DAY(new Date(iso));
+/**
+ * The appointment a row is about, and its day when that is not the row's own day: a visit is punched the
+ * day it ends, so its line read the same day twice ("Loc Retwist, Oct 27, 2026" beside "Oct 27, 2026");
+ * a punch taken back days later still names the day the appointment was.
+ */
+function appointment(booking: Booking, punchedAt: string) {
+  const type = booking.appointment_type || 'Appointment';
+  const day = when(booking.starts_at, true);
+  return day === when(punchedAt, true) ? type : `${type}, ${day}`;
+}
 
 export function History({ punches, bookings, empty }: { punches: readonly Punch[]; bookings: ReadonlyMap<number, Booking>; empty: string }) {
   if (punches.length === 0)
@@ -27,11 +35,7 @@ export function History({ punches, bookings, empty }: { punches: readonly Punch[
             <span className="rh__change">{p.change > 0 ? '+1' : '−1'}</span>
             <span className="rh__what">
               <span className="rh__label">{label}</span>
-              {booking ? (
-                <span className="rh__detail">
-                  {booking.appointment_type || 'Appointment'}, {day(booking.starts_at)}
-                </span>
-              ) : null}
+              {booking ? <span className="rh__detail">{appointment(booking, p.created_at)}</span> : null}
               {p.note ? <span className="rh__detail">“{p.note}”</span> : null}
             </span>
             <time className="rh__when" dateTime={p.created_at}>

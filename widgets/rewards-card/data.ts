@@ -12,7 +12,10 @@ export type Booking = Pick<
   Database['public']['Tables']['bookings']['Row'],
   'acuity_id' | 'appointment_type' | 'starts_at' | 'ends_at' | 'canceled' | 'no_show' | 'confirmation_page'
 >;
-export type RewardCode = Pick<Database['public']['Tables']['reward_codes']['Row'], 'id' | 'code' | 'percent_off' | 'status' | 'earned_at_visit' | 'issued_at' | 'used_at'>;
+export type RewardCode = Pick<
+  Database['public']['Tables']['reward_codes']['Row'],
+  'id' | 'code' | 'percent_off' | 'status' | 'earned_at_visit' | 'issued_at' | 'used_at' | 'returned_at'
+>;
 
 export interface Rewards {
   /** The visit count: the sum of the punches (the card and the tier read it). */
@@ -36,7 +39,11 @@ export async function loadRewards(c: KybClient, email: string, now = Date.now())
   const [p, b, r] = await Promise.all([
     c.from('punches').select('id, booking_id, change, reason, note, created_at').eq('email', address).order('id', { ascending: false }),
     c.from('bookings').select('acuity_id, appointment_type, starts_at, ends_at, canceled, no_show, confirmation_page').eq('email', address).order('starts_at'),
-    c.from('reward_codes').select('id, code, percent_off, status, earned_at_visit, issued_at, used_at').eq('email', address).order('earned_at_visit', { ascending: false }),
+    c
+      .from('reward_codes')
+      .select('id, code, percent_off, status, earned_at_visit, issued_at, used_at, returned_at')
+      .eq('email', address)
+      .order('earned_at_visit', { ascending: false }),
   ]);
   if (p.error) throw p.error;
   if (b.error) throw b.error;

@@ -15,9 +15,11 @@
  *   5. build           widgets (preact build shipped + React build) and the prerendered site
  *   6. browser         @web/test-runner: each element in real Chromium against the real stack, on the shipped
  *                      build; the React 19 build runs runtime-parity.test.ts alone (it exists to be compared)
- *   7. e2e             Playwright over the built site + local stack: routes, journeys, axe, HTML validity
- *   8. visual          every route and catalogued element state at 320/390/768/1280 px: layout invariants and
- *                      screenshot baselines (tests/visual; contact sheet: test-results/visual/index.html)
+ *   7. e2e             Playwright over the built site + local stack (over the PostgreSQL 17 cluster of step 4:
+ *                      siteDatabase below): journeys, embeds, layout, HTML validity
+ *   8. visual          every route and catalogued element state at 320/390/768/1280 px: layout invariants,
+ *                      screenshot baselines, the route checks and axe (tests/visual; contact sheet:
+ *                      test-results/visual/index.html), on the same cluster
  *   9. size            bundle budget report (prints figures; fails when the loader's budget or the reviews
  *                      first view's ceiling of the shipped build is broken: scripts/size.ts)
  *
@@ -27,8 +29,8 @@
  * Steps 3–4 run beside steps 5–6 (two legs at once: "both cores" below); the others one after another.
  * At the end: each step's time and the 10 slowest test files.
  * Flags: --only=lint,unit,backend,… to run a subset; --json=<file> also writes the summary as JSON (`npm run
- * test:time` writes test-results/test-time.json); KYB_SKIP_PG=1 skips step 4 and runs its files on PGlite
- * instead (never in CI).
+ * test:time` writes test-results/test-time.json); KYB_SKIP_PG=1 skips step 4 and runs its files, e2e and
+ * visual on PGlite instead (never in CI).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -336,6 +338,27 @@ if (nodeMajor < 24) {
 }
 ensureSystemPackages();
 const t0 = Date.now();
+
+/**
+ * One throwaway PostgreSQL 17 cluster for the run, started when a step first needs it and stopped at the
+ * end: the PostgreSQL backend leg, then e2e and visual. Each vitest run's global setup builds its
+ * template database there with the real `supabase db push` (tests/support/global-setup.ts); the steps
+ * that use it run one after another, so no two builds of the template meet.
+ */
+let clusterStarted: Promise<Cluster> | undefined;
+const theCluster = () => (clusterStarted ??= startCluster());
+/**
+ * e2e and visual run the built site against the local stack over PostgreSQL 17, the server hosted
+ * Supabase runs (issue #28): each file's database is a clone of the template (`create database …
+ * template`), where PGlite restores a dump into WebAssembly memory, and the server's native SQL costs
+ * less CPU than PGlite's (measured on three e2e files: 196 s against 228 s of CPU, everything counted).
+ * The stack's own code over PGlite, what `npm start` runs, is the PGlite backend leg's. KYB_SKIP_PG=1
+ * keeps them on PGlite.
+ */
+async function siteDatabase(): Promise<NodeJS.ProcessEnv> {
+  if (process.env.KYB_SKIP_PG) return {};
+  return { DATABASE_URL: (await theCluster()).url, KYB_TEST_IMAGE: '' };
+}
 const busyAtStart = machineBusySeconds();
 
 if (want('typecheck')) {
@@ -368,7 +391,7 @@ async function databaseLeg() {
   await step('backend tests (PostgreSQL 17 server)', async () => {
     const files = pgFiles();
     say(`${files.length} files (PG_FILES in scripts/test.ts; on PGlite too: ${BOTH_LEGS.join(', ')})`);
-    cluster = await startCluster();
+    cluster = await theCluster();
     return vitest('backend', { DATABASE_URL: cluster.url, KYB_TEST_IMAGE: '' }, files);
   });
   // Over the template the suite's global setup migrated with `supabase db push` (tests write only to
@@ -397,7 +420,6 @@ async function databaseLeg() {
     if (!fresh) write(`${DATABASE_TYPES} is stale: run \`npm run gen:types\` and commit it.\n`, process.stderr);
     return { ok: fresh, passed: fresh ? 1 : 0, failed: fresh ? 0 : 1, skipped: 0 };
   });
-  await cluster?.stop();
 }
 
 async function buildAndBrowserLeg() {
@@ -428,10 +450,10 @@ async function buildAndBrowserLeg() {
 // e2e and visual stay alone after them: each starts a stack, a static server and Chromium per file, and
 // the visual suite's screenshots want the machine to themselves.
 await beside(databaseLeg, buildAndBrowserLeg);
-if (want('e2e')) await step('end-to-end tests (built site + local stack)', () => vitest('e2e'));
+if (want('e2e')) await step('end-to-end tests (built site + local stack)', async () => vitest('e2e', await siteDatabase()));
 if (want('visual')) {
   // Layout invariants always fail the step; screenshots fail it above 15 % of pixels (tests/visual/shots.ts).
-  await step('visual tests (routes and element states at 4 widths)', () => vitest('visual', { KYB_VISUAL_TOLERANCE: '0.15' }));
+  await step('visual tests (routes and element states at 4 widths)', async () => vitest('visual', { KYB_VISUAL_TOLERANCE: '0.15', ...(await siteDatabase()) }));
   say('contact sheet: test-results/visual/index.html');
 }
 if (want('size') && existsSync('scripts/size.ts')) {
@@ -440,6 +462,8 @@ if (want('size') && existsSync('scripts/size.ts')) {
     return { ok: r.code === 0, passed: r.code === 0 ? 1 : 0, failed: r.code === 0 ? 0 : 1, skipped: 0 };
   });
 }
+
+await (await clusterStarted)?.stop();
 
 banner('summary');
 for (const r of results) {

@@ -26,7 +26,8 @@
  * The system package the suites need (Debian's chromium) is installed when missing and we are root with
  * apt-get, so a fresh machine needs only `npm install && npm test`. PostgreSQL and the Supabase CLI come
  * from npm (dev dependencies).
- * Steps 3–4 run beside steps 5–6 (two legs at once: "both cores" below); the others one after another.
+ * Steps 3–4 run beside steps 5–6, and step 7 beside step 8 (two legs at once: "both cores" below); the
+ * others one after another.
  * At the end: each step's time and the 10 slowest test files.
  * Flags: --only=lint,unit,backend,… to run a subset; --json=<file> also writes the summary as JSON (`npm run
  * test:time` writes test-results/test-time.json); KYB_SKIP_PG=1 skips step 4 and runs its files, e2e and
@@ -38,7 +39,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join, matchesGlob, relative } from 'node:path';
 import { startCluster, type Cluster } from './pg-cluster.ts';
-import { TEMPLATE_DB, advisors, clusterUrl, formatAdvisories, unappliedMigrations } from './supabase-cli.ts';
+import { TEMPLATE_DB, advisors, buildTemplate, clusterUrl, formatAdvisories, unappliedMigrations } from './supabase-cli.ts';
 import { DATABASE_TYPES, databaseTypes, isFresh } from './gen-types.ts';
 
 const only = process.argv
@@ -354,10 +355,16 @@ const theCluster = () => (clusterStarted ??= startCluster());
  * less CPU than PGlite's (measured on three e2e files: 196 s against 228 s of CPU, everything counted).
  * The stack's own code over PGlite, what `npm start` runs, is the PGlite backend leg's. KYB_SKIP_PG=1
  * keeps them on PGlite.
+ *
+ * They run side by side (below), so the template is built here once for both, and their global setups
+ * are told not to build it again (KYB_TEMPLATE_READY).
  */
+let siteTemplate: Promise<string> | undefined;
 async function siteDatabase(): Promise<NodeJS.ProcessEnv> {
   if (process.env.KYB_SKIP_PG) return {};
-  return { DATABASE_URL: (await theCluster()).url, KYB_TEST_IMAGE: '' };
+  const { url } = await theCluster();
+  await (siteTemplate ??= buildTemplate(url));
+  return { DATABASE_URL: url, KYB_TEST_IMAGE: '', KYB_TEMPLATE_READY: '1' };
 }
 const busyAtStart = machineBusySeconds();
 
@@ -447,15 +454,22 @@ async function buildAndBrowserLeg() {
 // Both cores: the database leg (two vitest workers, in-process stacks on PGlite, then a PostgreSQL 17
 // cluster) beside the build and the browser tests (vite, then one Chromium page at a time against one
 // stack). They share no port, folder or database; the build writes dist/, which no backend test reads.
-// e2e and visual stay alone after them: each starts a stack, a static server and Chromium per file, and
-// the visual suite's screenshots want the machine to themselves.
 await beside(databaseLeg, buildAndBrowserLeg);
-if (want('e2e')) await step('end-to-end tests (built site + local stack)', async () => vitest('e2e', await siteDatabase()));
-if (want('visual')) {
-  // Layout invariants always fail the step; screenshots fail it above 15 % of pixels (tests/visual/shots.ts).
-  await step('visual tests (routes and element states at 4 widths)', async () => vitest('visual', { KYB_VISUAL_TOLERANCE: '0.15', ...(await siteDatabase()) }));
-  say('contact sheet: test-results/visual/index.html');
-}
+// Then e2e beside visual (issue #28). Alone, each kept about 1.6 of the 2 cores busy (the e2e files one at
+// a time, the visual suite three pages at once): side by side they fill both. Each file of either has its
+// own stack on a free port, its own copy of the site, its own clone of the template and its own
+// Chromium; what they wait for is the page's own signals (support/quiet.ts, expect.poll), not time.
+await beside(
+  async () => {
+    if (want('e2e')) await step('end-to-end tests (built site + local stack)', async () => vitest('e2e', await siteDatabase()));
+  },
+  async () => {
+    if (!want('visual')) return;
+    // Layout invariants always fail the step; screenshots fail it above 15 % of pixels (tests/visual/shots.ts).
+    await step('visual tests (routes and element states at 4 widths)', async () => vitest('visual', { KYB_VISUAL_TOLERANCE: '0.15', ...(await siteDatabase()) }));
+    say('contact sheet: test-results/visual/index.html');
+  },
+);
 if (want('size') && existsSync('scripts/size.ts')) {
   await step('bundle size budget', async () => {
     const r = await run(npx('tsx'), ['scripts/size.ts']);

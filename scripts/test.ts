@@ -15,20 +15,23 @@
  *   5. build           widgets (preact build shipped + React build) and the prerendered site
  *   6. browser         @web/test-runner: each element in real Chromium against the real stack, on the shipped
  *                      build; the React 19 build runs runtime-parity.test.ts alone (it exists to be compared)
- *   7. e2e             Playwright over the built site + local stack: routes, journeys, axe, HTML validity
- *   8. visual          every route and catalogued element state at 320/390/768/1280 px: layout invariants and
- *                      screenshot baselines (tests/visual; contact sheet: test-results/visual/index.html)
+ *   7. e2e             Playwright over the built site + local stack (over the PostgreSQL 17 cluster of step 4:
+ *                      siteDatabase below): journeys, embeds, layout, HTML validity
+ *   8. visual          every route and catalogued element state at 320/390/768/1280 px: layout invariants,
+ *                      screenshot baselines, the route checks and axe (tests/visual; contact sheet:
+ *                      test-results/visual/index.html), on the same cluster
  *   9. size            bundle budget report (prints figures; fails when the loader's budget or the reviews
  *                      first view's ceiling of the shipped build is broken: scripts/size.ts)
  *
  * The system package the suites need (Debian's chromium) is installed when missing and we are root with
  * apt-get, so a fresh machine needs only `npm install && npm test`. PostgreSQL and the Supabase CLI come
  * from npm (dev dependencies).
- * Steps 3–4 run beside steps 5–6 (two legs at once: "both cores" below); the others one after another.
+ * Steps 3–4 run beside steps 5–6, and step 7 beside step 8 (two legs at once: "both cores" below); the
+ * others one after another.
  * At the end: each step's time and the 10 slowest test files.
  * Flags: --only=lint,unit,backend,… to run a subset; --json=<file> also writes the summary as JSON (`npm run
- * test:time` writes test-results/test-time.json); KYB_SKIP_PG=1 skips step 4 and runs its files on PGlite
- * instead (never in CI).
+ * test:time` writes test-results/test-time.json); KYB_SKIP_PG=1 skips step 4 and runs its files, e2e and
+ * visual on PGlite instead (never in CI).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -36,7 +39,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join, matchesGlob, relative } from 'node:path';
 import { startCluster, type Cluster } from './pg-cluster.ts';
-import { TEMPLATE_DB, advisors, clusterUrl, formatAdvisories, unappliedMigrations } from './supabase-cli.ts';
+import { TEMPLATE_DB, advisors, buildTemplate, clusterUrl, formatAdvisories, unappliedMigrations } from './supabase-cli.ts';
 import { DATABASE_TYPES, databaseTypes, isFresh } from './gen-types.ts';
 
 const only = process.argv
@@ -336,6 +339,33 @@ if (nodeMajor < 24) {
 }
 ensureSystemPackages();
 const t0 = Date.now();
+
+/**
+ * One throwaway PostgreSQL 17 cluster for the run, started when a step first needs it and stopped at the
+ * end: the PostgreSQL backend leg, then e2e and visual. Each vitest run's global setup builds its
+ * template database there with the real `supabase db push` (tests/support/global-setup.ts); the steps
+ * that use it run one after another, so no two builds of the template meet.
+ */
+let clusterStarted: Promise<Cluster> | undefined;
+const theCluster = () => (clusterStarted ??= startCluster());
+/**
+ * e2e and visual run the built site against the local stack over PostgreSQL 17, the server hosted
+ * Supabase runs (issue #28): each file's database is a clone of the template (`create database …
+ * template`), where PGlite restores a dump into WebAssembly memory, and the server's native SQL costs
+ * less CPU than PGlite's (measured on three e2e files: 196 s against 228 s of CPU, everything counted).
+ * The stack's own code over PGlite, what `npm start` runs, is the PGlite backend leg's. KYB_SKIP_PG=1
+ * keeps them on PGlite.
+ *
+ * They run side by side (below), so the template is built here once for both, and their global setups
+ * are told not to build it again (KYB_TEMPLATE_READY).
+ */
+let siteTemplate: Promise<string> | undefined;
+async function siteDatabase(): Promise<NodeJS.ProcessEnv> {
+  if (process.env.KYB_SKIP_PG) return {};
+  const { url } = await theCluster();
+  await (siteTemplate ??= buildTemplate(url));
+  return { DATABASE_URL: url, KYB_TEST_IMAGE: '', KYB_TEMPLATE_READY: '1' };
+}
 const busyAtStart = machineBusySeconds();
 
 if (want('typecheck')) {
@@ -368,7 +398,7 @@ async function databaseLeg() {
   await step('backend tests (PostgreSQL 17 server)', async () => {
     const files = pgFiles();
     say(`${files.length} files (PG_FILES in scripts/test.ts; on PGlite too: ${BOTH_LEGS.join(', ')})`);
-    cluster = await startCluster();
+    cluster = await theCluster();
     return vitest('backend', { DATABASE_URL: cluster.url, KYB_TEST_IMAGE: '' }, files);
   });
   // Over the template the suite's global setup migrated with `supabase db push` (tests write only to
@@ -397,7 +427,6 @@ async function databaseLeg() {
     if (!fresh) write(`${DATABASE_TYPES} is stale: run \`npm run gen:types\` and commit it.\n`, process.stderr);
     return { ok: fresh, passed: fresh ? 1 : 0, failed: fresh ? 0 : 1, skipped: 0 };
   });
-  await cluster?.stop();
 }
 
 async function buildAndBrowserLeg() {
@@ -425,21 +454,30 @@ async function buildAndBrowserLeg() {
 // Both cores: the database leg (two vitest workers, in-process stacks on PGlite, then a PostgreSQL 17
 // cluster) beside the build and the browser tests (vite, then one Chromium page at a time against one
 // stack). They share no port, folder or database; the build writes dist/, which no backend test reads.
-// e2e and visual stay alone after them: each starts a stack, a static server and Chromium per file, and
-// the visual suite's screenshots want the machine to themselves.
 await beside(databaseLeg, buildAndBrowserLeg);
-if (want('e2e')) await step('end-to-end tests (built site + local stack)', () => vitest('e2e'));
-if (want('visual')) {
-  // Layout invariants always fail the step; screenshots fail it above 15 % of pixels (tests/visual/shots.ts).
-  await step('visual tests (routes and element states at 4 widths)', () => vitest('visual', { KYB_VISUAL_TOLERANCE: '0.15' }));
-  say('contact sheet: test-results/visual/index.html');
-}
+// Then e2e beside visual (issue #28). Alone, each kept about 1.6 of the 2 cores busy (the e2e files one at
+// a time, the visual suite three pages at once): side by side they fill both. Each file of either has its
+// own stack on a free port, its own copy of the site, its own clone of the template and its own
+// Chromium; what they wait for is the page's own signals (support/quiet.ts, expect.poll), not time.
+await beside(
+  async () => {
+    if (want('e2e')) await step('end-to-end tests (built site + local stack)', async () => vitest('e2e', await siteDatabase()));
+  },
+  async () => {
+    if (!want('visual')) return;
+    // Layout invariants always fail the step; screenshots fail it above 15 % of pixels (tests/visual/shots.ts).
+    await step('visual tests (routes and element states at 4 widths)', async () => vitest('visual', { KYB_VISUAL_TOLERANCE: '0.15', ...(await siteDatabase()) }));
+    say('contact sheet: test-results/visual/index.html');
+  },
+);
 if (want('size') && existsSync('scripts/size.ts')) {
   await step('bundle size budget', async () => {
     const r = await run(npx('tsx'), ['scripts/size.ts']);
     return { ok: r.code === 0, passed: r.code === 0 ? 1 : 0, failed: r.code === 0 ? 0 : 1, skipped: 0 };
   });
 }
+
+await (await clusterStarted)?.stop();
 
 banner('summary');
 for (const r of results) {

@@ -3,6 +3,7 @@
  * bodies answered before they are read, the dev inbox's origin policy, redirect targets.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { request } from 'node:http';
 import { httpTestStack } from '../support/stack.ts';
 import { defaultConfig } from '../../supabase/local/config.ts';
 import { isRedirectAllowed } from '../../supabase/local/auth/mailer.ts';
@@ -50,51 +51,46 @@ describe('client address', () => {
 });
 
 describe('answers sent before the body is read', () => {
-  it('arrive promptly for a declared oversized body (413), request after request, and the stack keeps serving', async () => {
+  /**
+   * Declares `size` bytes, sends one chunk of them and then nothing: the answer can only come from a
+   * server that answers without reading the body (a server that reads first never answers, and the
+   * request is abandoned at the deadline). A signal, not a stopwatch: no load makes it fail or pass.
+   */
+  const stalledPost = (path: string, size: number) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(`${h.url}${path}`, {
+        method: 'POST',
+        headers: { apikey: h.stack.config.anonKey, 'Content-Type': 'application/json', 'Content-Length': String(size) },
+        timeout: 15_000,
+      });
+      req.on('response', (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => {
+          resolve({ status: res.statusCode ?? 0, body });
+          req.destroy();
+        });
+      });
+      req.on('timeout', () => req.destroy(new Error(`${path}: no answer while the body was held back`)));
+      req.on('error', reject);
+      req.write(Buffer.alloc(64 << 10, 0x20));
+    });
+
+  it('arrive for a declared oversized body (413) while the body is still held back, request after request, and the stack keeps serving', async () => {
     for (const [path, size] of [
       ['/auth/v1/signup', 3 << 20],
       ['/functions/v1/newsletter-signup', 3 << 20],
       ['/rest/v1/reviews', 20 << 20],
     ] as const) {
       for (let i = 0; i < 3; i++) {
-        const t0 = Date.now();
-        const res = await fetch(`${h.url}${path}`, {
-          method: 'POST',
-          headers: { apikey: h.stack.config.anonKey, 'Content-Type': 'application/json' },
-          body: new Uint8Array(size).fill(0x20),
-          signal: AbortSignal.timeout(10_000),
-        });
+        const res = await stalledPost(path, size);
         // The functions count a hit before reading: once the address has used its limit, 429 comes first.
-        expect([413, 429], path).toContain(res.status);
-        await res.text();
-        expect(Date.now() - t0, `${path} #${i}`).toBeLessThan(2_000);
+        expect([413, 429], `${path} #${i}`).toContain(res.status);
       }
     }
     const next = await fetch(`${h.url}/rest/v1/reviews?select=id&limit=1`, { headers: { apikey: h.stack.config.anonKey }, signal: AbortSignal.timeout(5_000) });
     expect(next.status).toBe(200);
-  });
-
-  it('arrive promptly for a streamed body that passes the cap', async () => {
-    const chunk = new Uint8Array(1024 * 1024).fill(0x20);
-    let sent = 0;
-    const body = new ReadableStream<Uint8Array>({
-      pull(c) {
-        if (sent++ < 40) c.enqueue(chunk);
-        else c.close();
-      },
-    });
-    const t0 = Date.now();
-    const res = await fetch(`${h.url}/functions/v1/beta-access`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body,
-      // @ts-expect-error Node's fetch needs duplex for a streamed body
-      duplex: 'half',
-      signal: AbortSignal.timeout(10_000),
-    }).catch((e: Error) => e);
-    // Either the answer (413 or the per-client 429) or a reset once the server stops reading: never a hang.
-    if (res instanceof Response) expect([413, 429]).toContain(res.status);
-    expect(Date.now() - t0).toBeLessThan(2_000);
   });
 });
 

@@ -1,9 +1,10 @@
 /**
  * Reserved space is true (issue #13: CLS 0): an element's `@reserve` (widgets/<folder>/register.ts, applied
  * by the site's stylesheet and the loader while the element is `:not(:defined)`) is the height it renders
- * at, at each width, so nothing below it moves when it upgrades. Per route and width, one page load: the
- * loader and the element chunks are held back while the reserved height is read, then let through, and the upgraded element's height is
- * read once it has settled. A first visit, signed out (what a phone's first load shows).
+ * at, at each width, so nothing below it moves when it upgrades. One page load per route: the loader and
+ * the element chunks are held back while the reserved height is read at each width, then let through, and
+ * the upgraded element's height is read at each width once it has settled. A first visit, signed out (what
+ * a phone's first load shows).
  *
  * The elements checked are those whose first view does not depend on data: the reviews list, the
  * configurator, the product filter and the tabs grow with their content. Not checked yet (issue #13):
@@ -13,7 +14,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright';
 import { useSite } from './support/hooks.ts';
-import { widgetsUpgraded } from './support/page.ts';
+import { resizeTo, viewportAt, widgetsUpgraded } from './support/page.ts';
 
 const ctx = useSite();
 
@@ -70,32 +71,42 @@ async function settled(page: Page, tags: string[]): Promise<number[]> {
 
 describe('reserved space before an element upgrades', () => {
   for (const [path, tags] of Object.entries(CHECKED)) {
-    const widths = [...WIDTHS, ...(MORE_WIDTHS[path] ?? [])];
+    const widths = [...WIDTHS, ...(MORE_WIDTHS[path] ?? [])].sort((a, b) => a - b);
+    // One load per route (issue #28): the reserved heights are CSS alone (site/styles/reserve.css, media
+    // queries on the viewport), so the held page resized to each width shows what a first load at that
+    // width shows; the upgraded element is then resized through the same widths, as a phone turned
+    // sideways would be, and must follow them.
     it(`matches the rendered height on ${path} (${tags.join(', ')}) at ${widths.join('/')} px`, async () => {
       const problems: string[] = [];
+      const page = await ctx.site.page({ viewport: viewportAt(widths[0]) });
+      const held: Route[] = [];
+      let release = false;
+      // The loader too: the space must be right from the first paint, before the loader has run
+      // (site/styles/reserve.css), not only once it has (its own sheet holds the same rules).
+      await page.route('**/widgets/**', (r) => (release ? r.continue() : void held.push(r)));
+      // Not 'domcontentloaded': it waits for the held module script.
+      await page.goto(ctx.site.url + path, { waitUntil: 'commit' });
+      // The elements are parsed and the stylesheet applied (the footer comes after every element).
+      await page.waitForFunction((t) => t.every((x) => document.querySelector(x)) && document.querySelector('footer') && document.styleSheets.length > 0, tags);
+      const reserved = new Map<number, number[]>();
       for (const width of widths) {
-        const page = await ctx.site.page({ viewport: { width, height: width < 700 ? 844 : 900 } });
-        const held: Route[] = [];
-        let release = false;
-        // The loader too: the space must be right from the first paint, before the loader has run
-        // (site/styles/reserve.css), not only once it has (its own sheet holds the same rules).
-        await page.route('**/widgets/**', (r) => (release ? r.continue() : void held.push(r)));
-        // Not 'domcontentloaded': it waits for the held module script.
-        await page.goto(ctx.site.url + path, { waitUntil: 'commit' });
-        // The elements are parsed and the stylesheet applied (the footer comes after every element).
-        await page.waitForFunction((t) => t.every((x) => document.querySelector(x)) && document.querySelector('footer') && document.styleSheets.length > 0, tags);
-        const reserved = await heights(page, tags);
-        release = true;
-        for (const r of held) await r.continue();
-        // Its listeners are in before widgetsUpgraded acts like a visitor (a scroll wakes what is below the fold).
-        await page.waitForFunction(() => (globalThis as unknown as Record<symbol, unknown>)[Symbol.for('kyb.loader')]);
-        await widgetsUpgraded(page, 20_000, { wakeSignIn: false });
+        await resizeTo(page, width);
+        reserved.set(width, await heights(page, tags));
+      }
+      expect(await page.evaluate((t) => t.some((x) => customElements.get(x)), tags), 'no element upgraded while the loader was held').toBe(false);
+      release = true;
+      for (const r of held) await r.continue();
+      // Its listeners are in before widgetsUpgraded acts like a visitor (a scroll wakes what is below the fold).
+      await page.waitForFunction(() => (globalThis as unknown as Record<symbol, unknown>)[Symbol.for('kyb.loader')]);
+      await widgetsUpgraded(page, 20_000, { wakeSignIn: false });
+      for (const width of widths.toReversed()) {
+        await resizeTo(page, width);
         const rendered = await settled(page, tags);
-        reserved.forEach((h, i) => {
+        reserved.get(width)!.forEach((h, i) => {
           if (Math.abs(h - rendered[i]) > TOLERANCE) problems.push(`${tags.join('/')}#${i} at ${width} px: reserved ${h}, rendered ${rendered[i]}`);
         });
-        await page.context().close();
       }
+      await page.context().close();
       expect(problems, 'reserved height = rendered height').toEqual([]);
     });
   }

@@ -116,3 +116,17 @@ export function normalizeText(s: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/** A phone's height below 700 px of width, a laptop's above. */
+export const viewportAt = (width: number) => ({ width, height: width < 700 ? 844 : 900 });
+
+/**
+ * Resizes an open page and waits until it has laid out at that size: a page loaded once and resized
+ * through several widths reads, at each, what its CSS gives a first load there (issue #28: one load per
+ * page, not per width).
+ */
+export async function resizeTo(page: Page, width: number): Promise<void> {
+  const { height } = viewportAt(width);
+  await page.setViewportSize({ width, height });
+  await page.waitForFunction(([w, h]) => innerWidth === w && innerHeight === h, [width, height]);
+}

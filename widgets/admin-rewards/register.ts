@@ -10,7 +10,7 @@
  * @tag kyb-admin-rewards
  * @event kyb-rewards-change - on document, after a correction or a mark as seen (the admin nav recounts)
  * @csspart root, loading, denied, sign-in, error, retry, new, new-reward, seen, status, members, member, history-toggle,
- *   member-card, adjust, save, adjust-status
+ *   member-card, codes, member-code, adjust, save, adjust-status
  * @reserve 251px 322:212px 428:185px
  */
 import { defineElement } from '../core/define.ts';

@@ -681,6 +681,9 @@ export const LAUNCH_TEXT = {
   offBody: 'Its page offers the waiting list again and checkout refuses it. Nobody is e-mailed again when it comes back.',
   off: 'Take it off sale',
   back: 'Back',
+  /** The status line after the switch: what it did (the e-mails' count is in the list, once). */
+  launched: 'The DIY Trinity Kit is on sale now.',
+  withdrawn: 'The DIY Trinity Kit is off sale: Coming Soon again.',
   waiting: (n: number) => `${n} ${n === 1 ? 'address is' : 'addresses are'} on the waiting list.`,
   sent: (n: number) => `Launch e-mail sent to ${n} ${n === 1 ? 'address' : 'addresses'}.`,
   queued: (n: number) => `${n} waiting to be sent.`,

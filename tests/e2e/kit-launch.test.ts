@@ -56,8 +56,10 @@ describe('/admin/launch', () => {
     await toggle.click();
     await dialog.getByRole('button', { name: LAUNCH_TEXT.confirm }).click();
     await expect.poll(() => toggle.getAttribute('aria-checked'), { message: 'the switch is on' }).toBe('true');
-    await expect.poll(() => launch.locator('[part~="status"]').textContent()).toBe(`${LAUNCH_TEXT.onSale}. ${LAUNCH_TEXT.sent(count)}`);
+    await expect.poll(() => launch.locator('[part~="status"]').textContent()).toBe(LAUNCH_TEXT.launched);
     expect(await launch.locator('[part~="sent"]').textContent()).toBe(LAUNCH_TEXT.sent(count));
+    // Said once: the status line does not repeat the list's count (the phone walk of issue #29 saw it twice).
+    expect(await launch.getByText(LAUNCH_TEXT.sent(count)).count()).toBe(1);
     // The switch fits the phone's width, and is a thumb's size.
     const box = (await toggle.boundingBox())!;
     expect(box.height).toBeGreaterThanOrEqual(44);

@@ -73,7 +73,8 @@ function Panel({ host }: AdminPanelProps) {
       return;
     }
     setLoad({ state: 'ready', launch: r.data });
-    setStatus(r.data.onSale ? `${T.onSale}. ${T.sent(r.data.mails.sent)}` : T.comingSoon);
+    // The count of e-mails sent is in the list above: the status line says only what the switch did.
+    setStatus(r.data.onSale ? T.launched : T.withdrawn);
     emit(host() ?? document, 'kyb-kit-launch-change', { product: r.data.product, onSale: r.data.onSale });
   };
 

@@ -256,7 +256,7 @@ describe('the seeded order paid with a reward code', () => {
       percent_off: number;
       id: string;
     }>(
-      `select o.id, o.number, o.email, o.status, o.total_cents, o.due_at_checkout_cents, o.discount_cents, o.paid_cents, o.refunded_cents,
+      `select o.id, o.number::int as number, o.email, o.status, o.total_cents, o.due_at_checkout_cents, o.discount_cents, o.paid_cents, o.refunded_cents,
               o.balance_due_cents, c.code, c.email as code_email, c.status as code_status, c.order_id::text as code_order, c.percent_off
          from public.orders o join public.reward_codes c on c.id = o.reward_code_id`,
     );

@@ -165,6 +165,8 @@ describe('kyb-admin-rewards', () => {
 
     (row.querySelector('[part~="history-toggle"]') as HTMLButtonElement).click();
     await waitFor(() => row.querySelectorAll('[part~="history-row"]').length === 3, 'three punches');
+    // Its codes, with their state: none yet at 3 visits.
+    await waitFor(() => text(row.querySelector('[part~="codes"]')).includes(REWARDS_MESSAGES.codesEmpty), 'no codes yet');
     const save = row.querySelector('[part~="save"]') as HTMLButtonElement;
     save.click();
     await waitFor(() => text(row.querySelector('[part~="adjust"] [part~="error"]')) === REWARDS_MESSAGES.reasonRequired, 'a reason is required');
@@ -188,6 +190,10 @@ describe('kyb-admin-rewards', () => {
     }, 'the corrections in the history');
     assert(text(added[0]).startsWith('+1Punch added by the studio“Paid visit from the market stall”'), text(added[0]));
     assert(text(added[1]).includes('“Walk-in, not booked”'), text(added[1]));
+    // The code the 5th visit earned is in the member's codes, not used yet.
+    const code = await waitFor(() => row2.querySelector('[part~="codes"] [part~="member-code"][data-status="issued"]') as HTMLElement | null, 'the earned code listed');
+    assert(text(code).includes(REWARDS_MESSAGES.codeState.issued) && /^KYB-/.test(code.dataset.code ?? ''), text(code));
+    equal(row2.querySelectorAll('[part~="member-code"]').length, 1, 'one code');
 
     const seen = button(el, 'Mark as seen');
     seen.click();

@@ -10,14 +10,20 @@
  *
  * API
  * - `cartState()`: `{lines, count, at, owner, order, id}`; `subscribeCart(fn)` → unsubscribe.
- * - `saveCart(patch)`: replaces what it names, writes storage (removes the key when the cart is empty, so
- *   the loader downloads nothing on the next page) and notifies. A change of lines stamps `at` and
+ * - `saveCart(patch)`: replaces what it names, writes storage and notifies. A guest's empty cart removes
+ *   the key, so the loader downloads nothing on the next page; a member's emptied cart stays stored,
+ *   empty, with its owner and stamp, so another tab (sync.ts) reads "emptied by this account at `at`",
+ *   not a guest's empty cart to merge the account's lines into (a signed-in page loads the cart anyway). A change of lines stamps `at` and
  *   forgets `order` (a checkout started from other lines is not this cart's). A cart with lines has an
  *   `id` (a UUID, made with its first line): checkout keeps one payable session per id, so every tab
  *   (they share this storage) and, through the account (sync.ts), every device of a member reuse it.
  *   The id stays while the page lives, emptied or not; it is replaced once the cart's order is paid
  *   (`emptyAfterOrder`) or the account signs out (`id: null`).
  * - The `storage` event (another tab changed the cart) is followed: the state is read again.
+ * - `freshCart()`: the state read from storage now. Another tab's write is in storage before its
+ *   `storage` event reaches this page, so a decision taken after an await (sync.ts) reads this, not a
+ *   state that event has yet to update (the cart-loading browser test caught a pull in one tab writing
+ *   back the line another tab had just removed).
  */
 import { CART_STORAGE_KEY, type CartLine } from '../core/domain.ts';
 import { pageWide } from '../core/registry.ts';
@@ -41,6 +47,8 @@ export interface CartState {
 interface Store {
   state: CartState;
   subs: Set<() => void>;
+  /** Storage holds this state (false once a write failed: then the page's copy is the only one). */
+  persisted: boolean;
 }
 
 const EMPTY: CartState = { lines: [], count: 0, at: 0, owner: null, order: null, id: null };
@@ -74,9 +82,19 @@ const countOf = (lines: readonly CartLine[]) => lines.reduce((n, l) => n + l.qua
 
 /** The stored cart, or an empty one (nothing stored, storage disabled, or a value of another shape). */
 export function readStoredCart(): CartState {
+  return storedCart() ?? EMPTY;
+}
+
+/** The stored cart; null when storage cannot be read. */
+function storedCart(): CartState | null {
+  let raw: string | null;
   try {
-    const raw = localStorage.getItem(CART_STORAGE_KEY);
-    if (!raw) return EMPTY;
+    raw = localStorage.getItem(CART_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+  if (!raw) return EMPTY;
+  try {
     const v = JSON.parse(raw) as Partial<CartState>;
     const lines = Array.isArray(v.lines) ? v.lines.filter(isLine) : [];
     return {
@@ -94,7 +112,7 @@ export function readStoredCart(): CartState {
 
 const store = () =>
   pageWide<Store>('cart', () => {
-    const s: Store = { state: readStoredCart(), subs: new Set() };
+    const s: Store = { state: readStoredCart(), subs: new Set(), persisted: true };
     // Another tab changed the cart: read it again (this tab wrote nothing, so nothing is written back).
     addEventListener('storage', (e) => {
       if (e.key !== CART_STORAGE_KEY && e.key !== null) return;
@@ -105,6 +123,16 @@ const store = () =>
   });
 
 export const cartState = (): CartState => store().state;
+
+export function freshCart(): CartState {
+  const s = store();
+  const now = s.persisted ? storedCart() : null;
+  if (now && JSON.stringify(now) !== JSON.stringify(s.state)) {
+    s.state = now;
+    for (const f of s.subs) f();
+  }
+  return s.state;
+}
 
 export function subscribeCart(fn: () => void): () => void {
   const s = store();
@@ -128,12 +156,14 @@ export function saveCart(patch: Partial<Pick<CartState, 'lines' | 'owner' | 'ord
   if (lines.length && !next.id) next.id = uuid();
   s.state = next;
   try {
-    if (lines.length) {
+    if (lines.length || next.owner) {
       const { count: _, ...kept } = next;
       localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(kept));
     } else localStorage.removeItem(CART_STORAGE_KEY);
+    s.persisted = true;
   } catch {
     /* storage full or disabled: the cart lasts as long as the page */
+    s.persisted = false;
   }
   for (const f of s.subs) f();
   return next;

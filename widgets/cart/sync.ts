@@ -10,6 +10,9 @@
  * - Each change here afterwards is saved (upsert), a moment after the last one; an emptied cart deletes
  *   the row.
  * - At sign-out the browser's copy is emptied: the cart stays with the account, not on a shared device.
+ * - Tabs share the stored cart, so each decision here reads it as stored now (store.ts freshCart), and a
+ *   member's emptied cart stays stored as theirs: a pull in one tab (at a sign-in there) does not write
+ *   back a line another tab has just removed.
  * - The cart's id (store.ts `id`: one payable checkout per cart) travels with its lines: the copy whose
  *   lines win brings its id (a merge keeps the account's), so a member's devices press Checkout for the
  *   same cart and get the same Stripe page.
@@ -18,7 +21,7 @@
  */
 import { ensureAuth, getAuthState, startAuth, subscribeAuth } from '../core/auth.ts';
 import { mergeCarts, validLines, type CartLine } from '../core/domain.ts';
-import { cartState, saveCart, subscribeCart } from './store.ts';
+import { cartState, freshCart, saveCart, subscribeCart } from './store.ts';
 
 /** Changes within this long are saved once. */
 const SAVE_DELAY_MS = 400;
@@ -41,7 +44,8 @@ async function pull(id: string) {
   if (error) throw error;
   if (user !== id) return;
   const account = validLines(Array.isArray(data?.lines) ? (data.lines as unknown[]) : []);
-  const local = cartState();
+  // As stored now: another tab may have changed the cart during the request above.
+  const local = freshCart();
   const accountAt = data ? Date.parse(data.updated_at) : 0;
   let lines: CartLine[];
   // Lines taken from the account keep the account's stamp; lines made here (a merge) are new now.
@@ -63,12 +67,14 @@ async function pull(id: string) {
   } else lines = local.lines;
   saved = data ? rowOf(account, data.cart_id) : rowOf([], null);
   const kept = same(lines, local.lines) && cartId === local.id;
-  saveCart({ lines, owner: id, at: kept ? local.at : at, order: kept ? local.order : null, id: cartId });
+  // Nothing to change is nothing written: a write would put this tab's view over another tab's.
+  if (!kept || local.owner !== id) saveCart({ lines, owner: id, at: kept ? local.at : at, order: kept ? local.order : null, id: cartId });
   await push(id);
 }
 
 async function push(id: string) {
-  const { lines, at, id: cartId } = cartState();
+  const { lines, at, id: cartId, owner } = freshCart();
+  if (owner !== id) return;
   const json = lines.length ? rowOf(lines, cartId) : rowOf([], null);
   if (json === saved || user !== id) return;
   const c = await ensureAuth();

@@ -12,9 +12,9 @@
  * element at 1280 px, and kyb-waitlist, whose fallback differs per page.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page, Route } from 'playwright';
+import type { Page } from 'playwright';
 import { useSite } from './support/hooks.ts';
-import { resizeTo, viewportAt, widgetsUpgraded } from './support/page.ts';
+import { holdWidgets, resizeTo, viewportAt, widgetsUpgraded } from './support/page.ts';
 
 const ctx = useSite();
 
@@ -79,11 +79,9 @@ describe('reserved space before an element upgrades', () => {
     it(`matches the rendered height on ${path} (${tags.join(', ')}) at ${widths.join('/')} px`, async () => {
       const problems: string[] = [];
       const page = await ctx.site.page({ viewport: viewportAt(widths[0]) });
-      const held: Route[] = [];
-      let release = false;
       // The loader too: the space must be right from the first paint, before the loader has run
       // (site/styles/reserve.css), not only once it has (its own sheet holds the same rules).
-      await page.route('**/widgets/**', (r) => (release ? r.continue() : void held.push(r)));
+      const widgets = await holdWidgets(page);
       // Not 'domcontentloaded': it waits for the held module script.
       await page.goto(ctx.site.url + path, { waitUntil: 'commit' });
       // The elements are parsed and the stylesheet applied (the footer comes after every element).
@@ -94,10 +92,8 @@ describe('reserved space before an element upgrades', () => {
         reserved.set(width, await heights(page, tags));
       }
       expect(await page.evaluate((t) => t.some((x) => customElements.get(x)), tags), 'no element upgraded while the loader was held').toBe(false);
-      release = true;
-      for (const r of held) await r.continue();
       // Its listeners are in before widgetsUpgraded acts like a visitor (a scroll wakes what is below the fold).
-      await page.waitForFunction(() => (globalThis as unknown as Record<symbol, unknown>)[Symbol.for('kyb.loader')]);
+      await widgets.release();
       await widgetsUpgraded(page, 20_000, { wakeSignIn: false });
       for (const width of widths.toReversed()) {
         await resizeTo(page, width);

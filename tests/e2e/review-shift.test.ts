@@ -15,9 +15,9 @@
  * chunks are held back while the prerendered cards are read at each width, then let through.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page, Route } from 'playwright';
+import type { Page } from 'playwright';
 import { useSite } from './support/hooks.ts';
-import { resizeTo, viewportAt, widgetsUpgraded } from './support/page.ts';
+import { holdWidgets, resizeTo, viewportAt, widgetsUpgraded } from './support/page.ts';
 
 const ctx = useSite();
 
@@ -89,9 +89,7 @@ describe('review cards keep their place when kyb-reviews upgrades (issue #29)', 
     it(`${path} at ${WIDTHS.join('/')} px`, async () => {
       const moved: string[] = [];
       const page = await ctx.site.page({ viewport: viewportAt(WIDTHS[0]) });
-      const held: Route[] = [];
-      let release = false;
-      await page.route('**/widgets/**', (r) => (release ? r.continue() : void held.push(r)));
+      const widgets = await holdWidgets(page);
       await page.goto(`${ctx.site.url}${path}#reviews`, { waitUntil: 'commit' });
       await page.waitForFunction(() => document.querySelector('footer') && document.styleSheets.length > 0);
       const before = new Map<number, { tops: number[]; host: number }>();
@@ -101,9 +99,7 @@ describe('review cards keep their place when kyb-reviews upgrades (issue #29)', 
         expect(before.get(width)!.tops.length, `${path} prerenders its review cards`).toBeGreaterThan(0);
       }
       expect(await page.evaluate(() => !!customElements.get('kyb-reviews')), 'kyb-reviews not upgraded while the loader was held').toBe(false);
-      release = true;
-      for (const r of held) await r.continue();
-      await page.waitForFunction(() => (globalThis as unknown as Record<symbol, unknown>)[Symbol.for('kyb.loader')]);
+      await widgets.release();
       await widgetsUpgraded(page, 20_000, { wakeSignIn: false });
       for (const width of WIDTHS.toReversed()) {
         await resizeTo(page, width);

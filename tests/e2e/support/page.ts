@@ -3,7 +3,7 @@
  * upgraded, opening a path, and its text with open shadow roots included. The site and stack they run
  * against: site.ts.
  */
-import type { Page } from 'playwright';
+import type { Page, Route } from 'playwright';
 import type { Site } from './site.ts';
 /**
  * kyb-* elements of the page, light DOM and open shadow roots, as "tag:defined". Written without named
@@ -129,4 +129,22 @@ export async function resizeTo(page: Page, width: number): Promise<void> {
   const { height } = viewportAt(width);
   await page.setViewportSize({ width, height });
   await page.waitForFunction(([w, h]) => innerWidth === w && innerHeight === h, [width, height]);
+}
+
+/**
+ * Holds back the loader and every element chunk from now on, so the page shows what a first paint shows
+ * before any element upgrades (the reserved space, the prerendered copies). `release()` lets them through
+ * and resolves once the loader runs.
+ */
+export async function holdWidgets(page: Page): Promise<{ release: () => Promise<void> }> {
+  const held: Route[] = [];
+  let released = false;
+  await page.route('**/widgets/**', (r) => (released ? r.continue() : void held.push(r)));
+  return {
+    async release() {
+      released = true;
+      for (const r of held.splice(0)) await r.continue();
+      await page.waitForFunction(() => (globalThis as unknown as Record<symbol, unknown>)[Symbol.for('kyb.loader')]);
+    },
+  };
 }

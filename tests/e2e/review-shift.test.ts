@@ -25,12 +25,13 @@ const ctx = useSite();
 const PAGES = ['/digital-tools/crown-planner', '/products/jah-locs', '/products/trinity-locs', '/products/irie-locs', '/handmade-locs', '/holistic-haircare'];
 const WIDTHS = [320, 390, 768, 1280];
 /**
- * The pages whose content above the reviews keeps its space too. Not yet the product pages with a
- * configurator (jah-locs, trinity-locs, irie-locs): kyb-loc-configurator's option lists before it upgrades
- * are shorter at a phone's width than the element (the reviews 530 px lower at 390 px on jah-locs once it
- * has upgraded) and taller at 1280 px.
+ * The pages whose content above the reviews keeps its space too: every page in PAGES with an element
+ * above its reviews. On the product pages that is kyb-loc-configurator, whose option lists before it
+ * upgraded were shorter at a phone's width than the element (the reviews 530 px lower at 390 px on
+ * jah-locs once it had upgraded) and, held at the loader's 36rem, taller at 1280 px; its space is now
+ * the element's first view at each width (site/styles/product-pages.css).
  */
-const ABOVE_CHECKED = ['/digital-tools/crown-planner'];
+const ABOVE_CHECKED = ['/digital-tools/crown-planner', '/products/jah-locs', '/products/trinity-locs', '/products/irie-locs'];
 /** Sub-pixel rounding and a font's line box; anything more is a visible move. */
 const TOLERANCE = 4;
 

@@ -72,7 +72,8 @@ export const STORAGE_ROWS: Record<BrowserStorageId, StorageRow> = {
     holds:
       'The products in your cart with the options and quantities you chose, when you last changed it, the order number of a checkout you started (so the cart can be emptied once that order is paid) and, signed in, your account id. No prices and nothing you typed.',
     when: 'When you add something to your cart, and each time you change it.',
-    duration: 'Until your cart is empty (it is removed then), your order is paid, or you sign out.',
+    duration:
+      'Until your cart is empty (it is removed then), your order is paid, or you sign out. Signed in, a cart you empty stays as an entry with no products until you sign out, so your other open tabs know it was emptied.',
     need: 'Strictly necessary',
   },
   kitTerms: {

@@ -146,7 +146,7 @@ describe("kyb-cart: a signed-in visitor's cart follows the account", () => {
     }, 'every line removed');
     // Kept as this account's emptied cart, not removed: the test page runs the bundle too, a second tab
     // that follows the session, and its pull at sign-in read a removed key as a guest's empty cart and
-    // merged the account's lines (not yet deleted) back in (store.ts, freshCart).
+    // merged the account's lines (not yet deleted) back in (store.ts).
     equal(storedCart()?.owner, u.session.user.id, 'the emptied cart stays the account’s');
     let left: unknown = null;
     await waitFor(async () => (left = await accountCart(u.session)) === null, 'an empty cart deletes the row').catch((e) => {

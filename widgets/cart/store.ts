@@ -10,10 +10,11 @@
  *
  * API
  * - `cartState()`: `{lines, count, at, owner, order, id}`; `subscribeCart(fn)` → unsubscribe.
- * - `saveCart(patch)`: replaces what it names, writes storage and notifies. A guest's empty cart removes
- *   the key, so the loader downloads nothing on the next page; a member's emptied cart stays stored,
- *   empty, with its owner and stamp, so another tab (sync.ts) reads "emptied by this account at `at`",
- *   not a guest's empty cart to merge the account's lines into (a signed-in page loads the cart anyway). A change of lines stamps `at` and
+ * - `saveCart(patch)`: replaces what it names, writes storage and notifies. An empty cart removes the key,
+ *   so the loader downloads nothing on the next page, except a member's cart emptied while signed in: it
+ *   stays stored, with no lines, its owner and when it was emptied, so another tab's sync (sync.ts) reads
+ *   "this account's cart, emptied then", not a guest's empty cart to merge the account's lines into (the
+ *   account may not have heard of the emptying yet). Sign-out removes it. A change of lines stamps `at` and
  *   forgets `order` (a checkout started from other lines is not this cart's). A cart with lines has an
  *   `id` (a UUID, made with its first line): checkout keeps one payable session per id, so every tab
  *   (they share this storage) and, through the account (sync.ts), every device of a member reuse it.
@@ -110,13 +111,22 @@ function storedCart(): CartState | null {
   }
 }
 
+/**
+ * The stored cart, read by a page whose state is `prev`: nothing stored and nothing here keeps this
+ * page's state (a member's empty cart that was never filled is not stored, and is still theirs).
+ */
+function storedNow(prev: CartState): CartState | null {
+  const v = storedCart();
+  return v === EMPTY && !prev.lines.length ? prev : v;
+}
+
 const store = () =>
   pageWide<Store>('cart', () => {
     const s: Store = { state: readStoredCart(), subs: new Set(), persisted: true };
     // Another tab changed the cart: read it again (this tab wrote nothing, so nothing is written back).
     addEventListener('storage', (e) => {
       if (e.key !== CART_STORAGE_KEY && e.key !== null) return;
-      s.state = readStoredCart();
+      s.state = storedNow(s.state) ?? s.state;
       for (const f of s.subs) f();
     });
     return s;
@@ -126,7 +136,7 @@ export const cartState = (): CartState => store().state;
 
 export function freshCart(): CartState {
   const s = store();
-  const now = s.persisted ? storedCart() : null;
+  const now = s.persisted ? storedNow(s.state) : null;
   if (now && JSON.stringify(now) !== JSON.stringify(s.state)) {
     s.state = now;
     for (const f of s.subs) f();
@@ -156,7 +166,8 @@ export function saveCart(patch: Partial<Pick<CartState, 'lines' | 'owner' | 'ord
   if (lines.length && !next.id) next.id = uuid();
   s.state = next;
   try {
-    if (lines.length || next.owner) {
+    const emptiedByMember = !lines.length && !!next.owner && (prev.lines.length > 0 || localStorage.getItem(CART_STORAGE_KEY) !== null);
+    if (lines.length || emptiedByMember) {
       const { count: _, ...kept } = next;
       localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(kept));
     } else localStorage.removeItem(CART_STORAGE_KEY);

@@ -11,8 +11,8 @@
  *   the row.
  * - At sign-out the browser's copy is emptied: the cart stays with the account, not on a shared device.
  * - Tabs share the stored cart, so each decision here reads it as stored now (store.ts freshCart), and a
- *   member's emptied cart stays stored as theirs: a pull in one tab (at a sign-in there) does not write
- *   back a line another tab has just removed.
+ *   member's cart emptied in another tab stays theirs: a pull in one tab (at a sign-in there) does not
+ *   write back a line another tab has just removed.
  * - The cart's id (store.ts `id`: one payable checkout per cart) travels with its lines: the copy whose
  *   lines win brings its id (a merge keeps the account's), so a member's devices press Checkout for the
  *   same cart and get the same Stripe page.

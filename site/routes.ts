@@ -174,7 +174,7 @@ export const ROUTES: readonly Route[] = [
     section: '/products',
     page: Products,
     title: 'Our Crown Creations: Loc Extensions & DIY Kits',
-    description: `Shop handmade loc extensions (Irie from ${from('irie-locs')}, Trinity from ${from('trinity-locs')}, Jah from ${from('jah-locs')}) and join the waiting list for the DIY Trinity Loc Kit.`,
+    description: `Shop handmade loc extensions (Irie from ${from('irie-locs')}, Trinity from ${from('trinity-locs')}, Jah from ${from('jah-locs')}), the Custom DIY Loc Kit from ${from('lock-kit')} and the DIY Trinity Loc Kit.`,
     sitemap: true,
     navLabel: 'Products',
   },

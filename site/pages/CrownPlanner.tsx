@@ -151,7 +151,7 @@ export function CrownPlanner() {
             </article>
           ))}
         </div>
-        <p class="center small">Secure checkout by Stripe. Your download link arrives by e-mail.</p>
+        <p class="center small">Secure checkout by Stripe. Download it as soon as you have paid; the e-mail links to your order page for later.</p>
       </Section>
 
       <Section id="faq" title="Planner FAQ">

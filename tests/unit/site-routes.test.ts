@@ -143,6 +143,14 @@ describe('route table', () => {
     for (const p of LINKED_ONLY) expect(routeFor(p), p).toBeDefined();
   });
 
+  // The description is fixed at build time, the kit's launch switch is not (site/data/launches.ts): after
+  // the launch /products still said "join the waiting list" in its meta (the walk of issue #29).
+  it('describes /products truly before and after the kit launch, naming both kits', () => {
+    const d = routeFor('/products')?.description ?? '';
+    expect(d).not.toMatch(/waiting list|coming soon/i);
+    expect(d).toContain('Custom DIY Loc Kit');
+    expect(d).toContain('DIY Trinity Loc Kit');
+  });
   it('has no path twice', () => {
     const paths = allPages().map((p) => p.path);
     expect(new Set(paths).size).toBe(paths.length);

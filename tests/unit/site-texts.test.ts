@@ -311,6 +311,14 @@ describe('copy (issue #29)', () => {
     expect(text(page('/')), 'the footer').toContain(`© ${year} ${BUSINESS.legalName}`);
   });
 
+  // No e-mail carries a file link (docs/commerce.md#downloads): the download is on the order page Stripe
+  // returns to, and the confirmation e-mail links to that page. The walk read "Your download link arrives by e-mail".
+  it('says where the planner download is: on the order page after paying, not a link by e-mail', () => {
+    const t = text(page('/digital-tools/crown-planner'));
+    expect(t).not.toMatch(/download link arrives by e-mail/i);
+    expect(t).toContain('Download it as soon as you have paid; the e-mail links to your order page for later.');
+  });
+
   it('gives the handmade faux locs, which have one price, that price without "From"', () => {
     for (const path of ['/handmade-locs', '/locs']) {
       expect(text(page(path)), path).toContain('$79');

@@ -10,13 +10,27 @@
  * the top edge, if that overlaps less. It is worked out again on every scroll, resize and focus change
  * while a toast shows.
  *
+ * An open modal dialog's content is never covered (issue #29: "Welcome back!" lay over the cart drawer's
+ * Continue shopping at 1280 px, and over the admin order dialog at 390 px, where the dialog fills the
+ * height and both edges overlap it). The region then moves to the window's left side if the dialog
+ * leaves a strip free there (the drawer at the right of a wide window); where no place is clear, page
+ * news is held until the dialog closes (core/toast.tsx pauses its time), while a failure still shows
+ * at the edge that covers least (it is about what was just tried).
+ *
  * API
- * - `pickEdge(current, region, viewportHeight, targets)`: the pure choice (unit-tested).
+ * - `pickEdge(current, region, viewportHeight, targets)`: the pure choice of edge.
+ * - `placeRegion(current, region, viewport, targets, dialogs)`: edge and side clear of `dialogs`, or null.
  * - `avoidTargets(region)`: what to keep clear, from the DOM around the region (its shadow root, or the
- *   modal dialog it renders in).
+ *   modal dialog it renders in); `openModals()`: the open modal dialogs' boxes.
  */
 
 export type Edge = 'top' | 'bottom';
+export type Side = 'left' | 'right';
+
+export interface Placement {
+  edge: Edge;
+  side: Side;
+}
 
 export interface Box {
   top: number;
@@ -52,6 +66,32 @@ export function pickEdge(current: Edge, region: Box, viewportHeight: number, tar
   return bottom < top ? 'bottom' : 'top';
 }
 
+/**
+ * Where the region goes: at the right side (where it always was) on the edge `pickEdge` chooses, unless
+ * that covers one of `dialogs`; then the first place clear of them, the right side before the left and
+ * the chosen edge before the other. Null when none is clear.
+ */
+export function placeRegion(current: Placement, region: Box, viewport: { width: number; height: number }, targets: readonly Target[], dialogs: readonly Box[]): Placement | null {
+  const width = region.right - region.left;
+  const height = region.bottom - region.top;
+  const across = (side: Side) => (side === 'right' ? { left: viewport.width - EDGE_GAP - width, right: viewport.width - EDGE_GAP } : { left: EDGE_GAP, right: EDGE_GAP + width });
+  const box = ({ edge, side }: Placement): Box => ({
+    ...across(side),
+    ...(edge === 'top' ? { top: EDGE_GAP, bottom: EDGE_GAP + height } : { top: viewport.height - EDGE_GAP - height, bottom: viewport.height - EDGE_GAP }),
+  });
+  const clear = (p: Placement) => dialogs.every((d) => overlap(box(p), d) === 0);
+  for (const side of ['right', 'left'] as const) {
+    const edge = pickEdge(current.edge, { ...across(side), top: region.top, bottom: region.bottom }, viewport.height, targets);
+    const other: Edge = edge === 'top' ? 'bottom' : 'top';
+    for (const p of [
+      { edge, side },
+      { edge: other, side },
+    ] as Placement[])
+      if (clear(p)) return p;
+  }
+  return null;
+}
+
 const PRIMARY = 'button[type="submit"], input[type="submit"]';
 /** Everything a visitor can use (tests/visual/invariants.ts checks a toast overlaps none of them, issue #29). */
 const INTERACTIVE = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="tab"]';
@@ -71,6 +111,15 @@ function deepAll(selector: string): Element[] {
 }
 const INVALID = '[aria-invalid="true"], .kyb-error, [part~="error"]';
 const CONTROLS = 'input:not([type="hidden"]), textarea, select, button';
+
+/** The boxes of the open modal dialogs, anywhere on the page (a drawer is one). */
+export function openModals(): Box[] {
+  return deepAll('dialog[open]')
+    .filter((d) => d.matches(':modal'))
+    .map((d) => d.getBoundingClientRect())
+    .filter((r) => r.width > 0 && r.height > 0)
+    .map((r) => ({ top: r.top, bottom: r.bottom, left: r.left, right: r.right }));
+}
 
 /** The focused element of the page, through open shadow roots (a toast of one element may lie over another's form). */
 function focusedDeep(): Element | null {

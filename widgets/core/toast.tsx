@@ -15,8 +15,9 @@
  *
  * Page-level news only (issue #29): feedback on an action shows at its control (a "Copied ✓" on the
  * button, a status line in a dialog, the cart notification after Add to Cart), never here. A toast
- * never stacks on its own duplicate, and the region keeps clear of every control in view and of an open
- * dialog wherever an edge allows it.
+ * never stacks on its own duplicate, and the region keeps clear of every control in view wherever an
+ * edge allows it. It never covers an open modal dialog: it moves to the side the dialog leaves free, or
+ * news waits, its time paused, until the dialog closes (core/toast-place.ts).
  *
  * Causes (issue #23): a toast may name what it is about (`cause: 'consent'`). A new toast with the same
  * cause takes the place of those shown (a success replaces the failure of the same action, a second
@@ -27,7 +28,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTopModal } from './top-layer.ts';
-import { avoidTargets, pickEdge, type Edge } from './toast-place.ts';
+import { avoidTargets, openModals, pickEdge, placeRegion, type Placement } from './toast-place.ts';
 
 export interface ToastInput {
   title: string;
@@ -52,11 +53,34 @@ const DURATION_MS = 6000;
 export function useToasts() {
   const [items, setItems] = useState<ToastItem[]>([]);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+  // While the region is held (news under an open dialog) no toast's time runs: each shows for its
+  // whole duration once the dialog has closed.
+  const held = useRef(false);
+  const shown = useRef(items);
+  shown.current = items;
   const dismiss = useCallback((id: number) => {
     setItems((xs) => xs.filter((x) => x.id !== id));
     clearTimeout(timers.current.get(id));
     timers.current.delete(id);
   }, []);
+  const run = useCallback(
+    (id: number) =>
+      timers.current.set(
+        id,
+        setTimeout(() => dismiss(id), DURATION_MS),
+      ),
+    [dismiss],
+  );
+  const hold = useCallback(
+    (on: boolean) => {
+      held.current = on;
+      if (on) {
+        timers.current.forEach((t) => clearTimeout(t));
+        timers.current.clear();
+      } else for (const x of shown.current) if (!timers.current.has(x.id)) run(x.id);
+    },
+    [run],
+  );
   const toast = useCallback(
     (m: ToastMessage) => {
       const cause = 'withdraw' in m ? m.withdraw : m.cause;
@@ -69,24 +93,23 @@ export function useToasts() {
       // The same words again take the place of those shown (issue #29: three "Copied" stacked).
       const same = (x: ToastItem) => x.title === m.title && x.description === m.description && x.variant === m.variant;
       setItems((xs) => [...xs.filter((x) => !replaced(x) && !same(x)).slice(-2), { ...m, id }]);
-      timers.current.set(
-        id,
-        setTimeout(() => dismiss(id), DURATION_MS),
-      );
+      if (!held.current) run(id);
     },
-    [dismiss],
+    [run],
   );
   useEffect(() => () => timers.current.forEach((t) => clearTimeout(t)), []);
-  const region = <Toaster items={items} dismiss={dismiss} />;
+  const region = <Toaster items={items} dismiss={dismiss} hold={hold} />;
   return { toast, toasts: region, items };
 }
 
-function Toaster({ items, dismiss }: { items: ToastItem[]; dismiss: (id: number) => void }) {
+function Toaster({ items, dismiss, hold }: { items: ToastItem[]; dismiss: (id: number) => void; hold: (on: boolean) => void }) {
   const polite = items.filter((t) => t.variant !== 'destructive');
   const urgent = items.filter((t) => t.variant === 'destructive');
   const modal = useTopModal();
   const ref = useRef<HTMLDivElement>(null);
-  const edge = useClearEdge(ref, items.map((t) => t.id).join(' '));
+  const place = useClearPlace(ref, items.map((t) => t.id).join(' '), urgent.length > 0, modal);
+  const held = place === null;
+  useEffect(() => hold(held), [held, hold]);
   // Enter the top layer, and again whenever a modal opened or closed, or the page opened a popover of
   // its own (a slide-out menu): the newest shown is on top.
   useLayoutEffect(() => {
@@ -105,7 +128,7 @@ function Toaster({ items, dismiss }: { items: ToastItem[]; dismiss: (id: number)
     return () => document.removeEventListener('toggle', onToggle, true);
   }, [modal]);
   const region = (
-    <div ref={ref} popover="manual" className="kyb-toasts" part="toasts" data-edge={edge}>
+    <div ref={ref} popover="manual" className="kyb-toasts" part="toasts" data-edge={place?.edge ?? 'bottom'} data-side={place?.side ?? 'right'} data-held={held ? '' : undefined}>
       <div role="status" aria-live="polite" aria-atomic="false">
         {polite.map((t) => (
           <Toast key={t.id} t={t} dismiss={dismiss} />
@@ -121,12 +144,16 @@ function Toaster({ items, dismiss }: { items: ToastItem[]; dismiss: (id: number)
   return modal ? createPortal(region, modal) : region;
 }
 
+const RIGHT_BOTTOM: Placement = { edge: 'bottom', side: 'right' };
+
 /**
- * The edge the region shows at while it holds toasts: chosen again on scroll, resize and focus changes
- * (one frame later, once layout has settled), so it keeps clear of what the visitor is about to use.
+ * Where the region shows while it holds toasts, or null while it is held (nowhere clear of an open
+ * dialog, and no failure among them): chosen again on scroll, resize, focus changes and a modal's
+ * opening, closing or sliding in (one frame later, once layout has settled), so it keeps clear of what
+ * the visitor is about to use.
  */
-function useClearEdge(ref: { current: HTMLElement | null }, shown: string): Edge {
-  const [edge, setEdge] = useState<Edge>('bottom');
+function useClearPlace(ref: { current: HTMLElement | null }, shown: string, failure: boolean, modal: HTMLDialogElement | null): Placement | null {
+  const [placement, setPlacement] = useState<Placement | null>(RIGHT_BOTTOM);
   useLayoutEffect(() => {
     const region = ref.current;
     if (!region || !shown) return;
@@ -134,7 +161,13 @@ function useClearEdge(ref: { current: HTMLElement | null }, shown: string): Edge
     const place = () => {
       frame = 0;
       const r = region.getBoundingClientRect();
-      setEdge((current) => pickEdge(current, r, innerHeight, avoidTargets(region)));
+      const targets = avoidTargets(region);
+      setPlacement((now) => {
+        const current = now ?? RIGHT_BOTTOM;
+        const clear = placeRegion(current, r, { width: innerWidth, height: innerHeight }, targets, openModals());
+        // A failure is about what was just tried: it shows, at the edge that covers least.
+        return clear ?? (failure ? { edge: pickEdge(current.edge, r, innerHeight, targets), side: 'right' } : null);
+      });
     };
     const later = () => {
       frame ||= requestAnimationFrame(place);
@@ -144,14 +177,16 @@ function useClearEdge(ref: { current: HTMLElement | null }, shown: string): Edge
     addEventListener('scroll', later, { passive: true, capture: true });
     addEventListener('resize', later);
     document.addEventListener('focusin', later);
+    modal?.addEventListener('transitionend', later);
     return () => {
+      modal?.removeEventListener('transitionend', later);
       cancelAnimationFrame(frame);
       removeEventListener('scroll', later, { capture: true });
       removeEventListener('resize', later);
       document.removeEventListener('focusin', later);
     };
-  }, [shown]);
-  return edge;
+  }, [shown, failure, modal]);
+  return placement;
 }
 
 function Toast({ t, dismiss }: { t: ToastItem; dismiss: (id: number) => void }) {

@@ -1,0 +1,76 @@
+/**
+ * Page news never covers an open dialog's content (issue #29 item 4; widgets/core/toast-place.ts): the
+ * "Welcome back!" of a sign-in, then the cart drawer opened over the page, in Chromium against the local
+ * stack. At 1280 px the drawer leaves the window's left side free and the toast shows there; at 390 px it
+ * fills the window, so the toast waits until the drawer closes.
+ */
+import { sendKeys, setViewport } from '@web/test-runner-commands';
+import { assert, cleanup, createUser, mount, text, waitFor } from './support/helpers.ts';
+import { drawer, openDrawer } from './support/cart.ts';
+import { signIn, signOut } from './support/fixtures.ts';
+
+/** The "Welcome back!" toast, wherever its region renders (inside the drawer while it is open). */
+function welcome(): HTMLElement | undefined {
+  const roots: ParentNode[] = [document];
+  while (roots.length) {
+    const root = roots.pop()!;
+    for (const e of root.querySelectorAll('*')) {
+      if (e.matches('.kyb-toast') && text(e.querySelector('.kyb-toast__title')) === 'Welcome back!') return e as HTMLElement;
+      if (e.shadowRoot) roots.push(e.shadowRoot);
+    }
+  }
+}
+const shown = (e: HTMLElement | undefined) => !!e?.checkVisibility({ visibilityProperty: true });
+const meets = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+const box = (r: DOMRect) => `${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+
+/**
+ * At `width` px: signs a new member in (the toast shows), opens the cart drawer, waits for it to settle,
+ * runs `check`, and signs out again.
+ */
+async function welcomeThenDrawer(width: number, check: (cart: HTMLElement, d: HTMLDialogElement) => Promise<void>) {
+  await setViewport({ width, height: 800 });
+  const bar = await signIn(await createUser());
+  try {
+    await waitFor(() => shown(welcome()), 'the "Welcome back!" toast');
+    const cart = await mount('<kyb-cart></kyb-cart>');
+    const d = await openDrawer(cart);
+    // Slid in: its right side on the window's.
+    await waitFor(() => Math.abs(d.getBoundingClientRect().right - document.documentElement.clientWidth) < 1, 'the drawer in place');
+    await check(cart, d);
+  } finally {
+    await signOut(bar);
+  }
+}
+
+/** No "Welcome back!" shows over the dialog `d`. */
+function clearOf(d: HTMLDialogElement) {
+  const t = welcome();
+  return !shown(t) || !meets(t!.getBoundingClientRect(), d.getBoundingClientRect());
+}
+const closeDrawer = async (cart: HTMLElement) => {
+  await sendKeys({ press: 'Escape' });
+  await waitFor(() => !drawer(cart), 'the drawer closed');
+};
+
+describe('page news and an open dialog', () => {
+  afterEach(cleanup);
+
+  it('at 1280 px the toast shows beside the cart drawer, never over it', async () => {
+    await welcomeThenDrawer(1280, async (cart, d) => {
+      // Before the fix it stayed at the bottom right, over the drawer's "You pay on Stripe's secure page…".
+      await waitFor(() => shown(welcome()) && clearOf(d), 'the toast shown clear of the drawer');
+      assert(welcome()!.getBoundingClientRect().right <= d.getBoundingClientRect().left, `at the left of the drawer (${box(welcome()!.getBoundingClientRect())})`);
+      await closeDrawer(cart);
+    });
+  });
+
+  it('at 390 px, where the drawer fills the window, the toast waits and shows once it closes', async () => {
+    await welcomeThenDrawer(390, async (cart, d) => {
+      await waitFor(() => !shown(welcome()), 'the toast held while the drawer is open');
+      assert(clearOf(d), 'no toast over the drawer');
+      await closeDrawer(cart);
+      await waitFor(() => shown(welcome()), 'the held toast shown once the drawer closed');
+    });
+  });
+});

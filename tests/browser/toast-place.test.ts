@@ -2,7 +2,7 @@
  * Page news never covers an open dialog's content (issue #29 item 4; widgets/core/toast-place.ts): the
  * "Welcome back!" of a sign-in, then the cart drawer opened over the page, in Chromium against the local
  * stack. At 1280 px the drawer leaves the window's left side free and the toast shows there; at 390 px it
- * fills the window, so the toast waits until the drawer closes.
+ * fills the window, so the toast is hidden while the drawer is open (its time runs: news is for now).
  */
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import { assert, cleanup, createUser, mount, text, waitFor } from './support/helpers.ts';
@@ -65,12 +65,11 @@ describe('page news and an open dialog', () => {
     });
   });
 
-  it('at 390 px, where the drawer fills the window, the toast waits and shows once it closes', async () => {
+  it('at 390 px, where the drawer fills the window, the toast is hidden while it is open', async () => {
     await welcomeThenDrawer(390, async (cart, d) => {
-      await waitFor(() => !shown(welcome()), 'the toast held while the drawer is open');
+      await waitFor(() => !shown(welcome()), 'the toast hidden while the drawer is open');
       assert(clearOf(d), 'no toast over the drawer');
       await closeDrawer(cart);
-      await waitFor(() => shown(welcome()), 'the held toast shown once the drawer closed');
     });
   });
 });

@@ -17,7 +17,7 @@
  * button, a status line in a dialog, the cart notification after Add to Cart), never here. A toast
  * never stacks on its own duplicate, and the region keeps clear of every control in view wherever an
  * edge allows it. It never covers an open modal dialog: it moves to the side the dialog leaves free, or
- * news waits, its time paused, until the dialog closes (core/toast-place.ts).
+ * news is hidden while the dialog leaves no room, its time running (core/toast-place.ts).
  *
  * Causes (issue #23): a toast may name what it is about (`cause: 'consent'`). A new toast with the same
  * cause takes the place of those shown (a success replaces the failure of the same action, a second
@@ -53,34 +53,11 @@ const DURATION_MS = 6000;
 export function useToasts() {
   const [items, setItems] = useState<ToastItem[]>([]);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
-  // While the region is held (news under an open dialog) no toast's time runs: each shows for its
-  // whole duration once the dialog has closed.
-  const held = useRef(false);
-  const shown = useRef(items);
-  shown.current = items;
   const dismiss = useCallback((id: number) => {
     setItems((xs) => xs.filter((x) => x.id !== id));
     clearTimeout(timers.current.get(id));
     timers.current.delete(id);
   }, []);
-  const run = useCallback(
-    (id: number) =>
-      timers.current.set(
-        id,
-        setTimeout(() => dismiss(id), DURATION_MS),
-      ),
-    [dismiss],
-  );
-  const hold = useCallback(
-    (on: boolean) => {
-      held.current = on;
-      if (on) {
-        timers.current.forEach((t) => clearTimeout(t));
-        timers.current.clear();
-      } else for (const x of shown.current) if (!timers.current.has(x.id)) run(x.id);
-    },
-    [run],
-  );
   const toast = useCallback(
     (m: ToastMessage) => {
       const cause = 'withdraw' in m ? m.withdraw : m.cause;
@@ -93,23 +70,27 @@ export function useToasts() {
       // The same words again take the place of those shown (issue #29: three "Copied" stacked).
       const same = (x: ToastItem) => x.title === m.title && x.description === m.description && x.variant === m.variant;
       setItems((xs) => [...xs.filter((x) => !replaced(x) && !same(x)).slice(-2), { ...m, id }]);
-      if (!held.current) run(id);
+      // Its time runs while it is hidden under an open dialog too: news is for now, not for whenever the
+      // dialog closes (and a step's own line in the dialog, not a toast, says what a step did).
+      timers.current.set(
+        id,
+        setTimeout(() => dismiss(id), DURATION_MS),
+      );
     },
-    [run],
+    [dismiss],
   );
   useEffect(() => () => timers.current.forEach((t) => clearTimeout(t)), []);
-  const region = <Toaster items={items} dismiss={dismiss} hold={hold} />;
+  const region = <Toaster items={items} dismiss={dismiss} />;
   return { toast, toasts: region, items };
 }
 
-function Toaster({ items, dismiss, hold }: { items: ToastItem[]; dismiss: (id: number) => void; hold: (on: boolean) => void }) {
+function Toaster({ items, dismiss }: { items: ToastItem[]; dismiss: (id: number) => void }) {
   const polite = items.filter((t) => t.variant !== 'destructive');
   const urgent = items.filter((t) => t.variant === 'destructive');
   const modal = useTopModal();
   const ref = useRef<HTMLDivElement>(null);
   const place = useClearPlace(ref, items.map((t) => t.id).join(' '), urgent.length > 0, modal);
   const held = place === null;
-  useEffect(() => hold(held), [held, hold]);
   // Enter the top layer, and again whenever a modal opened or closed, or the page opened a popover of
   // its own (a slide-out menu): the newest shown is on top.
   useLayoutEffect(() => {

@@ -45,9 +45,14 @@ describe('Buy Now on a product page (issue #29, item 3)', () => {
           const group = el.closest('fieldset');
           const first = group?.getRootNode() instanceof ShadowRoot ? (group.getRootNode() as ShadowRoot).querySelector('fieldset') : null;
           const r = el.getBoundingClientRect();
-          return { first: group === first, inView: r.top >= 0 && r.bottom <= innerHeight, type: el.type };
+          // The customizer's heading too, below the sticky header (the walk found it under it).
+          const heading = (group?.getRootNode() as ShadowRoot | undefined)?.querySelector('[part~="heading"]')?.getBoundingClientRect();
+          const header = document.querySelector('.site-header')?.getBoundingClientRect().bottom ?? 0;
+          return { first: group === first, inView: r.top >= 0 && r.bottom <= innerHeight, type: el.type, heading: !!heading && heading.top >= header - 1 };
         });
-      await expect.poll(focused, { message: 'the first choice of the customizer has focus', timeout: 15_000 }).toEqual({ first: true, inView: true, type: 'radio' });
+      await expect
+        .poll(focused, { message: 'the first choice of the customizer has focus, and its heading shows', timeout: 15_000 })
+        .toEqual({ first: true, inView: true, type: 'radio', heading: true });
       expect(new URL(page.url()).hash).toBe('#choose');
     });
   }

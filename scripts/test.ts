@@ -466,7 +466,9 @@ await beside(
   async () => {
     if (!want('visual')) return;
     // Layout invariants always fail the step; screenshots fail it above 15 % of pixels (tests/visual/shots.ts).
-    await step('visual tests (routes and element states at 4 widths)', async () => vitest('visual', { KYB_VISUAL_TOLERANCE: '0.15', KYB_VISUAL_MISSING: 'fail', ...(await siteDatabase()) }));
+    await step('visual tests (routes and element states at 4 widths)', async () =>
+      vitest('visual', { KYB_VISUAL_TOLERANCE: '0.15', KYB_VISUAL_MISSING: 'fail', ...(await siteDatabase()) }),
+    );
     say('contact sheet: test-results/visual/index.html');
   },
 );

@@ -11,7 +11,7 @@ export function AdminOrders() {
         Orders
       </h1>
       <AdminNav current="/admin/orders" />
-      {/* One line on a phone: the orders start within the first screen (issue #29); docs/admin.md#orders says the rest. */}
+      {/* Short, so the orders start within a phone's first screen (issue #29); docs/admin.md#orders says the rest. */}
       <p class="lead admin-lead">Every order, newest first: open one to take its next step.</p>
       <kyb-admin-orders>
         <Fallback class="card card--padded">

@@ -84,10 +84,11 @@ function Configurator({ product, onSale, container }: { product: ProductId; onSa
       const group = root.current?.querySelector('fieldset');
       const first = group?.querySelector<HTMLInputElement>('input:checked') ?? group?.querySelector('input');
       if (!group || !first) return;
-      // The whole group in view from its legend, not only the chip scrolled to the screen's edge: what
-      // loaded above since the link's jump (the gallery, this element) moved it down (issue #29).
+      // The customizer in view from its heading ("Choose your kit"), then the first group from its legend,
+      // not only the chip scrolled to the screen's edge: what loaded above since the link's jump (the
+      // gallery, this element) moved it down (issue #29; the walk found the heading under the header).
       first.focus({ preventScroll: true });
-      group.scrollIntoView({ block: 'start' });
+      root.current!.scrollIntoView({ block: 'start' });
     };
     const onClick = (e: MouseEvent) => {
       if ((e.target as Element | null)?.closest?.(`a[href="#${BUY_NOW_TARGET}"]`)) requestAnimationFrame(focusFirstChoice);

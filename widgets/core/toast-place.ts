@@ -14,8 +14,8 @@
  * Continue shopping at 1280 px, and over the admin order dialog at 390 px, where the dialog fills the
  * height and both edges overlap it). The region then moves to the window's left side if the dialog
  * leaves a strip free there (the drawer at the right of a wide window); where no place is clear, page
- * news is held until the dialog closes (core/toast.tsx pauses its time), while a failure still shows
- * at the edge that covers least (it is about what was just tried).
+ * news is hidden while the dialog is open (core/toast.tsx: its time keeps running), while a failure
+ * still shows at the edge that covers least (it is about what was just tried).
  *
  * API
  * - `pickEdge(current, region, viewportHeight, targets)`: the pure choice of edge.

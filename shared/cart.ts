@@ -154,6 +154,14 @@ export function imageOf(product: CartProductId): string {
   return productById(product)!.image;
 }
 
+/**
+ * The e-mails' thumbnail of a product: a PNG copy of its picture (`imageOf`), since Gmail and Outlook show
+ * no SVG in a message. Drawn 2× its 48 px by `npm run mail:thumbs` (scripts/mail-thumbs.ts), which the
+ * unit tests hold to the pictures they were drawn from.
+ */
+export const MAIL_THUMB = { size: 48, backdrop: '#efe6da' } as const;
+export const mailThumbOf = (product: CartProductId) => `/images/mail/${product}.png`;
+
 /** The review slug a product is reviewed under (shared/rules/reviews.ts REVIEW_SLUGS): the planner's reviews are the planner page's. */
 export const reviewSlugOf = (product: CartProductId) => (product === 'crown-planner' ? 'protective-style-planner' : product);
 

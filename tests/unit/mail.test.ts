@@ -42,13 +42,14 @@ describe('e-mails on a phone', () => {
     expect(trackingLink('USPS', ' 9400 1000\t00 ')).toBe('https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000');
   });
 
-  it('a thumbnail per product line, and the kit terms repeated when a kit was bought', () => {
+  it('a thumbnail per product line, as PNG (Gmail and Outlook show no SVG), and the kit terms repeated when a kit was bought', () => {
     const kit = by('confirmation-kit');
-    expect(kit.html).toContain('<img src="https://kyb.example/images/products/diy-kit.svg" width="48" height="48" alt=""');
+    expect(kit.html).toContain('<img src="https://kyb.example/images/mail/diy-kit.png" width="48" height="48" alt=""');
     expect(kit.text).toContain(KIT_TERMS.text);
     expect(visible(kit.html)).toContain(KIT_TERMS.text);
     const jah = by('confirmation-deposit');
-    expect(jah.html).toContain('/images/products/jah-locs.svg');
+    expect(jah.html).toContain('/images/mail/jah-locs.png');
+    for (const m of samples) for (const [, src] of m.html.matchAll(/<img src="([^"]+)"/g)) expect(src, m.id).toMatch(/\.png$/);
     expect(jah.text).not.toContain(KIT_TERMS.text);
   });
 
@@ -56,7 +57,7 @@ describe('e-mails on a phone', () => {
     for (const m of samples) {
       for (const [, src] of m.html.matchAll(/<img src="([^"]+)"/g)) expect(new URL(src).origin, m.id).toBe(SITE);
     }
-    expect(by('shipped').html).toContain(`<img src="${SITE}/images/products/diy-kit.svg"`);
+    expect(by('shipped').html).toContain(`<img src="${SITE}/images/mail/diy-kit.png"`);
   });
 
   it("the auth templates use Supabase's own variables only", () => {

@@ -5,7 +5,7 @@
  * cancelled with nothing refunded, the word that it is cancelled. Each has a plain-text part and an HTML part
  * made from the same lines, with nothing but inline markup (mail clients drop stylesheets).
  */
-import { formatCents, imageOf, isCartProduct } from '../../../shared/cart.ts';
+import { MAIL_THUMB, formatCents, isCartProduct, mailThumbOf } from '../../../shared/cart.ts';
 import { addressLines, orderTitle, orderTotals, statusLabel, type OrderView } from '../../../shared/orders.ts';
 import { BUSINESS } from '../../../shared/business.ts';
 import { PAYMENT_MAIL_TEXT as T } from '../../../shared/messages.ts';
@@ -30,7 +30,7 @@ function itemLines(o: OrderView): { title: string; detail: string; amount: strin
     title: `${i.name} × ${i.quantity}`,
     detail: i.options.join('; '),
     amount: formatCents(i.line_cents),
-    image: isCartProduct(i.product) ? imageOf(i.product) : null,
+    image: isCartProduct(i.product) ? mailThumbOf(i.product) : null,
   }));
 }
 
@@ -93,7 +93,7 @@ function render(page: string, intro: string[], o: OrderView, links: readonly Mai
     `<tr><td style="padding:4px 0">${strong ? `<strong>${esc(a)}</strong>` : esc(a)}</td><td style="padding:4px 0;text-align:right;white-space:nowrap">${strong ? `<strong>${esc(b)}</strong>` : esc(b)}</td></tr>`;
   const thumb = (src: string | null) =>
     src && site
-      ? `<img src="${esc(new URL(src, site).toString())}" width="48" height="48" alt="" style="display:block;width:48px;height:48px;border-radius:6px;background:#efe6da">`
+      ? `<img src="${esc(new URL(src, site).toString())}" width="${MAIL_THUMB.size}" height="${MAIL_THUMB.size}" alt="" style="display:block;width:${MAIL_THUMB.size}px;height:${MAIL_THUMB.size}px;border-radius:6px;background:${MAIL_THUMB.backdrop}">`
       : '';
   const item = (i: (typeof items)[number]) =>
     `<tr><td style="padding:6px 0;vertical-align:top"><table role="presentation" style="border-collapse:collapse"><tr><td style="padding:0 10px 0 0;vertical-align:top;width:48px">${thumb(i.image)}</td><td style="vertical-align:top">${esc(i.title)}${i.detail ? `<br><span style="color:#6b5a4b;font-size:14px">${esc(i.detail)}</span>` : ''}</td></tr></table></td><td style="padding:6px 0;text-align:right;vertical-align:top;white-space:nowrap">${esc(i.amount)}</td></tr>`;

@@ -22,16 +22,28 @@ import { holdWidgets, resizeTo, viewportAt, widgetsUpgraded } from './support/pa
 const ctx = useSite();
 
 /** Every page with a reviews section (site/pages: ReviewsSection) whose product has reviews in the seed. */
-const PAGES = ['/digital-tools/crown-planner', '/products/jah-locs', '/products/trinity-locs', '/products/irie-locs', '/handmade-locs', '/holistic-haircare'];
+const PAGES = [
+  '/digital-tools/crown-planner',
+  '/products/jah-locs',
+  '/products/trinity-locs',
+  '/products/irie-locs',
+  '/products/diy-kit',
+  '/products/lock-kit',
+  '/handmade-locs',
+  '/holistic-haircare',
+];
 const WIDTHS = [320, 390, 768, 1280];
 /**
  * The pages whose content above the reviews keeps its space too: every page in PAGES with an element
  * above its reviews. On the product pages that is kyb-loc-configurator, whose option lists before it
  * upgraded were shorter at a phone's width than the element (the reviews 530 px lower at 390 px on
  * jah-locs once it had upgraded) and, held at the loader's 36rem, taller at 1280 px; its space is now
- * the element's first view at each width (site/styles/product-pages.css).
+ * the element's first view at each width (site/styles/product-pages.css). The kit pages have more: the
+ * Coming Soon kit's waiting list (the reviews 857 px lower at 390 px on diy-kit with the configurator),
+ * and the kit builder's tabs, which showed all four panels until they upgraded (the reviews 557 px
+ * higher at 390 px on lock-kit).
  */
-const ABOVE_CHECKED = ['/digital-tools/crown-planner', '/products/jah-locs', '/products/trinity-locs', '/products/irie-locs'];
+const ABOVE_CHECKED = ['/digital-tools/crown-planner', '/products/jah-locs', '/products/trinity-locs', '/products/irie-locs', '/products/diy-kit', '/products/lock-kit'];
 /** Sub-pixel rounding and a font's line box; anything more is a visible move. */
 const TOLERANCE = 4;
 

@@ -9,7 +9,9 @@
  * The elements checked are those whose first view does not depend on data: the reviews list, the
  * configurator, the product filter and the tabs grow with their content. Not checked yet (issue #13):
  * kyb-vault, whose fallback (the resource list with its download links) is 17 px taller than the
- * element at 1280 px, and kyb-waitlist, whose fallback differs per page.
+ * element at 1280 px, and kyb-waitlist, whose fallback differs per page. On the product pages the
+ * configurator, the kit builder's tabs and the Coming Soon band's waiting list keep per-page space
+ * (site/styles/product-pages.css): review-shift.test.ts checks that the reviews below them do not move.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';

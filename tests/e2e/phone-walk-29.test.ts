@@ -83,6 +83,51 @@ describe('the admin on a phone (issue #29, item 6)', () => {
   }
 });
 
+describe("the admin's filters at 320 px (issue #29, item 6)", () => {
+  // Each list's status/product/kind select shows every choice whole (the walk saw "All statuse…"), and
+  // each search box its whole placeholder, on the smallest phone.
+  for (const [path, tag] of [
+    ['/admin/orders', 'kyb-admin-orders'],
+    ['/admin/reviews', 'kyb-review-moderation'],
+    ['/admin/inbox', 'kyb-admin-inbox'],
+  ] as const) {
+    it(`${path}: no select choice or search placeholder is cut off`, async () => {
+      const page = await open(path, { ...PHONE, viewport: { ...MOBILE, width: 320 }, storageState: await signedInStorage(ctx.site, ADMIN) });
+      await page.locator(`${tag} select`).first().waitFor({ timeout: 20_000 });
+      const cut = await page.locator(tag).evaluate((host) => {
+        const out: string[] = [];
+        const root = host.shadowRoot!;
+        for (const select of root.querySelectorAll('select')) {
+          if (!select.checkVisibility()) continue;
+          const has = select.getBoundingClientRect().width;
+          const was = select.value;
+          // (Through the CSSOM: the page's CSP refuses a style attribute.)
+          const sizing = { position: 'absolute', width: 'auto', 'min-width': '0', 'max-width': 'none', 'field-sizing': 'content' };
+          for (const option of select.options) {
+            select.value = option.value;
+            for (const [k, v] of Object.entries(sizing)) select.style.setProperty(k, v);
+            const needs = select.getBoundingClientRect().width;
+            for (const k of Object.keys(sizing)) select.style.removeProperty(k);
+            if (needs > has + 0.5) out.push(`${select.labels?.[0]?.textContent?.trim()} "${option.text}": needs ${Math.ceil(needs)} px, has ${Math.floor(has)}`);
+          }
+          select.value = was;
+        }
+        const measure = document.createElement('canvas').getContext('2d')!;
+        for (const input of root.querySelectorAll('input[placeholder]')) {
+          if (!(input instanceof HTMLInputElement) || !input.checkVisibility()) continue;
+          const s = getComputedStyle(input);
+          measure.font = s.font;
+          const needs = measure.measureText(input.placeholder).width;
+          const has = input.clientWidth - Number.parseFloat(s.paddingLeft) - Number.parseFloat(s.paddingRight);
+          if (needs > has + 0.5) out.push(`placeholder "${input.placeholder}": needs ${Math.ceil(needs)} px, has ${Math.floor(has)}`);
+        }
+        return out;
+      });
+      expect(cut, 'cut off at 320 px').toEqual([]);
+    });
+  }
+});
+
 describe('tap targets at 390 px (issue #29, item 7)', () => {
   it('the header logo, the footer links, the sign-in tabs and Forgot password? are 44 px high; the /links consent box is 24 px', async () => {
     const page = await open('/');

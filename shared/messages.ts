@@ -235,7 +235,7 @@ export const ordersNeedingAction = (n: number) => (n === 0 ? 'Nothing needs acti
  */
 export const ADMIN_ORDER_TEXT = {
   heading: 'Orders',
-  searchPlaceholder: 'Name, e-mail or order number',
+  searchPlaceholder: 'Name, e-mail or order #',
   allStatuses: 'All statuses',
   needsActionFilter: 'Needs action',
   loading: 'Loading orders…',

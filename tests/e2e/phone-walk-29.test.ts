@@ -3,7 +3,8 @@
  * stack: a product page's Buy Now lands on the customizer's first choice, focused and in view; the admin's
  * orders start within the first screen; the controls a phone visitor taps are 44 px (nothing under 24);
  * the Crown Planner's sub-navigation shows every anchor whole, none under Get CROWN; the booking bar is
- * opaque over the footer at 1280 px.
+ * opaque over the footer at 1280 px; the header's Sign in link before its element upgrades looks like the
+ * button it becomes, in the bar and in the slide-out menu.
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Locator, Page } from 'playwright';
@@ -11,7 +12,7 @@ import { ADMIN } from '../support/stack.ts';
 import { signedInStorage } from './support/auth.ts';
 import { useSite } from './support/hooks.ts';
 import { DESKTOP, MOBILE } from './support/site.ts';
-import { widgetsUpgraded } from './support/page.ts';
+import { holdWidgets, resizeTo, viewportAt, widgetsUpgraded } from './support/page.ts';
 import { ADMIN_PAGES } from '../../site/admin-pages.ts';
 
 const ctx = useSite({ autoconfirm: true });
@@ -82,6 +83,51 @@ describe('the admin on a phone (issue #29, item 6)', () => {
   }
 });
 
+describe("the admin's filters at 320 px (issue #29, item 6)", () => {
+  // Each list's status/product/kind select shows every choice whole (the walk saw "All statuse…"), and
+  // each search box its whole placeholder, on the smallest phone.
+  for (const [path, tag] of [
+    ['/admin/orders', 'kyb-admin-orders'],
+    ['/admin/reviews', 'kyb-review-moderation'],
+    ['/admin/inbox', 'kyb-admin-inbox'],
+  ] as const) {
+    it(`${path}: no select choice or search placeholder is cut off`, async () => {
+      const page = await open(path, { ...PHONE, viewport: { ...MOBILE, width: 320 }, storageState: await signedInStorage(ctx.site, ADMIN) });
+      await page.locator(`${tag} select`).first().waitFor({ timeout: 20_000 });
+      const cut = await page.locator(tag).evaluate((host) => {
+        const out: string[] = [];
+        const root = host.shadowRoot!;
+        for (const select of root.querySelectorAll('select')) {
+          if (!select.checkVisibility()) continue;
+          const has = select.getBoundingClientRect().width;
+          const was = select.value;
+          // (Through the CSSOM: the page's CSP refuses a style attribute.)
+          const sizing = { position: 'absolute', width: 'auto', 'min-width': '0', 'max-width': 'none', 'field-sizing': 'content' };
+          for (const option of select.options) {
+            select.value = option.value;
+            for (const [k, v] of Object.entries(sizing)) select.style.setProperty(k, v);
+            const needs = select.getBoundingClientRect().width;
+            for (const k of Object.keys(sizing)) select.style.removeProperty(k);
+            if (needs > has + 0.5) out.push(`${select.labels?.[0]?.textContent?.trim()} "${option.text}": needs ${Math.ceil(needs)} px, has ${Math.floor(has)}`);
+          }
+          select.value = was;
+        }
+        const measure = document.createElement('canvas').getContext('2d')!;
+        for (const input of root.querySelectorAll('input[placeholder]')) {
+          if (!(input instanceof HTMLInputElement) || !input.checkVisibility()) continue;
+          const s = getComputedStyle(input);
+          measure.font = s.font;
+          const needs = measure.measureText(input.placeholder).width;
+          const has = input.clientWidth - Number.parseFloat(s.paddingLeft) - Number.parseFloat(s.paddingRight);
+          if (needs > has + 0.5) out.push(`placeholder "${input.placeholder}": needs ${Math.ceil(needs)} px, has ${Math.floor(has)}`);
+        }
+        return out;
+      });
+      expect(cut, 'cut off at 320 px').toEqual([]);
+    });
+  }
+});
+
 describe('tap targets at 390 px (issue #29, item 7)', () => {
   it('the header logo, the footer links, the sign-in tabs and Forgot password? are 44 px high; the /links consent box is 24 px', async () => {
     const page = await open('/');
@@ -137,5 +183,104 @@ describe('the booking bar at 1280 px (issue #29, item 7)', () => {
       return parts.length === 4 ? parts[3] : 1;
     });
     expect(alpha, 'an opaque background').toBe(1);
+  });
+});
+
+/** What a visitor sees of a Sign in: its fill, text, shape, type and box; at rest, hovered and focused. */
+type Look = Record<string, string | number>;
+const SIGN_IN = {
+  bar: '.site-header__actions kyb-auth-button',
+  menu: '.mobile-menu__account kyb-auth-button',
+} as const;
+
+/** The menu open (the popover works without the element code), so its copy of Sign in has a box. */
+const openMenu = (page: Page) =>
+  page.evaluate(() => {
+    const menu = document.getElementById('mobile-menu')!;
+    if (!menu.matches(':popover-open')) menu.showPopover();
+  });
+
+/** The look of Sign in in `host`: its fallback link before the upgrade, its `sign-in` part after. */
+async function signInLook(page: Page, host: string, upgraded: boolean): Promise<Look> {
+  const target = page.locator(host).locator(upgraded ? '[part~="sign-in"]' : '.auth-fallback');
+  const read = () =>
+    target.evaluate((el) => {
+      const s = getComputedStyle(el);
+      const r = el.getBoundingClientRect();
+      return {
+        'background-color': s.backgroundColor,
+        color: s.color,
+        'border-radius': s.borderTopLeftRadius,
+        border: `${s.borderTopWidth} ${s.borderTopStyle} ${s.borderTopColor}`,
+        'font-size': s.fontSize,
+        'font-weight': s.fontWeight,
+        'text-decoration': s.textDecorationLine,
+        width: Math.round(r.width),
+        height: Math.round(r.height),
+      };
+    });
+  const rest = await read();
+  // Hovered: read once its transition has run (the element brightens its fill over 120 ms).
+  await target.hover();
+  let hover = '';
+  await expect
+    .poll(
+      async () => {
+        const now = await target.evaluate((el) => `${getComputedStyle(el).filter} ${getComputedStyle(el).color} ${getComputedStyle(el).backgroundColor}`);
+        const same = now === hover;
+        hover = now;
+        return same;
+      },
+      { message: `${host}: the hovered look settles`, interval: 200, timeout: 5_000 },
+    )
+    .toBe(true);
+  await page.mouse.move(0, 0);
+  // Focused from the keyboard (a script's focus on a page nobody clicked shows the keyboard's ring).
+  const focus = await target.evaluate((el: HTMLElement) => {
+    el.focus();
+    const s = getComputedStyle(el);
+    const look = `${el.matches(':focus-visible')} ${s.boxShadow} ${s.borderTopLeftRadius} ${s.outlineStyle}`;
+    el.blur();
+    return look;
+  });
+  return { ...rest, hover, focus };
+}
+
+describe("the header's Sign in before its element upgrades (issue #29)", () => {
+  it('the fallback link looks like the button it becomes, in the bar and the menu, at 320, 390 and 1280 px', async () => {
+    const widths = [320, MOBILE.width, DESKTOP.width];
+    const page = await ctx.site.page({ viewport: viewportAt(widths[0]) });
+    // A first paint on a slow phone: the loader and the element code held back.
+    const widgets = await holdWidgets(page);
+    await page.goto(`${ctx.site.url}/`, { waitUntil: 'commit' });
+    await page.waitForFunction(() => document.querySelector('footer') && document.styleSheets.length > 0);
+    const looks = async (upgraded: boolean) => {
+      const out = new Map<string, Look>();
+      for (const width of widths) {
+        await resizeTo(page, width);
+        out.set(`bar at ${width} px`, await signInLook(page, SIGN_IN.bar, upgraded));
+        // The slide-out menu's copy: its toggle shows below 1280 px (site/styles/header.css).
+        if (width < DESKTOP.width) {
+          await openMenu(page);
+          out.set(`menu at ${width} px`, await signInLook(page, SIGN_IN.menu, upgraded));
+          await page.evaluate(() => document.getElementById('mobile-menu')!.hidePopover());
+        }
+      }
+      return out;
+    };
+    const before = await looks(false);
+    expect(await page.evaluate(() => !!customElements.get('kyb-auth-button')), 'the fallback links were read').toBe(false);
+    await widgets.release();
+    await widgetsUpgraded(page);
+    // Both copies show the signed-out button once the auth check answers.
+    await page.waitForFunction((hosts) => hosts.every((h) => document.querySelector(h)?.shadowRoot?.querySelector('[part~="sign-in"]')), Object.values(SIGN_IN));
+    const after = await looks(true);
+    const differences = [...before].flatMap(([where, look]) =>
+      Object.entries(look)
+        .filter(([k, v]) => after.get(where)![k] !== v)
+        .map(([k, v]) => `${where} ${k}: link ${v}, button ${after.get(where)![k]}`),
+    );
+    expect(differences, 'the fallback link and the upgraded button look the same').toEqual([]);
+    await page.context().close();
   });
 });

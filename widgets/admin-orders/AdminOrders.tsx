@@ -138,18 +138,6 @@ function Orders({ toast, host }: AdminPanelProps) {
             ))}
           </select>
         </div>
-        <ExportButton
-          prefix="ao"
-          disabled={!rows?.length}
-          read={() => call((x) => listAllOrders(x, filter))}
-          csv={ordersCsv}
-          fileName={exportFileName}
-          onDone={(n) => toast(MSG.exported(n))}
-          onFail={(error) => {
-            console.error('[kyb-admin-orders] export failed', error);
-            toast(MSG.exportFailed);
-          }}
-        />
       </div>
 
       <ListBody
@@ -160,6 +148,20 @@ function Orders({ toast, host }: AdminPanelProps) {
         empty={filtered ? TEXT.noMatch : TEXT.empty}
         loadingMore={loadingMore}
         onLoadMore={() => void loadMore()}
+        actions={
+          <ExportButton
+            prefix="ao"
+            disabled={!rows?.length}
+            read={() => call((x) => listAllOrders(x, filter))}
+            csv={ordersCsv}
+            fileName={exportFileName}
+            onDone={(n) => toast(MSG.exported(n))}
+            onFail={(error) => {
+              console.error('[kyb-admin-orders] export failed', error);
+              toast(MSG.exportFailed);
+            }}
+          />
+        }
       >
         {(o) => <Row key={o.id} order={o} onOpen={() => open(o)} />}
       </ListBody>

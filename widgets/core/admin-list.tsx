@@ -11,8 +11,9 @@
  * - `allPages(client, page, filter, batch)`: every row of the filter, in batches (the CSV export).
  * - `<SearchField prefix placeholder value onValue>`, `<ExportButton prefix disabled read csv fileName onDone
  *   onFail>` (reads the whole filtered view and hands it to the browser as a CSV file, core/csv.ts),
- *   `<ListBody prefix rows total status empty loadingMore onLoadMore>{(row) => …}</ListBody>` (the status
- *   line, the empty note, the list and "Load more"): drawn alike in both, styled by each element's
+ *   `<ListBody prefix rows total status empty loadingMore onLoadMore actions?>{(row) => …}</ListBody>` (the
+ *   status line, with `actions` beside it in a `<prefix>__results` row; the empty note, the list and "Load
+ *   more"): drawn alike in both, styled by each element's
  *   `<prefix>__…` classes.
  * - `containsAny(columns, term)`: the search as a PostgREST `or` filter,
  *   `name.ilike."*term*",email.ilike."*term*"`. Each value is in double quotes, so commas, dots and
@@ -173,15 +174,27 @@ export interface ListBodyProps<T> {
   empty: string;
   loadingMore: boolean;
   onLoadMore: () => void;
+  /** Controls of the list as shown (its CSV export), on the status line's row, at its end. */
+  actions?: ReactNode;
   children: (row: T) => ReactNode;
 }
 
-export function ListBody<T>({ prefix, rows, total, status, empty, loadingMore, onLoadMore, children }: ListBodyProps<T>) {
+export function ListBody<T>({ prefix, rows, total, status, empty, loadingMore, onLoadMore, actions, children }: ListBodyProps<T>) {
+  const line = (
+    <p className={`${prefix}__status`} role="status" part="status">
+      {status}
+    </p>
+  );
   return (
     <>
-      <p className={`${prefix}__status`} role="status" part="status">
-        {status}
-      </p>
+      {actions ? (
+        <div className={`${prefix}__results`} part="results">
+          {line}
+          {actions}
+        </div>
+      ) : (
+        line
+      )}
       {rows !== null && rows.length === 0 ? (
         <p className={`${prefix}__empty`} part="empty">
           {empty}

@@ -50,6 +50,15 @@ function landing(link: string): string {
   }
 }
 
+/** The site's origin, the one source of the mails' pictures (`'none'` for an address that is not one). */
+function siteOrigin(siteUrl: string): string {
+  try {
+    return new URL(siteUrl).origin;
+  } catch {
+    return "'none'";
+  }
+}
+
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const safeHref = (link: string) => (/^https?:\/\//i.test(link) ? link : '');
@@ -81,7 +90,8 @@ function card(m: Mail): string {
     m.html === undefined
       ? ''
       : // The HTML part as a mail client shows it: in a sandboxed frame (no script, no same-origin access),
-        // under the page's policy (no remote images or styles load).
+        // under the page's policy: the site's own pictures load (the product thumbnails under
+        // /images/mail/), nothing else remote does.
         `<iframe class="html" title="HTML part of ${esc(m.subject)}" sandbox srcdoc="${esc(m.html)}"></iframe>`
   }
   <details${m.kind === 'notification' && m.html === undefined ? ' open' : ''}><summary>${m.html === undefined ? 'Message' : 'Text part'}</summary><pre>${esc(m.text)}</pre></details>
@@ -255,7 +265,7 @@ export const inbox: Service = async (req, path, ctx) => {
     headers: {
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-store',
-      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+      'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; img-src ${siteOrigin(ctx.config.siteUrl)}; base-uri 'none'; form-action 'none'`,
       'Referrer-Policy': 'no-referrer',
     },
   });

@@ -109,6 +109,21 @@ describe('dev inbox', () => {
     });
     expect(pre.headers.get('access-control-allow-origin')).toBeNull();
   });
+
+  it("shows a mail's pictures from the site (the product thumbnails, /images/mail/) and no other remote content", async () => {
+    // Issue #29 walk: the HTML part's thumbnails were blocked by the page's policy (default-src 'none').
+    const res = await fetch(`${h.url}/inbox`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    await res.arrayBuffer();
+    const directives = Object.fromEntries(
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([k, ...v]) => [k, v]),
+    );
+    expect(directives['img-src'], csp).toEqual(['http://127.0.0.1:5173']);
+    expect(directives['default-src']).toEqual(["'none'"]);
+  });
 });
 
 describe('redirect targets', () => {

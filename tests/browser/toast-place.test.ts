@@ -5,7 +5,7 @@
  * fills the window, so the toast is hidden while the drawer is open (its time runs: news is for now).
  */
 import { sendKeys, setViewport } from '@web/test-runner-commands';
-import { assert, cleanup, createUser, mount, text, waitFor } from './support/helpers.ts';
+import { assert, button, cleanup, createUser, field, mount, text, type, uniqueEmail, waitFor } from './support/helpers.ts';
 import { drawer, openDrawer } from './support/cart.ts';
 import { signIn, signOut } from './support/fixtures.ts';
 
@@ -71,5 +71,48 @@ describe('page news and an open dialog', () => {
       assert(clearOf(d), 'no toast over the drawer');
       await closeDrawer(cart);
     });
+  });
+});
+
+/** Every control of the page, through open shadow roots (what a toast must never lie over). */
+function controls(): Element[] {
+  const out: Element[] = [];
+  const roots: ParentNode[] = [document];
+  while (roots.length) {
+    const root = roots.pop()!;
+    for (const e of root.querySelectorAll('*')) {
+      if (e.matches('a[href], button, input:not([type="hidden"]), select, textarea') && !e.closest('.kyb-toasts') && e.getClientRects().length) out.push(e);
+      if (e.shadowRoot) roots.push(e.shadowRoot);
+    }
+  }
+  return out;
+}
+
+describe('page news and the controls around it', () => {
+  afterEach(cleanup);
+
+  it('at 390 px, between a sticky header and a bar at the bottom, the toast covers neither', async () => {
+    // The walk of issue #29 on /products/diy-kit: "You're on the list!" went to the top edge, over the
+    // header's logo, Sign in, cart and menu, because the bottom edge covered controls too.
+    await setViewport({ width: 390, height: 800 });
+    const bars = document.createElement('div');
+    bars.innerHTML = `<nav style="position:fixed;inset:0 0 auto 0;height:64px;display:flex;gap:8px;align-items:center;background:#fff;z-index:10"><a href="#home">Home</a><button type="button">Sign in</button><button type="button">Cart</button><button type="button">Menu</button></nav>
+<div style="position:fixed;inset:auto 0 0 0;height:72px;display:flex;align-items:center;background:#fff;z-index:10"><button type="button" style="width:100%;height:48px">Book Now</button></div>`;
+    document.body.append(bars);
+    try {
+      const el = await mount('<kyb-waitlist></kyb-waitlist>');
+      await type(field(el, 'Email'), uniqueEmail('toast-place'));
+      button(el, 'Join the Waiting List').click();
+      const toast = () => el.shadowRoot!.querySelector<HTMLElement>('.kyb-toast');
+      await waitFor(() => shown(toast() ?? undefined), 'the toast shown');
+      await waitFor(() => {
+        const t = toast()?.getBoundingClientRect();
+        return !!t && controls().every((c) => !meets(t, c.getBoundingClientRect()));
+      }, 'the toast clear of every control while it shows');
+      const t = toast()!.getBoundingClientRect();
+      assert(t.top >= 64 && t.bottom <= 800 - 72, `between the header and the bar (${box(t)})`);
+    } finally {
+      bars.remove();
+    }
   });
 });

@@ -6,20 +6,22 @@
  * The region stays at the bottom edge (where it always was) unless it would overlap, there, one of the
  * things a visitor reaches for next in the element it belongs to: each form's primary action (its submit
  * button), the control that has focus, the fields marked invalid with their messages, and (issue #29)
- * an open dialog and every control in view. Then it goes to
- * the top edge, if that overlaps less. It is worked out again on every scroll, resize and focus change
- * while a toast shows.
+ * an open dialog and every control in view. Then it moves up, to the first band of the window, nearest
+ * its edge, that covers none of them: above a fixed bar at the bottom, or under the sticky header (the
+ * top edge itself lay over the header's logo, Sign in, cart and menu on a phone, issue #29). It is
+ * worked out again on every scroll, resize and focus change while a toast shows.
  *
  * An open modal dialog's content is never covered (issue #29: "Welcome back!" lay over the cart drawer's
  * Continue shopping at 1280 px, and over the admin order dialog at 390 px, where the dialog fills the
  * height and both edges overlap it). The region then moves to the window's left side if the dialog
- * leaves a strip free there (the drawer at the right of a wide window); where no place is clear, page
- * news is hidden while the dialog is open (core/toast.tsx: its time keeps running), while a failure
- * still shows at the edge that covers least (it is about what was just tried).
+ * leaves a strip free there (the drawer at the right of a wide window). Where no place is clear of the
+ * dialog and the controls, page news is hidden until one is (core/toast.tsx: its time keeps running),
+ * while a failure still shows at the edge that covers least (it is about what was just tried).
  *
  * API
  * - `pickEdge(current, region, viewportHeight, targets)`: the pure choice of edge.
- * - `placeRegion(current, region, viewport, targets, dialogs)`: edge and side clear of `dialogs`, or null.
+ * - `placeRegion(current, region, viewport, targets, dialogs)`: edge, side and distance from the edge
+ *   clear of `targets` and `dialogs`, or null.
  * - `avoidTargets(region)`: what to keep clear, from the DOM around the region (its shadow root, or the
  *   modal dialog it renders in); `openModals()`: the open modal dialogs' boxes.
  */
@@ -30,6 +32,8 @@ export type Side = 'left' | 'right';
 export interface Placement {
   edge: Edge;
   side: Side;
+  /** The region's distance from its edge, in px (EDGE_GAP at the edge itself). */
+  offset: number;
 }
 
 export interface Box {
@@ -66,29 +70,31 @@ export function pickEdge(current: Edge, region: Box, viewportHeight: number, tar
   return bottom < top ? 'bottom' : 'top';
 }
 
+/** How far apart the bands tried between the edges are, in px. */
+const STEP = 8;
+
 /**
- * Where the region goes: at the right side (where it always was) on the edge `pickEdge` chooses, unless
- * that covers one of `dialogs`; then the first place clear of them, the right side before the left and
- * the chosen edge before the other. Null when none is clear.
+ * Where the region goes: the first place that covers none of `targets` and no part of `dialogs`. The right
+ * side (where it always was) before the left; on each, from the current edge inwards, band by band, so
+ * it stays as near its edge as the controls allow. Null when no band is clear.
  */
 export function placeRegion(current: Placement, region: Box, viewport: { width: number; height: number }, targets: readonly Target[], dialogs: readonly Box[]): Placement | null {
   const width = region.right - region.left;
   const height = region.bottom - region.top;
   const across = (side: Side) => (side === 'right' ? { left: viewport.width - EDGE_GAP - width, right: viewport.width - EDGE_GAP } : { left: EDGE_GAP, right: EDGE_GAP + width });
-  const box = ({ edge, side }: Placement): Box => ({
+  const box = ({ edge, side, offset }: Placement): Box => ({
     ...across(side),
-    ...(edge === 'top' ? { top: EDGE_GAP, bottom: EDGE_GAP + height } : { top: viewport.height - EDGE_GAP - height, bottom: viewport.height - EDGE_GAP }),
+    ...(edge === 'top' ? { top: offset, bottom: offset + height } : { top: viewport.height - offset - height, bottom: viewport.height - offset }),
   });
-  const clear = (p: Placement) => dialogs.every((d) => overlap(box(p), d) === 0);
-  for (const side of ['right', 'left'] as const) {
-    const edge = pickEdge(current.edge, { ...across(side), top: region.top, bottom: region.bottom }, viewport.height, targets);
-    const other: Edge = edge === 'top' ? 'bottom' : 'top';
-    for (const p of [
-      { edge, side },
-      { edge: other, side },
-    ] as Placement[])
+  const clear = (p: Placement) => {
+    const b = box(p);
+    return dialogs.every((d) => overlap(b, d) === 0) && targets.every((t) => overlap(b, t) === 0);
+  };
+  for (const side of ['right', 'left'] as const)
+    for (let offset = EDGE_GAP; offset + height <= viewport.height - EDGE_GAP; offset += STEP) {
+      const p: Placement = { edge: current.edge, side, offset };
       if (clear(p)) return p;
-  }
+    }
   return null;
 }
 

@@ -9,15 +9,15 @@
  * renders inside that dialog and shows itself again, above the dialog: visible, not greyed by the
  * backdrop, and its Dismiss buttons can be pressed (core/top-layer.ts).
  *
- * Never over what the visitor needs next (issue #23): the region sits at the bottom edge, or at the top
- * one while the bottom would cover the element's submit button, the focused control or an invalid
- * field (core/toast-place.ts).
+ * Never over what the visitor needs next (issue #23): the region sits at the bottom edge, or moves up to
+ * the nearest band that covers neither the element's submit button, the focused control, an invalid
+ * field nor any control in view (core/toast-place.ts).
  *
  * Page-level news only (issue #29): feedback on an action shows at its control (a "Copied ✓" on the
  * button, a status line in a dialog, the cart notification after Add to Cart), never here. A toast
- * never stacks on its own duplicate, and the region keeps clear of every control in view wherever an
- * edge allows it. It never covers an open modal dialog: it moves to the side the dialog leaves free, or
- * news is hidden while the dialog leaves no room, its time running (core/toast-place.ts).
+ * never stacks on its own duplicate, and the region keeps clear of every control in view and of an open
+ * modal dialog: it moves up the window, or to the side a dialog leaves free, and news is hidden while no
+ * place is clear, its time running (core/toast-place.ts).
  *
  * Causes (issue #23): a toast may name what it is about (`cause: 'consent'`). A new toast with the same
  * cause takes the place of those shown (a success replaces the failure of the same action, a second
@@ -28,7 +28,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTopModal } from './top-layer.ts';
-import { avoidTargets, openModals, pickEdge, placeRegion, type Placement } from './toast-place.ts';
+import { EDGE_GAP, avoidTargets, openModals, pickEdge, placeRegion, type Placement } from './toast-place.ts';
 
 export interface ToastInput {
   title: string;
@@ -109,7 +109,16 @@ function Toaster({ items, dismiss }: { items: ToastItem[]; dismiss: (id: number)
     return () => document.removeEventListener('toggle', onToggle, true);
   }, [modal]);
   const region = (
-    <div ref={ref} popover="manual" className="kyb-toasts" part="toasts" data-edge={place?.edge ?? 'bottom'} data-side={place?.side ?? 'right'} data-held={held ? '' : undefined}>
+    <div
+      ref={ref}
+      popover="manual"
+      className="kyb-toasts"
+      part="toasts"
+      data-edge={place?.edge ?? 'bottom'}
+      data-side={place?.side ?? 'right'}
+      data-held={held ? '' : undefined}
+      style={{ '--_toast-offset': `${place?.offset ?? EDGE_GAP}px` } as Record<string, string>}
+    >
       <div role="status" aria-live="polite" aria-atomic="false">
         {polite.map((t) => (
           <Toast key={t.id} t={t} dismiss={dismiss} />
@@ -125,7 +134,7 @@ function Toaster({ items, dismiss }: { items: ToastItem[]; dismiss: (id: number)
   return modal ? createPortal(region, modal) : region;
 }
 
-const RIGHT_BOTTOM: Placement = { edge: 'bottom', side: 'right' };
+const RIGHT_BOTTOM: Placement = { edge: 'bottom', side: 'right', offset: EDGE_GAP };
 
 /**
  * Where the region shows while it holds toasts, or null while it is held (nowhere clear of an open
@@ -147,7 +156,7 @@ function useClearPlace(ref: { current: HTMLElement | null }, shown: string, fail
         const current = now ?? RIGHT_BOTTOM;
         const clear = placeRegion(current, r, { width: innerWidth, height: innerHeight }, targets, openModals());
         // A failure is about what was just tried: it shows, at the edge that covers least.
-        return clear ?? (failure ? { edge: pickEdge(current.edge, r, innerHeight, targets), side: 'right' } : null);
+        return clear ?? (failure ? { edge: pickEdge(current.edge, r, innerHeight, targets), side: 'right', offset: EDGE_GAP } : null);
       });
     };
     const later = () => {

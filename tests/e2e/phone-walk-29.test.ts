@@ -4,7 +4,8 @@
  * orders start within the first screen; the controls a phone visitor taps are 44 px (nothing under 24);
  * the Crown Planner's sub-navigation shows every anchor whole, none under Get CROWN; the booking bar is
  * opaque over the footer at 1280 px; the header's Sign in link before its element upgrades looks like the
- * button it becomes, in the bar and in the slide-out menu.
+ * button it becomes, in the bar and in the slide-out menu; the waiting list's "You're on the list!" lies
+ * over none of the page's controls.
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Locator, Page } from 'playwright';
@@ -282,5 +283,40 @@ describe("the header's Sign in before its element upgrades (issue #29)", () => {
     );
     expect(differences, 'the fallback link and the upgraded button look the same').toEqual([]);
     await page.context().close();
+  });
+});
+
+describe('page news on a phone (issue #29, item 4)', () => {
+  it('/products/diy-kit: "You\'re on the list!" covers none of the page\'s controls at 390 px', async () => {
+    // The walk: it went to the top edge, over the header's logo, Sign in, cart and menu.
+    const page = await open('/products/diy-kit');
+    const list = page.locator('kyb-waitlist').first();
+    await list.getByLabel('Email').fill(`walk-${Date.now()}@example.com`);
+    await list.getByRole('button', { name: 'Join the Waiting List' }).tap();
+    const toast = list.locator('.kyb-toast');
+    await expect.poll(() => toast.isVisible(), { message: 'the toast shows', timeout: 15_000 }).toBe(true);
+    const covered = () =>
+      page.evaluate(() => {
+        const roots: ParentNode[] = [document];
+        let t: DOMRect | null = null;
+        const controls: Element[] = [];
+        while (roots.length) {
+          for (const e of roots.pop()!.querySelectorAll('*')) {
+            if (e.matches('.kyb-toast')) t = e.getBoundingClientRect();
+            else if (e.matches('a[href], button, input:not([type="hidden"]), select, textarea, summary') && !e.closest('.kyb-toasts') && e.getClientRects().length)
+              controls.push(e);
+            if (e.shadowRoot) roots.push(e.shadowRoot);
+          }
+        }
+        const r = t as DOMRect | null;
+        if (!r) return ['no toast'];
+        return controls
+          .filter((c) => {
+            const b = c.getBoundingClientRect();
+            return b.left < r.right && r.left < b.right && b.top < r.bottom && r.top < b.bottom && b.bottom > 0 && b.top < innerHeight;
+          })
+          .map((c) => `${c.localName} "${(c.getAttribute('aria-label') || c.textContent || '').trim().slice(0, 30)}"`);
+      });
+    await expect.poll(covered, { message: 'the controls the toast covers', timeout: 5_000 }).toEqual([]);
   });
 });

@@ -99,8 +99,14 @@ export function placeRegion(current: Placement, region: Box, viewport: { width: 
 }
 
 const PRIMARY = 'button[type="submit"], input[type="submit"]';
-/** Everything a visitor can use (tests/visual/invariants.ts checks a toast overlaps none of them, issue #29). */
-const INTERACTIVE = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="tab"]';
+/**
+ * Everything a visitor can use (tests/visual/invariants.ts checks a toast overlaps none of its controls,
+ * issue #29), and the boxes that draw them: a label is where a visually hidden radio is tapped (the
+ * review form's stars), and a group of choices is read as one (a band between two rows of stars is no
+ * place for a toast).
+ */
+const INTERACTIVE =
+  'a[href], button, input:not([type="hidden"]), select, textarea, summary, label, fieldset, [role="button"], [role="tab"], [role="radiogroup"], [role="radio"], [role="checkbox"], [role="switch"], [role="slider"], [role="option"]';
 
 /** Every element of the page matching `selector`, through open shadow roots. */
 function deepAll(selector: string): Element[] {

@@ -6,9 +6,10 @@
  * The region stays at the bottom edge (where it always was) unless it would overlap, there, one of the
  * things a visitor reaches for next in the element it belongs to: each form's primary action (its submit
  * button), the control that has focus, the fields marked invalid with their messages, and (issue #29)
- * an open dialog and every control in view. Then it moves up, to the first band of the window, nearest
- * its edge, that covers none of them: above a fixed bar at the bottom, or under the sticky header (the
- * top edge itself lay over the header's logo, Sign in, cart and menu on a phone, issue #29). It is
+ * an open dialog and every control in view. Then it goes to the top edge if that covers none of them,
+ * else to the band nearest either edge that covers none: above a fixed bar at the bottom, or under the
+ * sticky header (the top edge itself lay over the header's logo, Sign in, cart and menu on a phone,
+ * issue #29). It is
  * worked out again on every scroll, resize and focus change while a toast shows.
  *
  * An open modal dialog's content is never covered (issue #29: "Welcome back!" lay over the cart drawer's
@@ -75,8 +76,10 @@ const STEP = 8;
 
 /**
  * Where the region goes: the first place that covers none of `targets` and no part of `dialogs`. The right
- * side (where it always was) before the left; on each, from the current edge inwards, band by band, so
- * it stays as near its edge as the controls allow. Null when no band is clear.
+ * side (where it always was) before the left; on each, the two edges first (the current one before the
+ * other, so it does not jump), then band by band inwards from both, so it stays as near an edge as the
+ * controls allow (a mid-window band lay over a form's heading while the top edge was free). Null when no
+ * band is clear.
  */
 export function placeRegion(current: Placement, region: Box, viewport: { width: number; height: number }, targets: readonly Target[], dialogs: readonly Box[]): Placement | null {
   const width = region.right - region.left;
@@ -90,11 +93,13 @@ export function placeRegion(current: Placement, region: Box, viewport: { width: 
     const b = box(p);
     return dialogs.every((d) => overlap(b, d) === 0) && targets.every((t) => overlap(b, t) === 0);
   };
+  const other: Edge = current.edge === 'top' ? 'bottom' : 'top';
   for (const side of ['right', 'left'] as const)
-    for (let offset = EDGE_GAP; offset + height <= viewport.height - EDGE_GAP; offset += STEP) {
-      const p: Placement = { edge: current.edge, side, offset };
-      if (clear(p)) return p;
-    }
+    for (let offset = EDGE_GAP; offset + height <= viewport.height - EDGE_GAP; offset += STEP)
+      for (const edge of [current.edge, other]) {
+        const p: Placement = { edge, side, offset };
+        if (clear(p)) return p;
+      }
   return null;
 }
 

@@ -20,9 +20,9 @@ import { CART_PRODUCTS, MAIL_THUMB, imageOf, mailThumbOf } from '../shared/cart.
 
 const ROOT = join(import.meta.dirname, '..');
 const PUBLIC = join(ROOT, 'site/public');
-export const MANIFEST = join(ROOT, 'site/mail-thumbs.json');
+const MANIFEST = join(ROOT, 'site/mail-thumbs.json');
 
-export const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
 async function main() {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });

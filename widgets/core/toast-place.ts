@@ -9,8 +9,7 @@
  * an open dialog and every control in view. Then it goes to the top edge if that covers none of them,
  * else to the band nearest either edge that covers none: above a fixed bar at the bottom, or under the
  * sticky header (the top edge itself lay over the header's logo, Sign in, cart and menu on a phone,
- * issue #29). It is
- * worked out again on every scroll, resize and focus change while a toast shows.
+ * issue #29). It is worked out again on every scroll, resize and focus change while a toast shows.
  *
  * An open modal dialog's content is never covered (issue #29: "Welcome back!" lay over the cart drawer's
  * Continue shopping at 1280 px, and over the admin order dialog at 390 px, where the dialog fills the

@@ -85,6 +85,30 @@ function contextFor(session: StateSession): Promise<BrowserContext> {
   return contexts.get(session)!;
 }
 
+/**
+ * Pages to open one address after another in (issue #28): a new tab costs Chromium and Playwright about as
+ * much CPU again as loading a page into one already open, and the suite opens some 300. Each of the
+ * PARALLEL workers takes a page of the session's context here and gives it back when done. A page ends
+ * its last width at the first one (captureWidths), as a new page starts; its next address replaces the
+ * document with all its state.
+ */
+const idle = new Map<BrowserContext, Page[]>();
+async function borrow(context: BrowserContext): Promise<Page> {
+  const page = idle.get(context)?.pop();
+  if (page && !page.isClosed()) {
+    // A new tab starts with no session storage (a beta unlock, ticked kit terms): so does this one.
+    await page.evaluate(() => sessionStorage.clear());
+    return page;
+  }
+  const fresh = await context.newPage();
+  watchRequests(fresh);
+  return fresh;
+}
+function giveBack(context: BrowserContext, page: Page): void {
+  if (page.isClosed()) return;
+  (idle.get(context) ?? idle.set(context, []).get(context)!).push(page);
+}
+
 /** Resizes and waits until the new size is laid out (a shot taken mid-resize shows a stale frame). */
 async function resize(page: Page, width: (typeof WIDTHS)[number]) {
   // At that size already (the first width of a new page, the widest after the first pass): no relayout.
@@ -197,8 +221,7 @@ async function routes(session: StateSession, all: string[]) {
   if (!paths.length) return [];
   const context = await contextFor(session);
   const failures = await pool(paths, PARALLEL, async (path) => {
-    const page = await context.newPage();
-    watchRequests(page);
+    const page = await borrow(context);
     try {
       const { problem, html } = await open(page, path);
       if (problem) return [problem];
@@ -228,7 +251,7 @@ async function routes(session: StateSession, all: string[]) {
       problemsOf.set(`${session} ${path}`, failures);
       return failures;
     } finally {
-      await page.close();
+      giveBack(context, page);
     }
   });
   return failures.flat();
@@ -296,13 +319,12 @@ describe('every /embed page at 320, 390, 768 and 1280 px (issue #22)', () => {
   it(`renders ${items.length} embed pages`, async () => {
     const context = await contextFor('signed-out');
     const failures = await pool(items, PARALLEL, async ([name, path]) => {
-      const page = await context.newPage();
-      watchRequests(page);
+      const page = await borrow(context);
       try {
         const { problem } = await open(page, path);
         return problem ? [problem] : await captureWidths(page, 'embed', name, path, null);
       } finally {
-        await page.close();
+        giveBack(context, page);
       }
     });
     expect(failures.flat()).toEqual([]);
@@ -320,10 +342,10 @@ describe('every state of the states catalogue at 320, 390, 768 and 1280 px', () 
       // storage is the origin's, which the states running beside it would change under it.
       const own = !!state.storage?.localStorage;
       const context = own ? await ctx.site.context(await optionsFor(state.session ?? 'signed-out')) : await contextFor(state.session ?? 'signed-out');
-      const page = await context.newPage();
-      watchRequests(page);
+      const page = await borrow(context);
+      // Only while this state is on the page: the page goes on to other states.
+      const disallow = state.expectedConsole ? ctx.site.allowConsole(page, state.expectedConsole) : () => {};
       try {
-        if (state.expectedConsole) ctx.site.allowConsole(page, state.expectedConsole);
         const backend = { url: ctx.site.backendUrl, key: ctx.site.stack.config.anonKey };
         await page.goto(`${ctx.site.url}/widgets/playground/${stateUrl(tag, state.id, backend)}`);
         const outcome = await page
@@ -333,8 +355,9 @@ describe('every state of the states catalogue at 320, 390, 768 and 1280 px', () 
         if (outcome !== 'ready') return [`${tag} ${state.id}: ${outcome}`];
         return await captureWidths(page, tag, state.id, `${tag}: ${state.title}`, null);
       } finally {
-        await page.close();
+        disallow();
         if (own) await context.close();
+        else giveBack(context, page);
       }
     });
     expect(failures.flat()).toEqual([]);

@@ -32,6 +32,7 @@ import { defaultConfig } from '../../../supabase/local/config.ts';
 import { serveSite, type ServeOptions, type SiteServer } from '../../../scripts/serve-site.ts';
 import { rebuildPages } from '../../../site/rebuild.ts';
 import { openTestDb, type TestClient } from '../../support/stack.ts';
+import { startStubOrigin, type StubOrigin } from './offline.ts';
 import type { Database } from '../../../supabase/types/database.ts';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -180,12 +181,12 @@ export interface Site {
   browser: Browser;
   /** The built site's private copy (for tests that read files). */
   dir: string;
-  /** A context pinned to en-US / America/New_York; every other origin answers with a local stub. */
+  /** A context pinned to en-US / America/New_York; every other origin answers with a local stub (offline.ts). */
   context(opts?: BrowserContextOptions): Promise<BrowserContext>;
   /** A page in a fresh context (closed with the fixture). */
   page(opts?: BrowserContextOptions): Promise<Page>;
-  /** Lets console errors matching `pattern` through, on one page or (page = null) everywhere. */
-  allowConsole(page: Page | null, pattern: RegExp): void;
+  /** Lets console errors matching `pattern` through, on one page or (page = null) everywhere; returns its undoing. */
+  allowConsole(page: Page | null, pattern: RegExp): () => void;
   /** Every console message seen on a page (any type), for tests that expect a log line. */
   consoleOf(page: Page): ConsoleMessage[];
   /** Unexpected console errors and page errors since the last call; clears the list. */
@@ -197,14 +198,13 @@ export interface Site {
   close(): Promise<void>;
 }
 
-const STUB_HTML = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>External page (e2e stub)</title></head><body><p>External page (e2e stub)</p></body></html>';
-
 export async function startSite(opts: StartOptions = {}): Promise<Site> {
   const snap = await snapshotSite();
   let backendInfo: BackendInfo | null = null;
   let web: Awaited<ReturnType<typeof startSiteServer>> | null = null;
   let backend: Awaited<ReturnType<typeof serve>> | null = null;
   let browser: Browser | null = null;
+  let stub: StubOrigin | null = null;
   try {
     const hookPath = `/__kyb/deploy-hook/${randomUUID()}`;
     const deployHook: ServeOptions['deployHook'] = opts.rebuild
@@ -236,15 +236,19 @@ export async function startSite(opts: StartOptions = {}): Promise<Site> {
       siteRebuildEveryMs: opts.rebuild ? 500 : false,
     });
     backendInfo = { supabaseUrl: backend.url, anonKey: backend.stack.config.anonKey, siteUrl: web.url };
-    if (opts.browser !== false) browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    if (opts.browser !== false) {
+      stub = await startStubOrigin();
+      browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...stub.args] });
+    }
   } catch (e) {
     await browser?.close().catch(() => {});
+    await stub?.close().catch(() => {});
     await backend?.close().catch(() => {});
     await web?.close().catch(() => {});
     await snap.remove();
     throw e;
   }
-  return assemble(snap, web, backend, browser);
+  return assemble(snap, web, backend, browser, stub);
 }
 
 function assemble(
@@ -252,13 +256,13 @@ function assemble(
   web: Awaited<ReturnType<typeof startSiteServer>>,
   backend: Awaited<ReturnType<typeof serve>>,
   launched: Browser | null,
+  stub: StubOrigin | null,
 ): Site {
   const browser = launched as Browser;
   const contexts: BrowserContext[] = [];
   const problems: ConsoleProblem[] = [];
   const allowances: Allowance[] = [];
   const logs = new WeakMap<Page, ConsoleMessage[]>();
-  const local = (u: URL) => u.origin === web.url || u.origin === backend.url;
 
   const allowed = (page: Page, text: string, source?: string) =>
     allowances.some((a) => (a.page === null || a.page === page) && (a.pattern.test(text) || (source !== undefined && a.pattern.test(source))));
@@ -282,16 +286,8 @@ function assemble(
   const context = async (o: BrowserContextOptions = {}) => {
     const ctx = await browser.newContext({ locale: 'en-US', timezoneId: 'America/New_York', viewport: DESKTOP, ...o });
     contexts.push(ctx);
-    // No internet here: anything off this machine gets a local stub, so a link that opens the booking
-    // site in a new tab still produces a page, and nothing waits on a socket that never answers.
-    await ctx.route(
-      (u) => !local(u),
-      (route) => {
-        const req = route.request();
-        if (req.resourceType() === 'document') return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: STUB_HTML });
-        return route.fulfill({ status: 204, body: '' });
-      },
-    );
+    // Every origin but this machine's answers with a local stub (offline.ts): no route here, so the site's
+    // own requests are never paused on their way.
     ctx.on('page', watch);
     return ctx;
   };
@@ -312,7 +308,12 @@ function assemble(
       return ctx.newPage();
     },
     allowConsole(page, pattern) {
-      allowances.push({ page, pattern });
+      const allowance = { page, pattern };
+      allowances.push(allowance);
+      return () => {
+        const i = allowances.indexOf(allowance);
+        if (i >= 0) allowances.splice(i, 1);
+      };
     },
     consoleOf(page) {
       return logs.get(page) ?? [];
@@ -329,6 +330,7 @@ function assemble(
     async close() {
       for (const c of contexts) await c.close().catch(() => {});
       await browser?.close().catch(() => {});
+      await stub?.close().catch(() => {});
       await web.close().catch(() => {});
       await backend.close().catch(() => {});
       await snap.remove();

@@ -7,11 +7,12 @@ import type { AcuityConfig } from '../config.ts';
 import { APPOINTMENT_TYPES } from './api.ts';
 import type { render } from './api.ts';
 import type { Webhook } from './store.ts';
+import { PAGE_ICON } from '../page-icon.ts';
 
 export const PAGE_HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
   'Cache-Control': 'no-store',
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
   'Referrer-Policy': 'no-referrer',
   'X-Content-Type-Options': 'nosniff',
 };
@@ -78,7 +79,7 @@ export function acuityPage(list: { a: Rendered; hooks: Webhook[] }[], config: Ac
       <p class="muted">Webhooks to <code>${esc(config.webhookUrl || 'nowhere')}</code>, signed with API key <code>${esc(config.apiKey)}</code> (user id ${esc(config.userId)}).</p>
     </section>`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${clientView ? 'Your appointment' : 'Local Acuity'}</title><style>${STYLE}</style></head>
+<title>${clientView ? 'Your appointment' : 'Local Acuity'}</title>${PAGE_ICON}<style>${STYLE}</style></head>
 <body><main>
   <h1>${clientView ? 'Your appointment' : 'Local Acuity Scheduling'} <span class="test">Test</span></h1>
   ${notice ? `<section class="notice" role="status">${esc(notice)}</section>` : ''}

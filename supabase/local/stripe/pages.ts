@@ -14,6 +14,7 @@ import type { StripeConfig } from '../config.ts';
 import { money } from './flows.ts';
 import type { Charge, PaymentIntent, Refund, Session, SessionPrivate, StripeEvent } from './objects.ts';
 import type { Attempt, Delivery } from './webhooks.ts';
+import { PAGE_ICON } from '../page-icon.ts';
 
 export const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const safeHref = (u: string | null | undefined) => (u && /^https?:\/\//i.test(u) ? u : '');
@@ -84,6 +85,7 @@ function layout(title: string, body: string, back?: { href: string; label: strin
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)}</title>
+${PAGE_ICON}
 <style>${STYLE}</style>
 </head>
 <body>

@@ -22,7 +22,6 @@ import { bearerToken } from '../../shared/http.ts';
 import { LOCAL_MAIL_API_KEY } from './config.ts';
 import { INBOX_KEYS } from './inbox-store.ts';
 import { claimKey, recordKey } from './idempotency.ts';
-import { PAGE_ICON } from './page-icon.ts';
 
 const KIND_LABEL: Record<Mail['kind'], string> = {
   confirmation: 'Confirm sign-up',
@@ -110,7 +109,6 @@ function page(mails: Mail[], to: string | null): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)} · local Supabase</title>
-${PAGE_ICON}
 <style>
   :root { color-scheme: light dark; --bg: #f6f5f2; --card: #fff; --ink: #1d1b18; --muted: #6b665e; --line: #e3dfd7; --accent: #1f6f5c; }
   @media (prefers-color-scheme: dark) { :root { --bg: #161513; --card: #201f1c; --ink: #f1eee8; --muted: #a39d93; --line: #35322d; --accent: #63c2a6; } }
@@ -267,7 +265,7 @@ export const inbox: Service = async (req, path, ctx) => {
     headers: {
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-store',
-      'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; img-src ${siteOrigin(ctx.config.siteUrl)} data:; base-uri 'none'; form-action 'none'`,
+      'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; img-src ${siteOrigin(ctx.config.siteUrl)}; base-uri 'none'; form-action 'none'`,
       'Referrer-Policy': 'no-referrer',
     },
   });

@@ -121,7 +121,7 @@ describe('dev inbox', () => {
         .map((d) => d.trim().split(/\s+/))
         .map(([k, ...v]) => [k, v]),
     );
-    expect(directives['img-src'], csp).toEqual(['http://127.0.0.1:5173', 'data:']);
+    expect(directives['img-src'], csp).toEqual(['http://127.0.0.1:5173']);
     expect(directives['default-src']).toEqual(["'none'"]);
   });
 });

@@ -18,8 +18,7 @@ import { createServer as createNet, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { Duplex } from 'node:stream';
 
-const STUB_HTML =
-  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>External page (e2e stub)</title></head><body><p>External page (e2e stub)</p></body></html>';
+const STUB_HTML = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>External page (e2e stub)</title></head><body><p>External page (e2e stub)</p></body></html>';
 
 const CERT = `-----BEGIN CERTIFICATE-----
 MIIBkjCCATmgAwIBAgIUFJeTC0tQ/TlQaiTk3tdoGHrbP3AwCgYIKoZIzj0EAwIw

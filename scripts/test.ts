@@ -26,8 +26,8 @@
  * The system package the suites need (Debian's chromium) is installed when missing and we are root with
  * apt-get, so a fresh machine needs only `npm install && npm test`. PostgreSQL and the Supabase CLI come
  * from npm (dev dependencies).
- * Steps 3–4 run beside steps 5–6, and step 7 beside step 8 (two legs at once: "both cores" below); the
- * others one after another.
+ * Steps 3–4 run beside steps 5–6 (two legs at once: "both cores" below); the others one after another
+ * (e2e, then visual: "one Chromium leg at a time" below).
  * At the end: each step's time and the 10 slowest test files.
  * Flags: --only=lint,unit,backend,… to run a subset; --json=<file> also writes the summary as JSON (`npm run
  * test:time` writes test-results/test-time.json); KYB_SKIP_PG=1 skips step 4 and runs its files, e2e and
@@ -356,8 +356,8 @@ const theCluster = () => (clusterStarted ??= startCluster());
  * The stack's own code over PGlite, what `npm start` runs, is the PGlite backend leg's. KYB_SKIP_PG=1
  * keeps them on PGlite.
  *
- * They run side by side (below), so the template is built here once for both, and their global setups
- * are told not to build it again (KYB_TEMPLATE_READY).
+ * Both use it, so the template is built here once for both, and their global setups are told not to
+ * build it again (KYB_TEMPLATE_READY).
  */
 let siteTemplate: Promise<string> | undefined;
 async function siteDatabase(): Promise<NodeJS.ProcessEnv> {
@@ -455,23 +455,19 @@ async function buildAndBrowserLeg() {
 // cluster) beside the build and the browser tests (vite, then one Chromium page at a time against one
 // stack). They share no port, folder or database; the build writes dist/, which no backend test reads.
 await beside(databaseLeg, buildAndBrowserLeg);
-// Then e2e beside visual (issue #28). Alone, each kept about 1.6 of the 2 cores busy (the e2e files one at
-// a time, the visual suite three pages at once): side by side they fill both. Each file of either has its
-// own stack on a free port, its own copy of the site, its own clone of the template and its own
-// Chromium; what they wait for is the page's own signals (support/quiet.ts, expect.poll), not time.
-await beside(
-  async () => {
-    if (want('e2e')) await step('end-to-end tests (built site + local stack)', async () => vitest('e2e', await siteDatabase()));
-  },
-  async () => {
-    if (!want('visual')) return;
-    // Layout invariants always fail the step; screenshots fail it above 15 % of pixels (tests/visual/shots.ts).
-    await step('visual tests (routes and element states at 4 widths)', async () =>
-      vitest('visual', { KYB_VISUAL_TOLERANCE: '0.15', KYB_VISUAL_MISSING: 'fail', ...(await siteDatabase()) }),
-    );
-    say('contact sheet: test-results/visual/index.html');
-  },
-);
+// One Chromium leg at a time (issue #28): e2e, then visual. Side by side they took 1340 s in a full run on
+// the 2-core machine; alone, e2e took 565 s (905 CPU-s) and visual 716 s (953 CPU-s). Two Chromium legs at
+// once get little more from the two cores than one gets alone, and each makes the other's every step
+// dearer: two e2e workers took 592 s and 1118 CPU-s where one took 565 s and 905. Alone, each leg still
+// keeps about 1.3–1.6 cores busy (the stack, Playwright and Chromium's own processes).
+if (want('e2e')) await step('end-to-end tests (built site + local stack)', async () => vitest('e2e', await siteDatabase()));
+if (want('visual')) {
+  // Layout invariants always fail the step; screenshots fail it above 15 % of pixels (tests/visual/shots.ts).
+  await step('visual tests (routes and element states at 4 widths)', async () =>
+    vitest('visual', { KYB_VISUAL_TOLERANCE: '0.15', KYB_VISUAL_MISSING: 'fail', ...(await siteDatabase()) }),
+  );
+  say('contact sheet: test-results/visual/index.html');
+}
 if (want('size') && existsSync('scripts/size.ts')) {
   await step('bundle size budget', async () => {
     const r = await run(npx('tsx'), ['scripts/size.ts']);

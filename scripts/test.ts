@@ -455,11 +455,12 @@ async function buildAndBrowserLeg() {
 // cluster) beside the build and the browser tests (vite, then one Chromium page at a time against one
 // stack). They share no port, folder or database; the build writes dist/, which no backend test reads.
 await beside(databaseLeg, buildAndBrowserLeg);
-// One Chromium leg at a time (issue #28): e2e, then visual. Side by side they took 1340 s in a full run on
-// the 2-core machine; alone, e2e took 565 s (905 CPU-s) and visual 716 s (953 CPU-s). Two Chromium legs at
-// once get little more from the two cores than one gets alone, and each makes the other's every step
-// dearer: two e2e workers took 592 s and 1118 CPU-s where one took 565 s and 905. Alone, each leg still
-// keeps about 1.3–1.6 cores busy (the stack, Playwright and Chromium's own processes).
+// One Chromium leg at a time (issue #28): e2e, then visual. Two Chromium legs at once get little more from
+// the two cores than one gets alone, and each makes the other's every step dearer: two e2e workers took
+// 592 s and 1118 CPU-s where one took 565 s and 905. In full runs on fresh clones, side by side took 1340
+// s (npm test 1899 s, the machine busy 3725 CPU-s with the install); one after the other 591 s + 806 s
+// (npm test 1940 s, 3108 CPU-s). About the same time for a sixth less work, and each leg's time is its own:
+// what makes one of them faster shows in the total. Alone, each keeps about 1.3–1.7 cores busy.
 if (want('e2e')) await step('end-to-end tests (built site + local stack)', async () => vitest('e2e', await siteDatabase()));
 if (want('visual')) {
   // Layout invariants always fail the step; screenshots fail it above 15 % of pixels (tests/visual/shots.ts).

@@ -121,7 +121,7 @@ async function resize(page: Page, width: (typeof WIDTHS)[number]) {
   await quiet(page);
 }
 
-/** Runs in the page: notes where the window and every box that can scroll stand (restoreScrolls). */
+/** Runs in the page: notes where the window and every box that can scroll stand, and what has focus (restoreScrolls). */
 function keepScrolls(): void {
   const kept: [Element, number, number][] = [];
   const roots: (Document | ShadowRoot)[] = [document];
@@ -130,11 +130,16 @@ function keepScrolls(): void {
       if (e.shadowRoot) roots.push(e.shadowRoot);
       if (e.scrollHeight > e.clientHeight || e.scrollWidth > e.clientWidth) kept.push([e, e.scrollTop, e.scrollLeft]);
     }
-  (window as unknown as { __kybScrolls: [Element, number, number][] }).__kybScrolls = kept;
+  let focused = document.activeElement;
+  while (focused?.shadowRoot?.activeElement) focused = focused.shadowRoot.activeElement;
+  Object.assign(window, { __kybScrolls: kept, __kybFocused: focused });
 }
-/** Runs in the page: puts the window and every box keepScrolls noted back where they stood. */
+/** Runs in the page: puts the window and every box keepScrolls noted back where they stood, and the focus. */
 function restoreScrolls(): void {
-  for (const [e, top, left] of (window as unknown as { __kybScrolls?: [Element, number, number][] }).__kybScrolls ?? []) e.scrollTo({ top, left, behavior: 'instant' });
+  const kept = window as unknown as { __kybScrolls?: [Element, number, number][]; __kybFocused?: Element | null };
+  // A dialog's first focus (its ring is in the shot) comes back: the Tab and the blur took it away.
+  if (kept.__kybFocused instanceof HTMLElement && kept.__kybFocused !== document.body) kept.__kybFocused.focus({ preventScroll: true });
+  for (const [e, top, left] of kept.__kybScrolls ?? []) e.scrollTo({ top, left, behavior: 'instant' });
 }
 
 /**

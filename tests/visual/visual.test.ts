@@ -88,9 +88,10 @@ function contextFor(session: StateSession): Promise<BrowserContext> {
 /**
  * Pages to open one address after another in (issue #28): a new tab costs Chromium and Playwright about as
  * much CPU again as loading a page into one already open, and the suite opens some 300. Each of the
- * PARALLEL workers takes a page of the session's context here and gives it back when done. A page ends
- * its last width at the first one (captureWidths), as a new page starts; its next address replaces the
- * document with all its state.
+ * PARALLEL workers takes a page of the session's context here and gives it back when done. A page given
+ * back stands at the widest width (captureWidths): it is set to the first width before it is lent again,
+ * so every address loads at the size a new tab has; its next address replaces the document with all its
+ * state.
  */
 const idle = new Map<BrowserContext, Page[]>();
 async function borrow(context: BrowserContext): Promise<Page> {
@@ -98,6 +99,7 @@ async function borrow(context: BrowserContext): Promise<Page> {
   if (page && !page.isClosed()) {
     // A new tab starts with no session storage (a beta unlock, ticked kit terms): so does this one.
     await page.evaluate(() => sessionStorage.clear());
+    if (page.viewportSize()?.width !== WIDTHS[0]) await page.setViewportSize({ width: WIDTHS[0], height: HEIGHTS[WIDTHS[0]] });
     return page;
   }
   const fresh = await context.newPage();
@@ -119,12 +121,34 @@ async function resize(page: Page, width: (typeof WIDTHS)[number]) {
   await quiet(page);
 }
 
+/** Runs in the page: notes where the window and every box that can scroll stand, and what has focus (restoreScrolls). */
+function keepScrolls(): void {
+  const kept: [Element, number, number][] = [];
+  const roots: (Document | ShadowRoot)[] = [document];
+  for (let i = 0; i < roots.length; i++)
+    for (const e of roots[i].querySelectorAll('*')) {
+      if (e.shadowRoot) roots.push(e.shadowRoot);
+      if (e.scrollHeight > e.clientHeight || e.scrollWidth > e.clientWidth) kept.push([e, e.scrollTop, e.scrollLeft]);
+    }
+  let focused = document.activeElement;
+  while (focused?.shadowRoot?.activeElement) focused = focused.shadowRoot.activeElement;
+  Object.assign(window, { __kybScrolls: kept, __kybFocused: focused });
+}
+/** Runs in the page: puts the window and every box keepScrolls noted back where they stood, and the focus. */
+function restoreScrolls(): void {
+  const kept = window as unknown as { __kybScrolls?: [Element, number, number][]; __kybFocused?: Element | null };
+  // A dialog's first focus (its ring is in the shot) comes back: the Tab and the blur took it away.
+  if (kept.__kybFocused instanceof HTMLElement && kept.__kybFocused !== document.body) kept.__kybFocused.focus({ preventScroll: true });
+  for (const [e, top, left] of kept.__kybScrolls ?? []) e.scrollTo({ top, left, behavior: 'instant' });
+}
+
 /**
- * Every width on an opened page, in two passes. First the shots and the invariants where the page
- * stands, with no scrolling in between (after a programmatic scroll, Chromium sometimes paints the
- * sticky header's old copy into the next shot). Then, per width from the widest down, the focus ring on
- * a Tab and the end of the page, where fixed bars must leave the last links clear (they slide in on
- * scroll).
+ * Every width on an opened page, narrowest first, each width in one go (issue #28: a second pass over the
+ * widths paid a resize and a wait for a still page again at each): the invariants and the shot where the
+ * page stands, with no scrolling before them; then the focus ring on a Tab, the offsets where a control
+ * passes under a fixed element, and the end of the page, where fixed bars must leave the last links clear
+ * (they slide in on scroll); then back to where the page stood. The next width's resize lays the page out
+ * and paints it anew before its shot.
  */
 async function captureWidths(
   page: Page,
@@ -132,11 +156,10 @@ async function captureWidths(
   name: string,
   title: string,
   headerMax: number | null,
-  /** Runs once between the passes, at 1280 px at the top of the page: what a route's visit records. */
+  /** Runs once, after the widest width, at the top of the page: what a route's visit records. */
   atWidest?: () => Promise<void>,
 ): Promise<string[]> {
-  const byWidth = new Map<number, Set<string>>();
-  const taken: Shot[] = [];
+  const failures: string[] = [];
   for (const width of WIDTHS) {
     await resize(page, width);
     const problems = new Set(await page.evaluate(layoutProblems, { headerMax }));
@@ -149,19 +172,13 @@ async function captureWidths(
       shot = await take();
     }
     for (const p of shot.problems) problems.add(p);
-    byWidth.set(width, problems);
-    taken.push({ group, title, width, file: shot.file, diff: shot.diff, problems: [] });
-  }
-  await atWidest?.();
-  // Widest first: the first pass ended there, so that width needs no resize.
-  for (const width of [...WIDTHS].reverse()) {
-    const problems = byWidth.get(width)!;
-    await resize(page, width);
+    // Where the shot was taken, the window and every box that scrolls (an open dialog's body): the next
+    // width's shot is taken there too, though a Tab or the scrolling below moved them.
+    await page.evaluate(keepScrolls);
     await page.keyboard.press('Tab');
     const focus = await page.evaluate(focusProblem);
     if (focus) problems.add(focus);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    const y = await page.evaluate(() => scrollY);
     // Between the top and the end: the offsets where a control passes under a fixed element.
     for (const top of (await page.evaluate(layoutProblems, { headerMax, coverOffsets: SCROLL_SAMPLES })).map(Number)) {
       await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), top);
@@ -178,13 +195,13 @@ async function captureWidths(
     }
     if (!atEnd) problems.add('the end of the page still moved after 5 scrolls to it');
     for (const p of await page.evaluate(layoutProblems, { headerMax, coveringOnly: true })) if (/covered by/.test(p)) problems.add(`at the end of the page: ${p}`);
-    await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), y);
+    await page.evaluate(restoreScrolls);
+    shots.push({ group, title, width, file: shot.file, diff: shot.diff, problems: [...problems] });
+    for (const p of problems) failures.push(`${title} @${width}: ${p}`);
   }
-  const failures: string[] = [];
-  for (const shot of taken) {
-    shot.problems = [...byWidth.get(shot.width)!];
-    shots.push(shot);
-    for (const p of shot.problems) failures.push(`${title} @${shot.width}: ${p}`);
+  if (atWidest) {
+    await quiet(page);
+    await atWidest();
   }
   return failures;
 }

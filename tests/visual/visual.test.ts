@@ -150,10 +150,9 @@ function restoreScrolls(): void {
  * it down), each once the page has gone still there (stillFrames); then the window, every box that
  * scrolls and the focus put back where keepScrolls found them. Built from the functions' own source, as
  * page.evaluate sends a function, so each must stay self-contained (invariants.ts).
- * The page cannot see its own requests: the caller compares requestsStarted before and after, and
- * checks again a step at a time (coveringStepByStep) when the scrolling set one off.
+ * The page cannot see its own requests: coveringChecks counts those it started meanwhile.
  */
-const AFTER_TAB = `async ({ headerMax, samples, limit }) => {
+const AFTER_TAB = `async ({ headerMax, samples, limit, focus }) => {
   const layoutProblems = ${layoutProblems};
   const focusProblem = ${focusProblem};
   const stillFrames = ${stillFrames};
@@ -165,7 +164,7 @@ const AFTER_TAB = `async ({ headerMax, samples, limit }) => {
     if (performance.now() - t >= limit) notStill++;
   };
   const covered = (prefix) => layoutProblems({ headerMax, coveringOnly: true }).filter((p) => /covered by/.test(p)).map((p) => prefix + p);
-  const focus = focusProblem();
+  const ring = focus ? focusProblem() : null;
   document.activeElement?.blur();
   const found = [];
   for (const top of layoutProblems({ headerMax, coverOffsets: samples }).map(Number)) {
@@ -182,31 +181,28 @@ const AFTER_TAB = `async ({ headerMax, samples, limit }) => {
   if (!atEnd) found.push('the end of the page still moved after 5 scrolls to it');
   found.push(...covered('at the end of the page: '));
   restoreScrolls();
-  return { focus, found, notStill };
+  return { ring, found, notStill };
 }`;
 
 /**
- * The covering checks of AFTER_TAB a step at a time, with a round trip for each: each scroll waits for
- * the page's requests too (quiet), for when the scrolling brought in a chunk or an image.
+ * AFTER_TAB, just after the Tab: the focus ring's problem, and what the covering checks found. When the
+ * scrolling set a request off (a chunk or an image coming into view, mostly at the first width), a check
+ * may have run before its answer changed the page: once the network is quiet the checks run again, until
+ * a pass starts no request (three passes at most, as a page that never stops would make every pass a
+ * waste), and the last pass's findings count.
  */
-async function coveringStepByStep(page: Page, headerMax: number | null): Promise<string[]> {
-  const found: string[] = [];
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  for (const top of (await page.evaluate(layoutProblems, { headerMax, coverOffsets: SCROLL_SAMPLES })).map(Number)) {
-    await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), top);
+async function coveringChecks(page: Page, headerMax: number | null): Promise<{ focus: string | null; found: string[] }> {
+  let focus: string | null = null;
+  for (let pass = 0; ; pass++) {
+    const before = requestsStarted(page);
+    const after = await page.evaluate<{ ring: string | null; found: string[]; notStill: number }>(
+      `(${AFTER_TAB})(${JSON.stringify({ headerMax, samples: SCROLL_SAMPLES, limit: QUIET_LIMIT_MS, focus: pass === 0 })})`,
+    );
+    if (pass === 0) focus = after.ring;
+    if (after.notStill) neverStill.set(page.url(), (neverStill.get(page.url()) ?? 0) + after.notStill);
+    if ((requestsStarted(page) === before && !pending(page)) || pass === 2) return { focus, found: after.found };
     await quiet(page);
-    for (const p of await page.evaluate(layoutProblems, { headerMax, coveringOnly: true })) if (/covered by/.test(p)) found.push(`while scrolling: ${p}`);
   }
-  let atEnd = false;
-  for (let i = 0; i < 5 && !atEnd; i++) {
-    await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
-    await quiet(page);
-    atEnd = await page.evaluate(() => scrollY + innerHeight >= document.documentElement.scrollHeight - 1);
-  }
-  if (!atEnd) found.push('the end of the page still moved after 5 scrolls to it');
-  for (const p of await page.evaluate(layoutProblems, { headerMax, coveringOnly: true })) if (/covered by/.test(p)) found.push(`at the end of the page: ${p}`);
-  await page.evaluate(restoreScrolls);
-  return found;
 }
 
 /**
@@ -242,14 +238,8 @@ async function captureWidths(
     }
     for (const p of shot.problems) problems.add(p);
     await page.keyboard.press('Tab');
-    const before = requestsStarted(page);
-    const after = await page.evaluate<{ focus: string | null; found: string[]; notStill: number }>(
-      `(${AFTER_TAB})(${JSON.stringify({ headerMax, samples: SCROLL_SAMPLES, limit: QUIET_LIMIT_MS })})`,
-    );
-    if (after.focus) problems.add(after.focus);
-    if (after.notStill) neverStill.set(page.url(), (neverStill.get(page.url()) ?? 0) + after.notStill);
-    // A request the scrolling set off may have answered after a check it would have changed.
-    const found = requestsStarted(page) !== before || pending(page) ? await coveringStepByStep(page, headerMax) : after.found;
+    const { focus, found } = await coveringChecks(page, headerMax);
+    if (focus) problems.add(focus);
     for (const p of found) problems.add(p);
     shots.push({ group, title, width, file: shot.file, diff: shot.diff, problems: [...problems] });
     for (const p of problems) failures.push(`${title} @${width}: ${p}`);

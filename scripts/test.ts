@@ -26,9 +26,9 @@
  * The system package the suites need (Debian's chromium) is installed when missing and we are root with
  * apt-get, so a fresh machine needs only `npm install && npm test`. PostgreSQL and the Supabase CLI come
  * from npm (dev dependencies).
- * Two legs at a time ("both cores" below): steps 5–6 beside step 2, step 7 beside step 3, step 8 beside
- * step 4; one Chromium leg at a time (e2e, then visual: below). The summary lists the steps in the order
- * they started.
+ * Step 3 runs beside steps 5–6 (two legs at once: "both cores" below), and step 4 beside step 8 (visual
+ * leaves a core half idle); the others one after another (e2e, then visual: "one Chromium leg at a time"
+ * below). The summary lists the steps in the order they started.
  * At the end: each step's time and the 10 slowest test files.
  * Flags: --only=lint,unit,backend,… to run a subset; --json=<file> also writes the summary as JSON (`npm run
  * test:time` writes test-results/test-time.json); KYB_SKIP_PG=1 skips step 4 and runs its files, e2e and
@@ -388,9 +388,7 @@ if (want('lint')) {
     return { ok: code === 0, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
   });
 }
-async function unitLeg() {
-  if (want('unit')) await step('unit tests', () => vitest('unit'));
-}
+if (want('unit')) await step('unit tests', () => vitest('unit'));
 const withPg = want('backend-pg') && !process.env.KYB_SKIP_PG;
 async function pgliteLeg() {
   // No file list: every backend file (without the PostgreSQL leg, its files run here).
@@ -456,25 +454,19 @@ async function buildAndBrowserLeg() {
   await step('browser tests (React 19 build: runtime parity)', () => browser({ KYB_BUILD: 'react' }, ['tests/browser/runtime-parity.test.ts']));
 }
 
-// Both cores (issue #28): each leg that leaves a core partly idle gets a leg of node and databases beside
-// it, measured alone on a quiet machine (cores busy on average): the build and the browser tests (1.3)
-// beside the unit tests; e2e (1.7) beside the PGlite backend leg; visual (1.4, it waits for still frames)
-// beside the PostgreSQL backend leg. Beside the build and the browser tests, both backend legs kept both
-// cores busy and only lengthened that phase (fresh clones: 480 s for it, then 330 s with the PostgreSQL
-// leg moved beside visual). Legs side by side share no port, folder or database: each starts its own
-// stack on a free port, the unit tests and the backend legs read no dist/, and the e2e, visual and
-// PostgreSQL legs each work on clones of the cluster's template.
-await beside(buildAndBrowserLeg, unitLeg);
+// Both cores: the PGlite backend leg (two vitest workers, in-process stacks on PGlite) beside the build and
+// the browser tests (vite, then one Chromium page at a time against one stack). They share no port,
+// folder or database; the build writes dist/, which no backend test reads. Tried on a fresh clone and
+// dropped: this leg beside e2e instead (and the unit tests beside the build and the browser tests) took
+// e2e from 550 s to 786 s and the PGlite leg from 244 s to 363 s, for 134 s saved before them.
+await beside(pgliteLeg, buildAndBrowserLeg);
 // One Chromium leg at a time (issue #28): e2e, then visual. Two Chromium legs at once get little more from
 // the two cores than one gets alone, and each makes the other's every step dearer: two e2e workers took
 // 592 s and 1118 CPU-s where one took 565 s and 905. In full runs on fresh clones, side by side took 1340
 // s (npm test 1899 s, the machine busy 3725 CPU-s with the install); one after the other 591 s + 806 s
 // (npm test 1940 s, 3108 CPU-s). About the same time for a sixth less work, and each leg's time is its own:
 // what makes one of them faster shows in the total. Alone, each keeps about 1.3–1.7 cores busy.
-async function e2eLeg() {
-  if (want('e2e')) await step('end-to-end tests (built site + local stack)', async () => vitest('e2e', await siteDatabase()));
-}
-await beside(e2eLeg, pgliteLeg);
+if (want('e2e')) await step('end-to-end tests (built site + local stack)', async () => vitest('e2e', await siteDatabase()));
 async function visualLeg() {
   if (!want('visual')) return;
   // Layout invariants always fail the step; screenshots fail it above 15 % of pixels (tests/visual/shots.ts).
@@ -483,7 +475,11 @@ async function visualLeg() {
   );
   say('contact sheet: test-results/visual/index.html');
 }
-// The cluster's template is built once, before the two legs that clone it start (siteDatabase).
+// The PostgreSQL 17 backend leg beside visual (issue #28): visual alone keeps about 1.4 of the two cores
+// busy (it waits for still frames between its steps), and the leg's node and postgres fill the rest. Beside
+// the build and the browser tests (step 5–6), which keep both cores busy, it only lengthened that phase.
+// They share the cluster and its template, built once before either starts (siteDatabase); each file and
+// each page works on a clone of its own.
 if (withPg && want('visual')) await siteDatabase();
 await beside(visualLeg, postgresLeg);
 if (want('size') && existsSync('scripts/size.ts')) {

@@ -26,8 +26,9 @@
  * The system package the suites need (Debian's chromium) is installed when missing and we are root with
  * apt-get, so a fresh machine needs only `npm install && npm test`. PostgreSQL and the Supabase CLI come
  * from npm (dev dependencies).
- * Steps 3–4 run beside steps 5–6 (two legs at once: "both cores" below); the others one after another
- * (e2e, then visual: "one Chromium leg at a time" below).
+ * Step 3 runs beside steps 5–6 (two legs at once: "both cores" below), and step 4 beside step 8 (visual
+ * leaves a core half idle); the others one after another (e2e, then visual: "one Chromium leg at a time"
+ * below). The summary lists the steps in the order they started.
  * At the end: each step's time and the 10 slowest test files.
  * Flags: --only=lint,unit,backend,… to run a subset; --json=<file> also writes the summary as JSON (`npm run
  * test:time` writes test-results/test-time.json); KYB_SKIP_PG=1 skips step 4 and runs its files, e2e and
@@ -342,9 +343,8 @@ const t0 = Date.now();
 
 /**
  * One throwaway PostgreSQL 17 cluster for the run, started when a step first needs it and stopped at the
- * end: the PostgreSQL backend leg, then e2e and visual. Each vitest run's global setup builds its
- * template database there with the real `supabase db push` (tests/support/global-setup.ts); the steps
- * that use it run one after another, so no two builds of the template meet.
+ * end: e2e, then visual beside the PostgreSQL backend leg. Its template database is built once, with the
+ * real `supabase db push` (siteDatabase below), before any of them clones it.
  */
 let clusterStarted: Promise<Cluster> | undefined;
 const theCluster = () => (clusterStarted ??= startCluster());
@@ -356,8 +356,8 @@ const theCluster = () => (clusterStarted ??= startCluster());
  * The stack's own code over PGlite, what `npm start` runs, is the PGlite backend leg's. KYB_SKIP_PG=1
  * keeps them on PGlite.
  *
- * Both use it, so the template is built here once for both, and their global setups are told not to
- * build it again (KYB_TEMPLATE_READY).
+ * They and the PostgreSQL backend leg use it, so the template is built here once for all three, and
+ * their global setups (tests/support/global-setup.ts) are told not to build it again (KYB_TEMPLATE_READY).
  */
 let siteTemplate: Promise<string> | undefined;
 async function siteDatabase(): Promise<NodeJS.ProcessEnv> {
@@ -389,20 +389,23 @@ if (want('lint')) {
   });
 }
 if (want('unit')) await step('unit tests', () => vitest('unit'));
-async function databaseLeg() {
-  const withPg = want('backend-pg') && !process.env.KYB_SKIP_PG;
+const withPg = want('backend-pg') && !process.env.KYB_SKIP_PG;
+async function pgliteLeg() {
   // No file list: every backend file (without the PostgreSQL leg, its files run here).
   if (want('backend')) await step('backend tests (PGlite)', () => vitest('backend', {}, pgliteFiles(withPg)));
+}
+async function postgresLeg() {
   if (!withPg) return;
   let cluster: Cluster | undefined;
   await step('backend tests (PostgreSQL 17 server)', async () => {
     const files = pgFiles();
     say(`${files.length} files (PG_FILES in scripts/test.ts; on PGlite too: ${BOTH_LEGS.join(', ')})`);
     cluster = await theCluster();
-    return vitest('backend', { DATABASE_URL: cluster.url, KYB_TEST_IMAGE: '' }, files);
+    // Over the template siteDatabase built (e2e and visual clone it too): built once, never under a clone.
+    return vitest('backend', await siteDatabase(), files);
   });
-  // Over the template the suite's global setup migrated with `supabase db push` (tests write only to
-  // their clones of it). INFO items are only counted: on a database no query has used yet, every index
+  // Over the template siteDatabase migrated with `supabase db push` (tests write only to their clones
+  // of it). INFO items are only counted: on a database no query has used yet, every index
   // is reported unused.
   await step('supabase db advisors (PostgreSQL 17)', async () => {
     if (!cluster) throw new Error('no PostgreSQL cluster');
@@ -451,10 +454,12 @@ async function buildAndBrowserLeg() {
   await step('browser tests (React 19 build: runtime parity)', () => browser({ KYB_BUILD: 'react' }, ['tests/browser/runtime-parity.test.ts']));
 }
 
-// Both cores: the database leg (two vitest workers, in-process stacks on PGlite, then a PostgreSQL 17
-// cluster) beside the build and the browser tests (vite, then one Chromium page at a time against one
-// stack). They share no port, folder or database; the build writes dist/, which no backend test reads.
-await beside(databaseLeg, buildAndBrowserLeg);
+// Both cores: the PGlite backend leg (two vitest workers, in-process stacks on PGlite) beside the build and
+// the browser tests (vite, then one Chromium page at a time against one stack). They share no port,
+// folder or database; the build writes dist/, which no backend test reads. Tried on a fresh clone and
+// dropped: this leg beside e2e instead (and the unit tests beside the build and the browser tests) took
+// e2e from 550 s to 786 s and the PGlite leg from 244 s to 363 s, for 134 s saved before them.
+await beside(pgliteLeg, buildAndBrowserLeg);
 // One Chromium leg at a time (issue #28): e2e, then visual. Two Chromium legs at once get little more from
 // the two cores than one gets alone, and each makes the other's every step dearer: two e2e workers took
 // 592 s and 1118 CPU-s where one took 565 s and 905. In full runs on fresh clones, side by side took 1340
@@ -462,13 +467,21 @@ await beside(databaseLeg, buildAndBrowserLeg);
 // (npm test 1940 s, 3108 CPU-s). About the same time for a sixth less work, and each leg's time is its own:
 // what makes one of them faster shows in the total. Alone, each keeps about 1.3–1.7 cores busy.
 if (want('e2e')) await step('end-to-end tests (built site + local stack)', async () => vitest('e2e', await siteDatabase()));
-if (want('visual')) {
+async function visualLeg() {
+  if (!want('visual')) return;
   // Layout invariants always fail the step; screenshots fail it above 15 % of pixels (tests/visual/shots.ts).
   await step('visual tests (routes and element states at 4 widths)', async () =>
     vitest('visual', { KYB_VISUAL_TOLERANCE: '0.15', KYB_VISUAL_MISSING: 'fail', ...(await siteDatabase()) }),
   );
   say('contact sheet: test-results/visual/index.html');
 }
+// The PostgreSQL 17 backend leg beside visual (issue #28): visual alone keeps about 1.4 of the two cores
+// busy (it waits for still frames between its steps), and the leg's node and postgres fill the rest. Beside
+// the build and the browser tests (step 5–6), which keep both cores busy, it only lengthened that phase.
+// They share the cluster and its template, built once before either starts (siteDatabase); each file and
+// each page works on a clone of its own.
+if (withPg && want('visual')) await siteDatabase();
+await beside(visualLeg, postgresLeg);
 if (want('size') && existsSync('scripts/size.ts')) {
   await step('bundle size budget', async () => {
     const r = await run(npx('tsx'), ['scripts/size.ts']);

@@ -612,11 +612,20 @@ async function manage(table: string) {
 }
 
 /** Whether some call of `role` fails; stops at the first failure (the revoke loop needs no more). */
+/**
+ * The call of each role that failed last: tried first on the next revoke, which is most often the next
+ * privilege or column of the same object (issue #28: the loop ran every earlier call again for each of
+ * them). Only the order changes: a revoke no call needs still runs every call.
+ */
+const lastFailed = new Map<Role, number>();
 async function someCallFails(role: Role): Promise<boolean> {
-  for (const [, call] of CALLS[role]) {
+  const first = lastFailed.get(role) ?? 0;
+  const order = [first, ...CALLS[role].keys()].filter((i, at, all) => all.indexOf(i) === at);
+  for (const i of order) {
     try {
-      await call();
+      await CALLS[role][i][1]();
     } catch {
+      lastFailed.set(role, i);
       return true;
     }
   }

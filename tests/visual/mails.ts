@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright';
 import { mailSamples } from '../support/mail-samples.ts';
 import { layoutProblems } from './invariants.ts';
-import { compareShot, type Shot } from './shots.ts';
+import { shoot, type Shot } from './shots.ts';
 
 const PUBLIC = join(import.meta.dirname, '../../site/public');
 const WIDTH = 390;
@@ -39,7 +39,7 @@ export function describeMails(o: { context: () => Promise<BrowserContext>; shots
           const problems = [...(await page.evaluate(layoutProblems, { headerMax: null }))];
           const wide = await page.evaluate(() => document.documentElement.scrollWidth);
           if (wide > WIDTH) problems.push(`${wide} px wide on a ${WIDTH} px screen`);
-          const shot = compareShot('mail', m.id, WIDTH, await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' }));
+          const shot = await shoot(page, 'mail', m.id, WIDTH, { fullPage: true });
           problems.push(...shot.problems);
           o.shots.push({ group: 'mail', title: `${m.id}: ${m.subject}`, width: WIDTH, file: shot.file, diff: shot.diff, problems });
           failures.push(...problems.map((p) => `mail ${m.id}: ${p}`));

@@ -23,13 +23,13 @@ import { useSite } from '../e2e/support/hooks.ts';
 import { ROOT, pool } from '../e2e/support/site.ts';
 import { widgetsUpgraded } from '../e2e/support/page.ts';
 import { focusProblem, layoutProblems } from './invariants.ts';
-import { compareShot, writeContactSheet, type Shot } from './shots.ts';
+import { shoot, writeContactSheet, type Shot } from './shots.ts';
 import { describeMails } from './mails.ts';
 import { audit, serveAxe, type Violation } from './axe.ts';
 import { recordVisit, type Visit } from './visits.ts';
 import { routeChecks } from './route-checks.ts';
 import { MISSING_PATH } from '../e2e/support/route-expectations.ts';
-import { QUIET_LIMIT_MS, neverStill, quiet, watchRequests } from '../e2e/support/quiet.ts';
+import { QUIET_LIMIT_MS, neverStill, pending, quiet, requestsStarted, stillFrames, watchRequests } from '../e2e/support/quiet.ts';
 
 const ctx = useSite();
 // The playground is not deployed with the site (site/prerender.ts): put the built one into this run's
@@ -143,12 +143,75 @@ function restoreScrolls(): void {
 }
 
 /**
+ * What follows the Tab at each width, in the page in one go (issue #28: a round trip between this process
+ * and the page for every scroll, wait and check, some thirty per width, before): the focus ring's check
+ * and the blur; the covering check at the offsets where a control passes under a fixed element, and at
+ * the end of the page (scrolled to until it stops growing: content above that grows once loaded pushes
+ * it down), each once the page has gone still there (stillFrames); then the window, every box that
+ * scrolls and the focus put back where keepScrolls found them. Built from the functions' own source, as
+ * page.evaluate sends a function, so each must stay self-contained (invariants.ts).
+ * The page cannot see its own requests: coveringChecks counts those it started meanwhile.
+ */
+const AFTER_TAB = `async ({ headerMax, samples, limit, focus }) => {
+  const layoutProblems = ${layoutProblems};
+  const focusProblem = ${focusProblem};
+  const stillFrames = ${stillFrames};
+  const restoreScrolls = ${restoreScrolls};
+  let notStill = 0;
+  const settle = async () => {
+    const t = performance.now();
+    await stillFrames(limit);
+    if (performance.now() - t >= limit) notStill++;
+  };
+  const covered = (prefix) => layoutProblems({ headerMax, coveringOnly: true }).filter((p) => /covered by/.test(p)).map((p) => prefix + p);
+  const ring = focus ? focusProblem() : null;
+  document.activeElement?.blur();
+  const found = [];
+  for (const top of layoutProblems({ headerMax, coverOffsets: samples }).map(Number)) {
+    window.scrollTo({ top, behavior: 'instant' });
+    await settle();
+    found.push(...covered('while scrolling: '));
+  }
+  let atEnd = false;
+  for (let i = 0; i < 5 && !atEnd; i++) {
+    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
+    await settle();
+    atEnd = scrollY + innerHeight >= document.documentElement.scrollHeight - 1;
+  }
+  if (!atEnd) found.push('the end of the page still moved after 5 scrolls to it');
+  found.push(...covered('at the end of the page: '));
+  restoreScrolls();
+  return { ring, found, notStill };
+}`;
+
+/**
+ * AFTER_TAB, just after the Tab: the focus ring's problem, and what the covering checks found. When the
+ * scrolling set a request off (a chunk or an image coming into view, mostly at the first width), a check
+ * may have run before its answer changed the page: once the network is quiet the checks run again, until
+ * a pass starts no request (three passes at most, as a page that never stops would make every pass a
+ * waste), and the last pass's findings count.
+ */
+async function coveringChecks(page: Page, headerMax: number | null): Promise<{ focus: string | null; found: string[] }> {
+  let focus: string | null = null;
+  for (let pass = 0; ; pass++) {
+    const before = requestsStarted(page);
+    const after = await page.evaluate<{ ring: string | null; found: string[]; notStill: number }>(
+      `(${AFTER_TAB})(${JSON.stringify({ headerMax, samples: SCROLL_SAMPLES, limit: QUIET_LIMIT_MS, focus: pass === 0 })})`,
+    );
+    if (pass === 0) focus = after.ring;
+    if (after.notStill) neverStill.set(page.url(), (neverStill.get(page.url()) ?? 0) + after.notStill);
+    if ((requestsStarted(page) === before && !pending(page)) || pass === 2) return { focus, found: after.found };
+    await quiet(page);
+  }
+}
+
+/**
  * Every width on an opened page, narrowest first, each width in one go (issue #28: a second pass over the
  * widths paid a resize and a wait for a still page again at each): the invariants and the shot where the
  * page stands, with no scrolling before them; then the focus ring on a Tab, the offsets where a control
  * passes under a fixed element, and the end of the page, where fixed bars must leave the last links clear
- * (they slide in on scroll); then back to where the page stood. The next width's resize lays the page out
- * and paints it anew before its shot.
+ * (they slide in on scroll); then back to where the page stood (AFTER_TAB). The next width's resize lays
+ * the page out and paints it anew before its shot.
  */
 async function captureWidths(
   page: Page,
@@ -162,8 +225,10 @@ async function captureWidths(
   const failures: string[] = [];
   for (const width of WIDTHS) {
     await resize(page, width);
-    const problems = new Set(await page.evaluate(layoutProblems, { headerMax }));
-    const take = async () => compareShot(group, name, width, await page.screenshot({ animations: 'disabled', caret: 'hide' }));
+    // Where the shot is taken, the window and every box that scrolls (an open dialog's body) are noted
+    // (keepScrolls): the next width's shot is taken there too, though the Tab and the scrolling move them.
+    const problems = new Set(await page.evaluate<string[]>(`(${keepScrolls})(), (${layoutProblems})(${JSON.stringify({ headerMax })})`));
+    const take = () => shoot(page, group, name, width);
     let shot = await take();
     // One more look before calling it a difference: a frame Chromium had not repainted yet passes once
     // the page has been still for two more frames; a real change does not.
@@ -172,30 +237,10 @@ async function captureWidths(
       shot = await take();
     }
     for (const p of shot.problems) problems.add(p);
-    // Where the shot was taken, the window and every box that scrolls (an open dialog's body): the next
-    // width's shot is taken there too, though a Tab or the scrolling below moved them.
-    await page.evaluate(keepScrolls);
     await page.keyboard.press('Tab');
-    const focus = await page.evaluate(focusProblem);
+    const { focus, found } = await coveringChecks(page, headerMax);
     if (focus) problems.add(focus);
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    // Between the top and the end: the offsets where a control passes under a fixed element.
-    for (const top of (await page.evaluate(layoutProblems, { headerMax, coverOffsets: SCROLL_SAMPLES })).map(Number)) {
-      await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), top);
-      await quiet(page);
-      for (const p of await page.evaluate(layoutProblems, { headerMax, coveringOnly: true })) if (/covered by/.test(p)) problems.add(`while scrolling: ${p}`);
-    }
-    // The end of the page: content above that grows once it has loaded (a reviews list) pushes the end
-    // further down, and a fixed bar then covers the middle of the footer, as it may anywhere mid-page.
-    let atEnd = false;
-    for (let i = 0; i < 5 && !atEnd; i++) {
-      await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
-      await quiet(page);
-      atEnd = await page.evaluate(() => scrollY + innerHeight >= document.documentElement.scrollHeight - 1);
-    }
-    if (!atEnd) problems.add('the end of the page still moved after 5 scrolls to it');
-    for (const p of await page.evaluate(layoutProblems, { headerMax, coveringOnly: true })) if (/covered by/.test(p)) problems.add(`at the end of the page: ${p}`);
-    await page.evaluate(restoreScrolls);
+    for (const p of found) problems.add(p);
     shots.push({ group, title, width, file: shot.file, diff: shot.diff, problems: [...problems] });
     for (const p of problems) failures.push(`${title} @${width}: ${p}`);
   }

@@ -14,19 +14,30 @@ export const QUIET_LIMIT_MS = 3_000;
 
 /** A page's requests in flight, with when each started. */
 const inflight = new WeakMap<Page, Map<Request, number>>();
+/** How many requests each page has started. */
+const started = new WeakMap<Page, number>();
 /** Starts counting a page's requests; call it before the page's first navigation. */
 export function watchRequests(page: Page): void {
   const open = new Map<Request, number>();
   inflight.set(page, open);
-  page.on('request', (r) => open.set(r, Date.now()));
+  started.set(page, 0);
+  page.on('request', (r) => {
+    open.set(r, Date.now());
+    started.set(page, (started.get(page) ?? 0) + 1);
+  });
   page.on('requestfinished', (r) => open.delete(r));
   page.on('requestfailed', (r) => open.delete(r));
 }
 /**
+ * How many requests `page` has started so far: a check done in the page in one go (several waits for a
+ * still page inside one evaluate) compares it before and after, since it cannot see the network itself.
+ */
+export const requestsStarted = (page: Page): number => started.get(page) ?? 0;
+/**
  * Requests the page is waiting for: a request held open longer than the limit (a stream, a long poll)
  * is not waited for again, or every later wait would last the whole limit.
  */
-function pending(page: Page): number {
+export function pending(page: Page): number {
   const since = Date.now() - QUIET_LIMIT_MS;
   let n = 0;
   for (const started of inflight.get(page)?.values() ?? []) if (started > since) n++;
@@ -34,7 +45,7 @@ function pending(page: Page): number {
 }
 
 /** Runs in the page: fonts, images in view, finite animations, then two unchanged frames (or `limitMs`). */
-function stillFrames(limitMs: number): Promise<void> {
+export function stillFrames(limitMs: number): Promise<void> {
   // The limit is a timer, not a loop of animation frames: a frame requested for nothing makes Chromium
   // produce one, and a loop left running after the page went still kept the renderer painting for the
   // rest of the limit after every wait.

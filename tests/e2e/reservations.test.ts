@@ -52,8 +52,10 @@ const heights = (page: Page, tags: string[]) =>
 
 /**
  * Heights once they stop changing (a signed-out state appears when the auth check answers): polled on the
- * heights themselves until two looks in a row agree. Not support/quiet.ts: several of these pages never go
- * still as a whole (it waits out its limit at every width), while the elements measured here do.
+ * heights themselves until two looks in a row, 100 ms apart, agree. That is several frames: an element
+ * that re-renders on a resize has done so by then (250 ms cost some 20 s of waiting over the file's
+ * ~90 widths, issue #28). Not support/quiet.ts: several of these pages never go still as a whole (it
+ * waits out its limit at every width), while the elements measured here do.
  */
 async function settled(page: Page, tags: string[]): Promise<number[]> {
   let last = '';
@@ -65,7 +67,7 @@ async function settled(page: Page, tags: string[]): Promise<number[]> {
         last = now;
         return same;
       },
-      { message: `the heights of ${tags.join(', ')} settle`, interval: 250, timeout: 20_000 },
+      { message: `the heights of ${tags.join(', ')} settle`, interval: 100, timeout: 20_000 },
     )
     .toBe(true);
   return JSON.parse(last);

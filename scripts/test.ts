@@ -1,5 +1,5 @@
 /**
- * `npm test`: every suite, in the order that fails fastest, then one summary line.
+ * `npm test`: every suite, the type check and lint first, then one summary line.
  *
  *   1. type check (widgets, local stack, functions, tests; site with its preact JSX config; browser tests with theirs)
  *      lint        Biome over the whole tree: lint rules (a11y included) and the format check (biome.jsonc);
@@ -26,9 +26,10 @@
  * The system package the suites need (Debian's chromium) is installed when missing and we are root with
  * apt-get, so a fresh machine needs only `npm install && npm test`. PostgreSQL and the Supabase CLI come
  * from npm (dev dependencies).
- * Step 3 runs beside steps 5–6 (two legs at once: "both cores" below), and step 4 beside step 8 (visual
- * leaves a core half idle); the others one after another (e2e, then visual: "one Chromium leg at a time"
- * below). The summary lists the steps in the order they started.
+ * Step 3 runs beside steps 5–6 (two legs at once: "both cores" below), steps 2 and 6's React run beside
+ * step 7, and step 4 beside step 8 (e2e and visual each leave part of a core idle); e2e, then visual, one
+ * after the other ("one Chromium leg at a time" below). The summary lists the steps in the order they
+ * started.
  * At the end: each step's time and the 10 slowest test files.
  * Flags: --only=lint,unit,backend,… to run a subset; --json=<file> also writes the summary as JSON (`npm run
  * test:time` writes test-results/test-time.json); KYB_SKIP_PG=1 skips step 4 and runs its files, e2e and
@@ -473,7 +474,8 @@ await beside(pgliteLeg, buildAndBrowserLeg);
 // 592 s and 1118 CPU-s where one took 565 s and 905. In full runs on fresh clones, side by side took 1340
 // s (npm test 1899 s, the machine busy 3725 CPU-s with the install); one after the other 591 s + 806 s
 // (npm test 1940 s, 3108 CPU-s). About the same time for a sixth less work, and each leg's time is its own:
-// what makes one of them faster shows in the total. Alone, each keeps about 1.3–1.7 cores busy.
+// what makes one of them faster shows in the total. Alone, each keeps about 1.3–1.7 cores busy. Beside e2e
+// run only the unit tests and the React parity run (besideE2eLeg), some 75 CPU-s between them.
 async function e2eLeg() {
   if (want('e2e')) await step('end-to-end tests (built site + local stack)', async () => vitest('e2e', await siteDatabase()));
 }

@@ -29,7 +29,7 @@ import { audit, serveAxe, type Violation } from './axe.ts';
 import { recordVisit, type Visit } from './visits.ts';
 import { routeChecks } from './route-checks.ts';
 import { MISSING_PATH } from '../e2e/support/route-expectations.ts';
-import { QUIET_LIMIT_MS, neverStill, pending, quiet, requestsStarted, stillFrames, watchRequests } from '../e2e/support/quiet.ts';
+import { QUIET_LIMIT_MS, neverStill, noteNeverStill, pending, quiet, requestsStarted, stillFrames, watchRequests } from '../e2e/support/quiet.ts';
 
 const ctx = useSite();
 // The playground is not deployed with the site (site/prerender.ts): put the built one into this run's
@@ -205,7 +205,7 @@ async function coveringChecks(page: Page, headerMax: number | null): Promise<{ f
       `(${AFTER_TAB})(${JSON.stringify({ headerMax, samples: SCROLL_SAMPLES, limit: QUIET_LIMIT_MS, focus: pass === 0 })})`,
     );
     if (pass === 0) focus = after.ring;
-    if (after.notStill) neverStill.set(page.url(), (neverStill.get(page.url()) ?? 0) + after.notStill);
+    if (after.notStill) noteNeverStill(page.url(), after.notStill);
     if ((requestsStarted(page) === before && !pending(page)) || pass === 2) return { focus, found: after.found };
     await quiet(page);
   }

@@ -29,7 +29,7 @@ import { audit, serveAxe, type Violation } from './axe.ts';
 import { recordVisit, type Visit } from './visits.ts';
 import { routeChecks } from './route-checks.ts';
 import { MISSING_PATH } from '../e2e/support/route-expectations.ts';
-import { QUIET_LIMIT_MS, neverStill, pending, quiet, requestsStarted, stillFrames, watchRequests } from '../e2e/support/quiet.ts';
+import { QUIET_LIMIT_MS, neverStill, noteNeverStill, pending, quiet, requestsStarted, stillFrames, watchRequests } from '../e2e/support/quiet.ts';
 
 const ctx = useSite();
 // The playground is not deployed with the site (site/prerender.ts): put the built one into this run's
@@ -75,14 +75,20 @@ function optionsFor(session: StateSession): Promise<BrowserContextOptions> {
   }
   return options.get(session)!;
 }
-const contexts = new Map<StateSession, Promise<BrowserContext>>();
-function contextFor(session: StateSession): Promise<BrowserContext> {
-  if (!contexts.has(session))
+const contexts = new Map<string, Promise<BrowserContext>>();
+/**
+ * The session's context; `unlimitedFrames` for the routes (Site.context says why): their pages are long, and
+ * each width waits for still frames at every scroll offset. The element states and the /embed pages are
+ * short and spend their time loading and drawing: they keep 60 frames a second.
+ */
+function contextFor(session: StateSession, how: { unlimitedFrames?: boolean } = {}): Promise<BrowserContext> {
+  const key = `${session} ${!!how.unlimitedFrames}`;
+  if (!contexts.has(key))
     contexts.set(
-      session,
-      optionsFor(session).then((o) => ctx.site.context(o)),
+      key,
+      optionsFor(session).then((o) => ctx.site.context(o, how)),
     );
-  return contexts.get(session)!;
+  return contexts.get(key)!;
 }
 
 /**
@@ -199,7 +205,7 @@ async function coveringChecks(page: Page, headerMax: number | null): Promise<{ f
       `(${AFTER_TAB})(${JSON.stringify({ headerMax, samples: SCROLL_SAMPLES, limit: QUIET_LIMIT_MS, focus: pass === 0 })})`,
     );
     if (pass === 0) focus = after.ring;
-    if (after.notStill) neverStill.set(page.url(), (neverStill.get(page.url()) ?? 0) + after.notStill);
+    if (after.notStill) noteNeverStill(page.url(), after.notStill);
     if ((requestsStarted(page) === before && !pending(page)) || pass === 2) return { focus, found: after.found };
     await quiet(page);
   }
@@ -281,7 +287,7 @@ const inRun = (session: StateSession, path: string) => !ONLY || ONLY.test(`${ses
 async function routes(session: StateSession, all: string[]) {
   const paths = all.filter((p) => inRun(session, p));
   if (!paths.length) return [];
-  const context = await contextFor(session);
+  const context = await contextFor(session, { unlimitedFrames: true });
   const failures = await pool(paths, PARALLEL, async (path) => {
     const page = await borrow(context);
     try {

@@ -128,6 +128,10 @@ function nextSettled(page: Page, end: number): Promise<void> {
 
 /** Pages that were still not still at the limit, with how often (printed by the visual suite at its end). */
 export const neverStill = new Map<string, number>();
+/** Counts `times` more waits at `url` that reached the limit (neverStill). */
+export function noteNeverStill(url: string, times = 1): void {
+  neverStill.set(url, (neverStill.get(url) ?? 0) + times);
+}
 
 /** Waits until `page` is still (above). */
 export async function quiet(page: Page): Promise<void> {
@@ -136,7 +140,7 @@ export async function quiet(page: Page): Promise<void> {
     while (pending(page) && Date.now() < end) await nextSettled(page, end);
     await page.evaluate(stillFrames, Math.max(0, end - Date.now()));
     // A request the still frames set off (an element that came into view) is waited for too.
-    if (Date.now() >= end) neverStill.set(page.url(), (neverStill.get(page.url()) ?? 0) + 1);
+    if (Date.now() >= end) noteNeverStill(page.url());
     if (!pending(page) || Date.now() >= end) return;
   }
 }

@@ -41,6 +41,12 @@ export const BUILD_HINT = 'run the build first: npx vite build --config vite.wid
 
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
+/**
+ * Site.context's `unlimitedFrames`: no cap on the frame rate, and no wait for a vertical blank headless has
+ * not got.
+ */
+const UNLIMITED_FRAMES = ['--disable-frame-rate-limit', '--disable-gpu-vsync'];
+
 export const DESKTOP = { width: 1280, height: 900 } as const;
 export const MOBILE = { width: 390, height: 844 } as const;
 
@@ -181,8 +187,15 @@ export interface Site {
   browser: Browser;
   /** The built site's private copy (for tests that read files). */
   dir: string;
-  /** A context pinned to en-US / America/New_York; every other origin answers with a local stub (offline.ts). */
-  context(opts?: BrowserContextOptions): Promise<BrowserContext>;
+  /**
+   * A context pinned to en-US / America/New_York; every other origin answers with a local stub (offline.ts).
+   * `unlimitedFrames`: in a second Chromium, launched on first use, that draws animation frames as fast as
+   * it can rather than 60 a second. The visual suite's route pages wait for two still frames after each
+   * resize and scroll, some fifty times per width, and spent most of their time idle at 60 Hz (issue #28:
+   * signed-out routes 145 s → 113 s, 114 s → 86 s, the same shots). Where the time goes to loading and
+   * drawing (e2e, the visual suite's element states), the extra frames cost CPU and save nothing.
+   */
+  context(opts?: BrowserContextOptions, how?: { unlimitedFrames?: boolean }): Promise<BrowserContext>;
   /** A page in a fresh context (closed with the fixture). */
   page(opts?: BrowserContextOptions): Promise<Page>;
   /** Lets console errors matching `pattern` through, on one page or (page = null) everywhere; returns its undoing. */
@@ -283,8 +296,12 @@ function assemble(
     });
   };
 
-  const context = async (o: BrowserContextOptions = {}) => {
-    const ctx = await browser.newContext({ locale: 'en-US', timezoneId: 'America/New_York', viewport: DESKTOP, ...o });
+  let fast: Promise<Browser> | undefined;
+  const context = async (o: BrowserContextOptions = {}, how: { unlimitedFrames?: boolean } = {}) => {
+    const on = how.unlimitedFrames
+      ? await (fast ??= chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...UNLIMITED_FRAMES, ...(stub?.args ?? [])] }))
+      : browser;
+    const ctx = await on.newContext({ locale: 'en-US', timezoneId: 'America/New_York', viewport: DESKTOP, ...o });
     contexts.push(ctx);
     // Every origin but this machine's answers with a local stub (offline.ts): no route here, so the site's
     // own requests are never paused on their way.
@@ -330,6 +347,7 @@ function assemble(
     async close() {
       for (const c of contexts) await c.close().catch(() => {});
       await browser?.close().catch(() => {});
+      if (fast) await (await fast).close().catch(() => {});
       await stub?.close().catch(() => {});
       await web.close().catch(() => {});
       await backend.close().catch(() => {});

@@ -454,9 +454,9 @@ async function buildAndBrowserLeg() {
 }
 /**
  * Beside e2e (issue #28): e2e alone keeps about 1.7 of the two cores busy (it waits on pages, the stack
- * and the Stripe stand-in between its steps), and these two fill part of the rest. First, they kept a core
- * idle: the unit tests 1.35 cores busy for 45 s before the legs, the React parity run 1.45 for 15 s after
- * them. Neither shares a port, a folder or a database with e2e; the parity run reads dist/, built before.
+ * and the Stripe stand-in between its steps), and these two fill part of the rest. Where they ran before,
+ * each kept a core partly idle: the unit tests 1.35 cores busy for 45 s before the legs, the React parity
+ * run 1.45 for 15 s after them. Neither shares a port, a folder or a database with e2e; the parity run reads dist/, built before.
  */
 async function besideE2eLeg() {
   if (want('unit')) await step('unit tests', () => vitest('unit'));

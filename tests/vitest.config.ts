@@ -43,7 +43,8 @@ export default defineConfig({
           // The files one after another in one process (issue #28): a fresh process per file paid Node's
           // start and the imports of Playwright and the stack again, some 1.2 s and 1.2 CPU-s per file
           // (8 files: 71 s and 112 CPU-s isolated, 62 s and 102 CPU-s not). Each file still starts its own
-          // stack, site copy, database and Chromium (useSite), so no state of the product carries over.
+          // stack, site copy, database and Chromium (useSite); what the process keeps holds no state: the
+          // imported function handlers (supabase/local/functions) and the bcrypt worker (auth/password.ts).
           isolate: false,
         },
       },

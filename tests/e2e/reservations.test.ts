@@ -98,12 +98,12 @@ describe('reserved space before an element upgrades', () => {
       // Its listeners are in before widgetsUpgraded acts like a visitor (a scroll wakes what is below the fold).
       await widgets.release();
       await widgetsUpgraded(page, 20_000, { wakeSignIn: false });
-      for (const [i, width] of widths.toReversed().entries()) {
+      for (const [n, width] of widths.toReversed().entries()) {
         await resizeTo(page, width);
         // The first look after the upgrade waits out the network (the auth check's answer) 250 ms apart;
         // after that only a resize changes the page, and an element re-renders for it within a few frames
         // (issue #28: 250 ms at each of the file's ~90 widths was some 20 s of waiting).
-        const rendered = await settled(page, tags, i === 0 ? 250 : 100);
+        const rendered = await settled(page, tags, n === 0 ? 250 : 100);
         reserved.get(width)!.forEach((h, i) => {
           if (Math.abs(h - rendered[i]) > TOLERANCE) problems.push(`${tags.join('/')}#${i} at ${width} px: reserved ${h}, rendered ${rendered[i]}`);
         });

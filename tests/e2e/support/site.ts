@@ -47,6 +47,10 @@ export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--
  */
 const UNLIMITED_FRAMES = ['--disable-frame-rate-limit', '--disable-gpu-vsync'];
 
+/** Debian's Chromium with the fixture's switches, `extra`, and the stub origin's host rules (offline.ts). */
+const launchChromium = (stub: StubOrigin, extra: string[] = []): Promise<Browser> =>
+  chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...extra, ...stub.args] });
+
 export const DESKTOP = { width: 1280, height: 900 } as const;
 export const MOBILE = { width: 390, height: 844 } as const;
 
@@ -251,7 +255,7 @@ export async function startSite(opts: StartOptions = {}): Promise<Site> {
     backendInfo = { supabaseUrl: backend.url, anonKey: backend.stack.config.anonKey, siteUrl: web.url };
     if (opts.browser !== false) {
       stub = await startStubOrigin();
-      browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...stub.args] });
+      browser = await launchChromium(stub);
     }
   } catch (e) {
     await browser?.close().catch(() => {});
@@ -298,9 +302,8 @@ function assemble(
 
   let fast: Promise<Browser> | undefined;
   const context = async (o: BrowserContextOptions = {}, how: { unlimitedFrames?: boolean } = {}) => {
-    const on = how.unlimitedFrames
-      ? await (fast ??= chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...UNLIMITED_FRAMES, ...(stub?.args ?? [])] }))
-      : browser;
+    if (!stub) throw new Error('the fixture was started with browser: false');
+    const on = how.unlimitedFrames ? await (fast ??= launchChromium(stub, UNLIMITED_FRAMES)) : browser;
     const ctx = await on.newContext({ locale: 'en-US', timezoneId: 'America/New_York', viewport: DESKTOP, ...o });
     contexts.push(ctx);
     // Every origin but this machine's answers with a local stub (offline.ts): no route here, so the site's
@@ -347,7 +350,7 @@ function assemble(
     async close() {
       for (const c of contexts) await c.close().catch(() => {});
       await browser?.close().catch(() => {});
-      if (fast) await (await fast).close().catch(() => {});
+      await fast?.then((b) => b.close()).catch(() => {});
       await stub?.close().catch(() => {});
       await web.close().catch(() => {});
       await backend.close().catch(() => {});

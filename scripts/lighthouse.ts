@@ -30,7 +30,8 @@ import { launch } from 'chrome-launcher';
 import { allPages } from '../site/routes.ts';
 import { serve } from '../supabase/local/server.ts';
 import { serveSite } from './serve-site.ts';
-import { CHROMIUM_ARGS, DIST_SITE, ROOT, metaContent, setMeta } from '../tests/e2e/support/site.ts';
+import { DIST_SITE, ROOT, metaContent, setMeta } from '../tests/e2e/support/site.ts';
+import { CHROMIUM_ARGS } from '../tests/support/chromium.ts';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);

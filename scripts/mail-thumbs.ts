@@ -16,6 +16,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { chromium } from 'playwright';
+import { CHROMIUM_ARGS } from '../tests/support/chromium.ts';
 import { CART_PRODUCTS, MAIL_THUMB, imageOf, mailThumbOf } from '../shared/cart.ts';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -25,7 +26,7 @@ const MANIFEST = join(ROOT, 'site/mail-thumbs.json');
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
 async function main() {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const manifest: Record<string, { from: string; sha256: string }> = {};
   try {
     const page = await browser.newPage({ viewport: { width: MAIL_THUMB.size, height: MAIL_THUMB.size }, deviceScaleFactor: 2 });

@@ -29,6 +29,7 @@ import { defaultReporter } from '@web/test-runner';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { stackPlugin, state } from './server/stack-plugin.ts';
 import { fileTimes } from './server/file-times.ts';
+import { CHROMIUM_ARGS } from '../support/chromium.ts';
 
 const rootDir = fileURLToPath(new URL('../..', import.meta.url));
 const react = process.env.KYB_BUILD === 'react';
@@ -68,7 +69,7 @@ const config: TestRunnerConfig = {
       product: 'chromium',
       launchOptions: {
         executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+        args: CHROMIUM_ARGS,
       },
       createBrowserContext: ({ browser }) => browser.newContext({ locale: 'en-US', timezoneId: 'America/New_York' }),
     }),

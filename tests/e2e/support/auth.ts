@@ -1,9 +1,11 @@
 /**
- * Accounts for the e2e tests: create one through the stack's auth API (autoconfirmed stack), and sign
- * in through the header's dialog exactly as a visitor does (docs/accounts.md#sign-in-dialog).
+ * Accounts for the e2e tests: create one through the stack's auth API (autoconfirmed stack), sign in
+ * through the header's dialog exactly as a visitor does (docs/accounts.md#sign-in-dialog), or start a
+ * browser already signed in.
  */
 import { randomUUID } from 'node:crypto';
 import type { BrowserContextOptions, Page } from 'playwright';
+import { authStorageKey } from '../../../shared/storage.ts';
 import type { Site } from './site.ts';
 
 export interface Account {
@@ -35,14 +37,15 @@ export async function signInViaHeader(page: Page, a: Account): Promise<void> {
 }
 
 /**
- * Signs `a` in once through the header (desktop) and returns the browser storage holding the session:
- * contexts made with it start signed in, at any viewport.
+ * The browser storage of a visitor whose sign-in has already happened: contexts made with it start
+ * signed in as `a`, at any viewport. The session comes from the stack's auth API (the password grant
+ * the dialog's Sign in sends) and is stored under the key supabase-js reads (shared/storage.ts), as the
+ * playground's dev server does (scripts/vite/local-backend.ts). Signing in through the header is a
+ * journey of its own (signInViaHeader, journeys.test.ts): as a fixture it cost a page load, the
+ * button's code and the dialog, about 4 s each time, some thirty times a run (issue #28).
  */
 export async function signedInStorage(site: Site, a: Account): Promise<NonNullable<BrowserContextOptions['storageState']>> {
-  const page = await site.page();
-  await page.goto(`${site.url}/`);
-  await signInViaHeader(page, a);
-  const state = await page.context().storageState();
-  await page.close();
-  return state;
+  const { data, error } = await site.anon().auth.signInWithPassword(a);
+  if (error || !data.session) throw new Error(`sign-in of ${a.email} through the stack failed: ${error?.message ?? 'no session'}`);
+  return { cookies: [], origins: [{ origin: site.url, localStorage: [{ name: authStorageKey(site.backendUrl), value: JSON.stringify(data.session) }] }] };
 }

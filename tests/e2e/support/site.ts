@@ -28,6 +28,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { createClient } from '@supabase/supabase-js';
 import { randomUUID } from 'node:crypto';
 import { serve } from '../../../supabase/local/server.ts';
+import { CHROMIUM_ARGS } from '../../support/chromium.ts';
 import { defaultConfig } from '../../../supabase/local/config.ts';
 import { serveSite, type ServeOptions, type SiteServer } from '../../../scripts/serve-site.ts';
 import { rebuildPages } from '../../../site/rebuild.ts';
@@ -38,8 +39,6 @@ import type { Database } from '../../../supabase/types/database.ts';
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const DIST_SITE = join(ROOT, 'dist/site');
 export const BUILD_HINT = 'run the build first: npx vite build --config vite.widgets.config.ts && npx tsx site/prerender.ts';
-
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 /**
  * Site.context's `unlimitedFrames`: no cap on the frame rate, and no wait for a vertical blank headless has

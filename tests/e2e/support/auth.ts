@@ -42,7 +42,7 @@ export async function signInViaHeader(page: Page, a: Account): Promise<void> {
  * the dialog's Sign in sends) and is stored under the key supabase-js reads (shared/storage.ts), as the
  * playground's dev server does (scripts/vite/local-backend.ts). Signing in through the header is a
  * journey of its own (signInViaHeader, journeys.test.ts): as a fixture it cost a page load, the
- * button's code and the dialog, about 4 s each time, some thirty times a run (issue #28).
+ * button's code and the dialog, about 4 s each time, 23 times a run (issue #28).
  */
 export async function signedInStorage(site: Site, a: Account): Promise<NonNullable<BrowserContextOptions['storageState']>> {
   const { data, error } = await site.anon().auth.signInWithPassword(a);

@@ -265,6 +265,35 @@ describe('a refund notice says what was refunded when it was owed (§3)', () => 
   });
 });
 
+describe('the reconcile job finishes what a dead webhook left (§5)', () => {
+  // money-check --seed 1475298298 (shrunk): the event was recorded as applied, so the job skipped it,
+  // and nothing else sent the e-mails its payment owed.
+  it('a payment applied by a webhook that died before its e-mails, then given up on by Stripe: the receipt and the notice still go', async () => {
+    const email = newEmail();
+    shop.stack.stripe.pause();
+    let session = '';
+    try {
+      session = sessionIdOf((await pressCheckout(shop, randomUUID(), [JAH])).body.url);
+      expect(await shop.stack.stripe.pay(session, { ...CARD, email })).toMatchObject({ ok: true });
+      const [completed] = await shop.stack.stripe.events(session);
+      shop.armCrash('stripe-webhook:applied');
+      await shop.stack.stripe.deliverNow(completed.event.id);
+      expect(shop.crashed, 'the handler died after applying the payment').toBe(true);
+      // Three days of failed retries later, Stripe stops trying.
+      await shop.sql(`update local_stripe.deliveries set state = 'failed' where state = 'pending' and event_id = $1`, [completed.event.id]);
+      await shop.restart();
+    } finally {
+      shop.stack.stripe.resume();
+    }
+    await shop.drain();
+    const order = orderOf(await shop.sdk.checkout.sessions.retrieve(session));
+    expect((await orderRow(order)).status).toBe('deposit_paid');
+    const mails = await mailsOf(order);
+    expect(mails).toContainEqual(expect.objectContaining({ kind: RECEIPT_KIND.first, status: 'sent' }));
+    expect(mails).toContainEqual(expect.objectContaining({ kind: NOTICE_KIND.first, status: 'sent' }));
+  });
+});
+
 describe('the webhook reads only events (§8)', () => {
   it('a signed request whose body is null answers 400', async () => {
     const body = 'null';

@@ -1,4 +1,5 @@
 import { $, anonKey, assert, backendUrl, button, createUser, equal, field, meta, stack, text, type, uniqueEmail, waitFor, waitForToast } from './support/helpers.ts';
+import { authStorageKey } from '../../shared/storage.ts';
 
 /** Open a fresh host page (own modules, own auth store) in an iframe; same origin, same localStorage. */
 const pageUrl = (html) =>
@@ -18,7 +19,7 @@ async function page(html, src = pageUrl(html)) {
   );
   return frame;
 }
-const storageKey = () => `sb-${new URL(backendUrl()).hostname.split('.')[0]}-auth-token`;
+const storageKey = () => authStorageKey(backendUrl());
 const chunkNames = (frame) =>
   frame.contentWindow.performance
     .getEntriesByType('resource')

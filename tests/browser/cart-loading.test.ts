@@ -8,9 +8,10 @@
  */
 import { $, anonKey, assert, backendUrl, button, createUser, equal, meta, text, waitFor } from './support/helpers.ts';
 import { BUNDLE, CART_STORAGE_KEY, JAH, TRINITY, canonical, count, drawer, lines, openDrawer, storedCart } from './support/cart.ts';
+import { authStorageKey } from '../../shared/storage.ts';
 
 const HEADER = '<kyb-cart><a href="/cart">Cart</a></kyb-cart>';
-const storageKey = () => `sb-${new URL(backendUrl()).hostname.split('.')[0]}-auth-token`;
+const storageKey = () => authStorageKey(backendUrl());
 
 async function page(html: string) {
   const frame = document.createElement('iframe');

@@ -28,6 +28,7 @@ import {
   whileUnreachable,
 } from './support/helpers.ts';
 import { BUNDLE, storeFromAnotherTab, storedCart } from './support/cart.ts';
+import { authStorageKey } from '../../shared/storage.ts';
 
 const receipt = (el: Element) => $(el, '[part~="receipt"]');
 const totals = (el: Element) => $$(el, '.kyb-totals__row').map((r) => `${text(r.querySelector('dt'))} ${text(r.querySelector('dd'))}`);
@@ -183,8 +184,7 @@ describe('kyb-order: the order pages', () => {
 
 /** A fresh host page signed in with `session` (the fixture page in an iframe: its own auth store). */
 async function signedInPage(session, html: string) {
-  const host = new URL(backendUrl()).hostname.split('.')[0];
-  localStorage.setItem(`sb-${host}-auth-token`, JSON.stringify({ ...session, expires_at: session.expires_at ?? Math.floor(Date.now() / 1000) + session.expires_in }));
+  localStorage.setItem(authStorageKey(backendUrl()), JSON.stringify({ ...session, expires_at: session.expires_at ?? Math.floor(Date.now() / 1000) + session.expires_in }));
   const frame = document.createElement('iframe');
   frame.src = `${location.origin}/tests/browser/fixtures/page.html?${new URLSearchParams({ bundle: meta('kyb-test-bundle'), url: backendUrl(), key: anonKey(), html })}`;
   frame.style.cssText = 'width:900px;height:900px';

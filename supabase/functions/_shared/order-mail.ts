@@ -187,14 +187,17 @@ export function cancelledMail(o: OrderView, orderUrl: string): OrderMail {
   return { subject: T.cancelledSubject(orderNumber(o.number)), text, html };
 }
 
-/** Money went back to the customer (each new refunded total sends one). */
-export function refundMail(o: OrderView, orderUrl: string): OrderMail {
+/**
+ * Money the order had kept went back to the customer: `refundedCents` is its refunded total (each new total
+ * sends one; orders.ts mailRefund). In full once the order is refunded, whatever it kept.
+ */
+export function refundMail(o: OrderView, orderUrl: string, refundedCents: number): OrderMail {
   const full = o.status === 'refunded';
   const { text, html } = render(
     orderUrl,
     [
       hello(o),
-      full ? `We've refunded your order in full: ${formatCents(o.refunded_cents)}.` : `We've refunded ${formatCents(o.refunded_cents)} of your order.`,
+      full ? `We've refunded your order in full: ${formatCents(refundedCents)}.` : `We've refunded ${formatCents(refundedCents)} of your order.`,
       'Your bank usually shows it within 5-10 business days.',
     ],
     o,

@@ -161,8 +161,17 @@ export async function once(f: Mailer, orderId: string, kind: string, subjectKey:
   return outcome !== false;
 }
 
-/** An e-mail to the order's customer, composed from the order as it is now and its page's link; sent once per kind and key. */
-export async function mailCustomer(f: Mailer, orderId: string, kind: string, subjectKey: string, compose: (o: OrderView, orderUrl: string) => OrderMail): Promise<boolean> {
+/**
+ * An e-mail to the order's customer, composed from the order as it is now and its page's link; sent once
+ * per kind and key. A `compose` that answers null owes nothing any more: the e-mail is recorded skipped.
+ */
+export async function mailCustomer(
+  f: Mailer,
+  orderId: string,
+  kind: string,
+  subjectKey: string,
+  compose: (o: OrderView, orderUrl: string) => OrderMail | null | Promise<OrderMail | null>,
+): Promise<boolean> {
   const { data: row, error } = await f.db.from('orders').select('email, access_token').eq('id', orderId).single();
   if (error) throw new Error(`order read failed: ${error.message}`);
   const transport = mailTransport(f.env);
@@ -172,7 +181,8 @@ export async function mailCustomer(f: Mailer, orderId: string, kind: string, sub
       console.warn(`[orders] ${kind} e-mail of order ${orderId} not sent: ${transport ? 'no e-mail address' : 'RESEND_API_KEY is not set'}`);
       return 'skipped';
     }
-    const mail = compose(view, orderPageUrl(f.env, row.access_token));
+    const mail = await compose(view, orderPageUrl(f.env, row.access_token));
+    if (!mail) return 'skipped';
     return sendEmail(transport, { to: row.email, ...mail, idempotencyKey: `kyb-order-${orderId}-${kind}${subjectKey ? `-${subjectKey}` : ''}` }, f.env);
   });
 }
@@ -188,6 +198,26 @@ export async function mailPayment(f: Mailer, orderId: string, kind: keyof typeof
   const { data: p, error } = await f.db.from('order_payments').select('amount_cents').eq('id', paymentId).eq('order_id', orderId).single();
   if (error) throw new Error(`payment read failed: ${error.message}`);
   return mailCustomer(f, orderId, kind, paymentId, (o, url) => PAYMENT_MAILS[kind](o, url, p.amount_cents));
+}
+
+/** What the order had kept and has since refunded: its payments' refunds, less those of payments it no longer expected (they have e-mails of their own). */
+const keptRefundedCents = (payments: { refunded_cents: number; unexpected: boolean | null }[]) =>
+  payments.filter((p) => !p.unexpected).reduce((sum, p) => sum + p.refunded_cents, 0);
+
+/**
+ * The refund notice for the refunded total `subjectKey` (keptRefundedCents when it was owed), worded from
+ * that total, not from the order as it is when the e-mail goes: a notice sent late (a failed send tried
+ * again, or a call that read the payments just before another refund) must not tell the newer total, which
+ * has its notice of its own. A notice a newer total already superseded is skipped, so the customer is
+ * told the latest refund once rather than two e-mails that say the same.
+ */
+export function mailRefund(f: Mailer, orderId: string, subjectKey: string): Promise<boolean> {
+  const total = Number(subjectKey);
+  return mailCustomer(f, orderId, 'refund', subjectKey, async (o, url) => {
+    const { data, error } = await f.db.from('order_payments').select('refunded_cents, unexpected').eq('order_id', orderId);
+    if (error) throw new Error(`payments read failed: ${error.message}`);
+    return keptRefundedCents(data ?? []) > total ? null : refundMail(o, url, total);
+  });
 }
 
 /** A notice to the business about the order (the notification path lead-capture uses), sent once per kind and key. */
@@ -253,8 +283,8 @@ export async function sendOrderMails(f: Fulfilment, orderId: string): Promise<bo
     }
   }
   // An unexpected payment's refund has its own e-mail above; this one is for money the order had kept.
-  const refunded = (payments ?? []).filter((p) => !p.unexpected).reduce((sum, p) => sum + p.refunded_cents, 0);
-  if (refunded > 0) sends.push(() => mailCustomer(f, orderId, 'refund', String(refunded), refundMail));
+  const refunded = keptRefundedCents(payments ?? []);
+  if (refunded > 0) sends.push(() => mailRefund(f, orderId, String(refunded)));
   let allSent = true;
   for (const send of sends) allSent = (await send()) && allSent; // a failed one does not hold back the rest
   return allSent;

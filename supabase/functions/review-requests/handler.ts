@@ -15,8 +15,8 @@ import type { FunctionEnv } from '../../../shared/http.ts';
 import { adminClient } from '../_shared/admin.ts';
 import { internalError, json, requireServiceRole } from '../_shared/http.ts';
 import { mailTransport, sendEmail } from '../_shared/notify.ts';
-import { PAYMENT_MAILS, mailCustomer, mailPayment, once, siteUrl, type Mailer } from '../_shared/orders.ts';
-import { balanceDueMail, cancelledMail, confirmationMail, refundMail, reviewRequestMail, shippedMail, type OrderMail } from '../_shared/order-mail.ts';
+import { PAYMENT_MAILS, mailCustomer, mailPayment, mailRefund, once, siteUrl, type Mailer } from '../_shared/orders.ts';
+import { balanceDueMail, cancelledMail, confirmationMail, reviewRequestMail, shippedMail, type OrderMail } from '../_shared/order-mail.ts';
 import { REVIEW_REQUEST_DAYS } from '../../../shared/rules/commerce.ts';
 import { productPage } from '../../../shared/cart.ts';
 import type { OrderView } from '../../../shared/orders.ts';
@@ -24,12 +24,11 @@ import type { OrderView } from '../../../shared/orders.ts';
 /** A bound on one run's work; whatever is left waits for the next run. */
 const BATCH = 200;
 
-/** Each e-mail a failed send left owed, by kind. */
+/** Each e-mail a failed send left owed, by kind, but those worded from their subject key (PAYMENT_MAILS, and the refund notice). */
 const COMPOSE: Record<string, (o: OrderView, url: string) => OrderMail> = {
   confirmation: confirmationMail,
   balance_due: balanceDueMail,
   shipped: shippedMail,
-  refund: refundMail,
   cancelled: cancelledMail,
 };
 
@@ -59,14 +58,16 @@ export const handle = requireServiceRole(async (env: FunctionEnv): Promise<Respo
       .from('order_mails')
       .select('order_id, kind, subject_key')
       .eq('status', 'failed')
-      .in('kind', [...Object.keys(COMPOSE), ...Object.keys(PAYMENT_MAILS)])
+      .in('kind', [...Object.keys(COMPOSE), ...Object.keys(PAYMENT_MAILS), 'refund'])
       .limit(BATCH);
     if (owedError) throw new Error(`owed mails read failed: ${owedError.message}`);
     for (const m of owed ?? []) {
       const again =
-        m.kind in PAYMENT_MAILS
-          ? mailPayment(f, m.order_id, m.kind as keyof typeof PAYMENT_MAILS, m.subject_key)
-          : mailCustomer(f, m.order_id, m.kind, m.subject_key, COMPOSE[m.kind]);
+        m.kind === 'refund'
+          ? mailRefund(f, m.order_id, m.subject_key)
+          : m.kind in PAYMENT_MAILS
+            ? mailPayment(f, m.order_id, m.kind as keyof typeof PAYMENT_MAILS, m.subject_key)
+            : mailCustomer(f, m.order_id, m.kind, m.subject_key, COMPOSE[m.kind]);
       if (await again) retried++;
     }
     return json({ sent, retried });

@@ -8,7 +8,9 @@
  * (HANDLED_EVENTS, every page: the SDK's auto-pagination), skips those the shop has recorded
  * (stripe_events, written with the effect of every event applied, by either path), applies the rest,
  * oldest first, through the webhook's own switch (_shared/events.ts: the session or charge is read from
- * Stripe as it stands now), then sends the e-mails each order it touched owes (sendOrderMails). So a
+ * Stripe as it stands now), then sends the e-mails owed by each order of the events it listed, applied
+ * now or before (sendOrderMails: a webhook that died between applying an event and its e-mails, and that
+ * Stripe then gave up on, leaves e-mails no other path sends). So a
  * second run repairs nothing, a webhook delivered after the run changes nothing, and two runs at once
  * apply each event once. An event for a session or charge the shop does not know (another integration on
  * the same account) is seen and recorded, never an error.
@@ -47,16 +49,16 @@ export interface Report {
 
 const reason = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-/** The ids among `ids` that the shop has applied already. */
-async function recorded(f: Fulfilment, ids: string[]): Promise<Set<string>> {
-  const seen = new Set<string>();
+/** The ids among `ids` that the shop has applied already, each with its order (null for one the shop does not know). */
+async function recorded(f: Fulfilment, ids: string[]): Promise<Map<string, string | null>> {
+  const seen = new Map<string, string | null>();
   for (let i = 0; i < ids.length; i += LOOKUP) {
     const { data, error } = await f.db
       .from('stripe_events')
-      .select('id')
+      .select('id, order_id')
       .in('id', ids.slice(i, i + LOOKUP));
     if (error) throw new Error(`stripe_events read failed: ${error.message}`);
-    for (const r of data ?? []) seen.add(r.id);
+    for (const r of data ?? []) seen.set(r.id, r.order_id);
   }
   return seen;
 }
@@ -74,7 +76,13 @@ async function reconcile(f: Fulfilment, stripe: Stripe): Promise<Report & { erro
   const orders = new Set<string>();
   // Oldest first, as they happened (a refund after its payment), though each event applies in any order.
   for (const event of events.reverse()) {
-    if (done.has(event.id)) continue;
+    if (done.has(event.id)) {
+      // Applied, but perhaps by a webhook that died before its e-mails, and Stripe has since given up on
+      // it: its order is mailed below too (sendOrderMails sends only what is still owed).
+      const order = done.get(event.id);
+      if (order) orders.add(order);
+      continue;
+    }
     try {
       const applied = await apply(f, event);
       if (!applied?.found || !applied.order_id) continue;

@@ -5,6 +5,7 @@
  */
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import type { KybEventMap } from '../../../widgets/types/kyb-events';
+import { authStorageKey } from '../../../shared/storage.ts';
 
 export { sendKeys };
 
@@ -248,8 +249,7 @@ export type TestUser = Awaited<ReturnType<typeof createUser>>;
 
 /** The session supabase-js keeps in localStorage (null when signed out). */
 export function storedSession(): Session | null {
-  const host = new URL(backendUrl()).hostname.split('.')[0];
-  const raw = localStorage.getItem(`sb-${host}-auth-token`);
+  const raw = localStorage.getItem(authStorageKey(backendUrl()));
   return raw ? JSON.parse(raw) : null;
 }
 

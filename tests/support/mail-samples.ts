@@ -109,7 +109,7 @@ export function mailSamples(): MailSample[] {
     ['balance-due', balanceDueMail({ ...base, status: 'ready' }, ORDER_URL)],
     ['balance-receipt', balanceReceiptMail({ ...base, paid_cents: 39_500, balance_due_cents: 0 }, ORDER_URL, 19_700)],
     ['shipped', shippedMail(shipped, ORDER_URL)],
-    ['refund', refundMail({ ...kitOrder, status: 'refunded', refunded_cents: 15_900 }, ORDER_URL, 15_900)],
+    ['refund', refundMail({ ...kitOrder, status: 'refunded', refunded_cents: 15_900 }, ORDER_URL, 15_900, true)],
     ['unexpected-refund', unexpectedRefundMail(kitOrder, ORDER_URL, 5_000)],
     ['cancelled', cancelledMail({ ...kitOrder, status: 'cancelled' }, ORDER_URL)],
     ['review-request', reviewRequestMail(kitOrder as { number: number }, 'DIY Trinity Loc Kit', `${SITE}/products/diy-kit?review=write#reviews`)],

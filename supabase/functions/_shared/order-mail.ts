@@ -189,10 +189,9 @@ export function cancelledMail(o: OrderView, orderUrl: string): OrderMail {
 
 /**
  * Money the order had kept went back to the customer: `refundedCents` is its refunded total (each new total
- * sends one; orders.ts mailRefund). In full once the order is refunded, whatever it kept.
+ * sends one; orders.ts mailRefund), `full` when that is all it kept.
  */
-export function refundMail(o: OrderView, orderUrl: string, refundedCents: number): OrderMail {
-  const full = o.status === 'refunded';
+export function refundMail(o: OrderView, orderUrl: string, refundedCents: number, full: boolean): OrderMail {
   const { text, html } = render(
     orderUrl,
     [

@@ -161,16 +161,13 @@ export async function once(f: Mailer, orderId: string, kind: string, subjectKey:
   return outcome !== false;
 }
 
-/**
- * An e-mail to the order's customer, composed from the order as it is now and its page's link; sent once
- * per kind and key. A `compose` that answers null owes nothing any more: the e-mail is recorded skipped.
- */
+/** An e-mail to the order's customer, composed from the order as it is now and its page's link; sent once per kind and key. */
 export async function mailCustomer(
   f: Mailer,
   orderId: string,
   kind: string,
   subjectKey: string,
-  compose: (o: OrderView, orderUrl: string) => OrderMail | null | Promise<OrderMail | null>,
+  compose: (o: OrderView, orderUrl: string) => OrderMail | Promise<OrderMail>,
 ): Promise<boolean> {
   const { data: row, error } = await f.db.from('orders').select('email, access_token').eq('id', orderId).single();
   if (error) throw new Error(`order read failed: ${error.message}`);
@@ -182,7 +179,6 @@ export async function mailCustomer(
       return 'skipped';
     }
     const mail = await compose(view, orderPageUrl(f.env, row.access_token));
-    if (!mail) return 'skipped';
     return sendEmail(transport, { to: row.email, ...mail, idempotencyKey: `kyb-order-${orderId}-${kind}${subjectKey ? `-${subjectKey}` : ''}` }, f.env);
   });
 }
@@ -208,15 +204,14 @@ const keptRefundedCents = (payments: { refunded_cents: number; unexpected: boole
  * The refund notice for the refunded total `subjectKey` (keptRefundedCents when it was owed), worded from
  * that total, not from the order as it is when the e-mail goes: a notice sent late (a failed send tried
  * again, or a call that read the payments just before another refund) must not tell the newer total, which
- * has its notice of its own. A notice a newer total already superseded is skipped, so the customer is
- * told the latest refund once rather than two e-mails that say the same.
+ * has its notice of its own. "In full" only while this total is still the newest and the order refunded.
  */
 export function mailRefund(f: Mailer, orderId: string, subjectKey: string): Promise<boolean> {
   const total = Number(subjectKey);
   return mailCustomer(f, orderId, 'refund', subjectKey, async (o, url) => {
     const { data, error } = await f.db.from('order_payments').select('refunded_cents, unexpected').eq('order_id', orderId);
     if (error) throw new Error(`payments read failed: ${error.message}`);
-    return keptRefundedCents(data ?? []) > total ? null : refundMail(o, url, total);
+    return refundMail(o, url, total, o.status === 'refunded' && keptRefundedCents(data ?? []) === total);
   });
 }
 
